@@ -1,0 +1,99 @@
+// An alert is a value: state, `update(event) -> effects`, `render(into:)`. No I/O inside, so
+// every alert is tested by calling `update` in a loop and reading the canvas.
+
+/// Exit statuses are part of alertty's interface: documented in --help, the man page and the README.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    case ok = 0
+    case cancel = 1
+    case usage = 2
+    case noTerminal = 3
+    case internalError = 4
+    case timeout = 124
+    case hangup = 129
+    case interrupted = 130
+    case terminated = 143
+
+    public var meaning: String {
+        switch self {
+        case .ok: return "OK / Yes / Save; the answer, if any, is on stdout"
+        case .cancel: return "Cancel / No / Esc"
+        case .usage: return "usage error (bad flag, value or pattern); nothing was drawn"
+        case .noTerminal: return "no terminal to ask on (use --tty PATH)"
+        case .internalError: return "the terminal failed mid-way (read or write error)"
+        case .timeout: return "timed out (--timeout)"
+        case .hangup: return "the terminal hung up (SIGHUP)"
+        case .interrupted: return "interrupted (Ctrl-C, SIGINT)"
+        case .terminated: return "terminated (SIGTERM)"
+        }
+    }
+}
+
+public struct Outcome: Equatable, Sendable {
+    public var status: ExitStatus
+    /// Bytes for stdout (the runtime adds the terminator), or nil for nothing.
+    public var answer: [UInt8]?
+    /// Ended by the Esc key rather than a Cancel/No button (whiptail tells them apart: 255 vs 1).
+    public var escaped = false
+    public init(_ status: ExitStatus, answer: [UInt8]? = nil) {
+        self.status = status
+        self.answer = answer
+    }
+}
+
+public enum Validity: Equatable, Sendable {
+    case valid
+    case invalid(String)
+}
+
+public enum AlertEvent: Equatable, Sendable {
+    /// Sent once when the box first appears (an alert may validate its initial value).
+    case start
+    case action(Action)
+    case paste(String)
+    /// Result of an external validation run started by a `.validate` effect.
+    case validated(generation: Int, Validity)
+}
+
+public enum Effect: Equatable, Sendable {
+    case finish(Outcome)
+    /// Run the external validator on `text` (after a debounce); older runs are stale.
+    case validate(text: [UInt8], generation: Int)
+}
+
+public protocol Alert {
+    var title: String { get }
+    /// Key hints for the bottom border, most important first.
+    var hints: [KeyHint] { get }
+    /// Keys this alert claims before the shared binding table.
+    var keyOverrides: [KeyPress: Action] { get }
+    /// The content size wanted (inside the border and padding) when `maxWidth` columns are available.
+    func preferredSize(maxWidth: Int) -> (width: Int, height: Int)
+    /// The smallest content that still works; below it the runtime shows "terminal too small".
+    var minimumSize: (width: Int, height: Int) { get }
+    /// Tells the alert the content area it will be drawn in (for paging and scrolling).
+    mutating func layout(_ area: Rect)
+    mutating func update(_ event: AlertEvent) -> [Effect]
+    /// Draws the content; returns where the text cursor should be, if anywhere.
+    func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)?
+}
+
+extension Alert {
+    public var keyOverrides: [KeyPress: Action] { [:] }
+    public var minimumSize: (width: Int, height: Int) { (12, 2) }
+}
+
+/// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.
+public enum BoxMetrics {
+    public static let horizontalPadding = 3
+    public static let top = 2
+    public static let bottom = 1
+    public static let defaultTextWidth = 56
+
+    public static func box(forContent width: Int, _ height: Int) -> (width: Int, height: Int) {
+        (width + 2 * horizontalPadding, height + top + bottom)
+    }
+    public static func content(of box: Rect) -> Rect {
+        Rect(x: box.x + horizontalPadding, y: box.y + top,
+             width: max(0, box.width - 2 * horizontalPadding), height: max(0, box.height - top - bottom))
+    }
+}

@@ -1,0 +1,64 @@
+// `alertty confirm TEXT`: Yes / No. Tab and arrows move, y/n (or the labels' first letters)
+// choose, Enter activates the focused button. Yes → 0, No or Esc → 1.
+
+public struct ConfirmAlert: Alert {
+    public var title: String
+    public var body: TextBody
+    public var yesLabel: String
+    public var noLabel: String
+    /// 0: Yes, 1: No.
+    public private(set) var focus: Int
+
+    public init(title: String, text: String, yesLabel: String = "Yes", noLabel: String = "No", defaultYes: Bool = true) {
+        self.title = title
+        body = TextBody(text)
+        self.yesLabel = yesLabel
+        self.noLabel = noLabel
+        focus = defaultYes ? 0 : 1
+    }
+
+    var buttons: [Button] { [Button(yesLabel), Button(noLabel)] }
+
+    public var hints: [KeyHint] {
+        [KeyHint(.focusNext, "move"), KeyHint(.submit, "choose"), KeyHint(.cancel, noLabel)] + body.scrollHints
+    }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, max(body.naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, 20))
+        let lines = body.lineCount(width: width)
+        return (width, lines + (lines > 0 ? 2 : 1))
+    }
+
+    public mutating func layout(_ area: Rect) {
+        body.layout(width: area.width, rows: max(0, area.height - 2))
+    }
+
+    /// The key that picks a button: its label's first letter, lowercased.
+    static func shortcut(_ label: String) -> Character? { label.first.map { Character($0.lowercased()) } }
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        guard case .action(let action) = event else { return [] }
+        switch action {
+        case .submit, .activate:
+            return [.finish(Outcome(focus == 0 ? .ok : .cancel))]
+        case .cancel:
+            return [.finish(Outcome(.cancel))]
+        case .focusNext, .focusPrevious, .left, .right:
+            focus = 1 - focus
+        case .insert(let c):
+            let key = Character(String(c).lowercased())
+            if key == "y" || key == ConfirmAlert.shortcut(yesLabel) { return [.finish(Outcome(.ok))] }
+            if key == "n" || key == ConfirmAlert.shortcut(noLabel) { return [.finish(Outcome(.cancel))] }
+        default:
+            _ = body.scroll(action)
+        }
+        return []
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        body.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)),
+                    theme: theme)
+        Chrome.buttons(buttons, focused: focus, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return nil
+    }
+}

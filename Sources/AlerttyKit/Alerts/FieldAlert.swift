@@ -1,0 +1,253 @@
+// `alertty input` and `alertty password`: one line of text behind a smart OK button. While the
+// answer is invalid OK is disabled, not focusable, the reason shows under the field, and Enter
+// does not submit. Password is an echo mode of the same alert (masked, hidden, or revealed).
+
+public struct FieldAlert: Alert {
+    public enum Focus: Equatable, Sendable { case field, ok, cancel }
+
+    /// State of the external check (--validate-cmd) for the current text.
+    public enum CommandState: Equatable, Sendable {
+        case notNeeded
+        case pending(generation: Int)
+        case done(Validity)
+    }
+
+    public var title: String
+    public var body: TextBody
+    public let configuration: FieldConfiguration
+    public private(set) var editor: LineEditor
+    public private(set) var focus: Focus = .field
+    public private(set) var localValidity: Validity = .valid
+    public private(set) var commandState: CommandState = .notNeeded
+    public private(set) var revealed = false
+    /// Enter was pressed while the check ran: submit if it says valid.
+    public private(set) var submitWhenChecked = false
+    /// --confirm: the first entry, kept until the second one is compared with it.
+    private var firstEntry: [UInt8]?
+    public private(set) var notice: String?
+    private var generation = 0
+    private let maskCharacter: Character?
+
+    public init(title: String, text: String, configuration: FieldConfiguration,
+                environment: (String) -> String? = { _ in nil }) throws(UsageError) {
+        self.title = title
+        body = TextBody(text)
+        self.configuration = configuration
+        editor = LineEditor(String(decoding: configuration.initialValue, as: UTF8.self), maxLength: configuration.rules.maxLength)
+        if configuration.secret {
+            let fallback: Character = Theme.localeIsUTF8(environment: environment) ? "•" : "*"
+            maskCharacter = configuration.mask.map { $0.first } ?? fallback
+        } else {
+            maskCharacter = nil
+        }
+        localValidity = configuration.rules.check(editor.text)
+    }
+
+    var isSecret: Bool { configuration.secret }
+    /// Nothing at all is shown for the text (--mask ''), like sudo.
+    var isHidden: Bool { isSecret && maskCharacter == nil && !revealed }
+    var mask: Character? { isSecret && !revealed ? maskCharacter : nil }
+
+    public var isValid: Bool {
+        guard localValidity == .valid else { return false }
+        switch commandState {
+        case .notNeeded, .done(.valid): return true
+        default: return false
+        }
+    }
+
+    var isChecking: Bool { if case .pending = commandState { return true } else { return false } }
+
+    /// The reason shown under the field, if any.
+    public var reason: String? {
+        if let notice { return notice }
+        if case .invalid(let r) = localValidity { return configuration.rules.invalidMessage ?? r }
+        if case .done(.invalid(let r)) = commandState { return configuration.rules.invalidMessage ?? r }
+        if isChecking { return "checking…" }
+        return nil
+    }
+
+    var buttons: [Button] {
+        [Button(configuration.okLabel, enabled: isValid || isChecking, pending: isChecking), Button(configuration.cancelLabel)]
+    }
+
+    public var hints: [KeyHint] {
+        var h = [KeyHint(.submit, configuration.okLabel), KeyHint(.cancel, configuration.cancelLabel)]
+        if isSecret && configuration.allowReveal { h.append(KeyHint(.toggleReveal, revealed ? "hide" : "show")) }
+        h.append(KeyHint(.focusNext, "move"))
+        return h
+    }
+
+    public var minimumSize: (width: Int, height: Int) { (12, 3) }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, max(body.naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, 40))
+        let lines = body.lineCount(width: width)
+        return (width, (lines > 0 ? lines + 1 : 0) + 3 + (firstEntry != nil || configuration.confirm ? 1 : 0))
+    }
+
+    public mutating func layout(_ area: Rect) {
+        let labelRows = configuration.confirm ? 1 : 0
+        body.layout(width: area.width, rows: max(0, area.height - 4 - labelRows))
+        editor.keepCursorVisible(width: area.width, mask: mask)
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .start:
+            return revalidate()
+        case .paste(let text):
+            focus = .field
+            return editor.paste(text) ? edited() : []
+        case .validated(let g, let validity):
+            guard case .pending(let current) = commandState, current == g else { return [] }
+            commandState = .done(validity)
+            if submitWhenChecked {
+                submitWhenChecked = false
+                if isValid { return submit() }
+            }
+            return []
+        case .action(let action):
+            return handle(action)
+        }
+    }
+
+    private mutating func handle(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel:
+            return [.finish(Outcome(.cancel))]
+        case .submit:
+            return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+        case .focusNext, .focusPrevious:
+            moveFocus(forward: action == .focusNext)
+            return []
+        case .toggleReveal:
+            if isSecret && configuration.allowReveal { revealed.toggle() }
+            return []
+        default:
+            break
+        }
+        if focus != .field {
+            switch action {
+            case .left, .right:
+                if focus == .cancel && action == .left && okFocusable { focus = .ok } else if focus == .ok && action == .right { focus = .cancel }
+                return []
+            case .activate:
+                return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+            case .insert, .deleteBackward:
+                focus = .field // typing on a button goes back to the field
+            default:
+                return []
+            }
+        }
+        guard editor.apply(action) else { return [] }
+        return edited()
+    }
+
+    private var okFocusable: Bool { isValid }
+
+    private mutating func moveFocus(forward: Bool) {
+        var order: [Focus] = [.field]
+        if okFocusable { order.append(.ok) }
+        order.append(.cancel)
+        let i = order.firstIndex(of: focus) ?? 0
+        focus = order[(i + (forward ? 1 : order.count - 1)) % order.count]
+    }
+
+    private mutating func edited() -> [Effect] {
+        notice = nil
+        submitWhenChecked = false
+        return revalidate()
+    }
+
+    private mutating func revalidate() -> [Effect] {
+        localValidity = configuration.rules.check(editor.text)
+        generation += 1
+        guard configuration.rules.command != nil else {
+            commandState = .notNeeded
+            return []
+        }
+        guard localValidity == .valid else {
+            commandState = .done(localValidity)
+            return []
+        }
+        commandState = .pending(generation: generation)
+        return [.validate(text: editor.bytes, generation: generation)]
+    }
+
+    private mutating func submit() -> [Effect] {
+        if isChecking && localValidity == .valid {
+            submitWhenChecked = true
+            return []
+        }
+        guard isValid else { return [] } // the bug the seed's author fixed: Enter never passes an invalid answer
+        if configuration.confirm {
+            guard let first = firstEntry else {
+                firstEntry = editor.bytes
+                editor.clear()
+                focus = .field
+                notice = nil
+                return revalidate()
+            }
+            if first != editor.bytes {
+                var stale = first
+                stale.resetBytes()
+                firstEntry = nil
+                editor.clear()
+                focus = .field
+                let effects = revalidate()
+                notice = "the entries did not match; type it again"
+                return effects
+            }
+            var stale = first
+            stale.resetBytes()
+            firstEntry = nil
+        }
+        let answer = editor.bytes
+        editor.wipe()
+        return [.finish(Outcome(.ok, answer: answer))]
+    }
+
+    // MARK: - Render
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        let labelRows = configuration.confirm ? 1 : 0
+        let bodyRows = max(0, area.height - 4 - labelRows)
+        if bodyRows > 0 {
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: bodyRows), theme: theme)
+        }
+        y = area.maxY - 3 - labelRows
+        if configuration.confirm {
+            let label = firstEntry == nil ? "Enter it:" : "Retype to confirm:"
+            canvas.text(label, x: area.x, y: y, style: theme.muted)
+            y += 1
+        }
+        // The field
+        canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.field)
+        var cursor: (x: Int, y: Int)? = nil
+        if isHidden {
+            if editor.isEmpty && !configuration.placeholder.isEmpty {
+                canvas.text(Wrap.truncate(Sanitize.line(configuration.placeholder), width: area.width), x: area.x, y: y, style: theme.placeholder)
+            }
+            cursor = (area.x, y)
+        } else if editor.isEmpty && !configuration.placeholder.isEmpty {
+            canvas.text(Wrap.truncate(Sanitize.line(configuration.placeholder), width: area.width), x: area.x, y: y, style: theme.placeholder)
+            cursor = (area.x, y)
+        } else {
+            let window = editor.window(width: area.width, mask: mask)
+            canvas.text(window.text, x: area.x, y: y, style: theme.field)
+            cursor = (area.x + window.cursorColumn, y)
+        }
+        // The reason line
+        if let reason {
+            let style = notice != nil || !isChecking ? theme.error : theme.muted
+            canvas.text(Wrap.truncate(Sanitize.line(reason), width: area.width), x: area.x, y: y + 1, style: style)
+        }
+        let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
+        Chrome.buttons(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return focus == .field ? cursor : nil
+    }
+}

@@ -1,0 +1,66 @@
+// The message part of a box: sanitised, word-wrapped, scrollable when it does not fit,
+// with ▲/▼ indicators in its right margin.
+
+public struct TextBody: Equatable, Sendable {
+    public private(set) var paragraphs: [String]
+    public private(set) var offset = 0
+    private var wrapWidth = 0
+    private var wrapped: [String] = []
+    private var visibleRows = 0
+
+    public init(_ text: String) {
+        paragraphs = text.isEmpty ? [] : Sanitize.lines(text)
+    }
+
+    public var isEmpty: Bool { paragraphs.isEmpty }
+
+    /// Width of the longest paragraph, capped at the default text width.
+    public var naturalWidth: Int {
+        min(paragraphs.map { TextWidth.columns($0) }.max() ?? 0, BoxMetrics.defaultTextWidth)
+    }
+
+    public func lineCount(width: Int) -> Int { Wrap.lines(paragraphs, width: width).count }
+
+    /// Sets the area the text is shown in; keeps the offset valid.
+    public mutating func layout(width: Int, rows: Int) {
+        if width != wrapWidth {
+            wrapWidth = width
+            wrapped = Wrap.lines(paragraphs, width: width)
+        }
+        visibleRows = rows
+        offset = max(0, min(offset, wrapped.count - rows))
+    }
+
+    public var canScroll: Bool { wrapped.count > visibleRows }
+    public var scrollHints: [KeyHint] { canScroll ? [KeyHint(.down, "scroll")] : [] }
+
+    /// Handles scrolling actions; returns false for actions it does not use.
+    public mutating func scroll(_ action: Action) -> Bool {
+        guard canScroll else { return false }
+        let page = max(1, visibleRows - 1)
+        switch action {
+        case .up: offset -= 1
+        case .down: offset += 1
+        case .pageUp: offset -= page
+        case .pageDown: offset += page
+        case .home: offset = 0
+        case .end: offset = wrapped.count
+        default: return false
+        }
+        offset = max(0, min(offset, wrapped.count - visibleRows))
+        return true
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) {
+        let rows = wrapped.dropFirst(offset).prefix(area.height)
+        for (i, line) in rows.enumerated() {
+            canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
+        }
+        guard canScroll, area.height > 0 else { return }
+        let edge = area.maxX + 1
+        if offset > 0 { _ = canvas.put(theme.glyphs.scrollUp, x: edge, y: area.y, style: theme.muted) }
+        if offset + visibleRows < wrapped.count {
+            _ = canvas.put(theme.glyphs.scrollDown, x: edge, y: area.maxY - 1, style: theme.muted)
+        }
+    }
+}

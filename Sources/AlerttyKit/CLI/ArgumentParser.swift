@@ -1,0 +1,144 @@
+// argv → a parsed command, checked against CommandSpec. Errors name the argument at fault
+// (with a "did you mean" when a flag is close to a real one); --help and --version are
+// outcomes of parsing, not special cases elsewhere.
+
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+public struct ParsedCommand: Equatable, Sendable {
+    public var alert: AlertKind
+    public var values: [String: String] = [:]
+    public var text: String?
+
+    public func has(_ flag: String) -> Bool { values[flag] != nil }
+    public func string(_ flag: String) -> String? { values[flag] }
+    public func int(_ flag: String) -> Int? { values[flag].flatMap { Int($0) } }
+    public func seconds(_ flag: String) -> Double? { values[flag].flatMap { Double($0) } }
+}
+
+public enum ParseResult: Equatable, Sendable {
+    case run(ParsedCommand)
+    case help(String)
+    case version
+    /// `alertty --generate man|bash|zsh|fish`: the docs generated from the flag table.
+    case generate(String)
+}
+
+public enum ArgumentParser {
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
+        guard let first = arguments.first else { throw UsageError("missing alert; " + Help.shortUsage) }
+        switch first {
+        case "--help", "-h", "help": return .help(Help.global())
+        case "--version", "-V": return .version
+        case "--generate":
+            guard arguments.count == 2, ["man", "bash", "zsh", "fish"].contains(arguments[1]) else {
+                throw UsageError("--generate takes one of man, bash, zsh, fish")
+            }
+            return .generate(arguments[1])
+        default: break
+        }
+        guard let alert = AlertKind(rawValue: first) else {
+            if first.hasPrefix("-") { throw UsageError("expected an alert before \(first); " + Help.shortUsage) }
+            let names = AlertKind.allCases.map(\.rawValue)
+            throw UsageError("unknown alert '\(first)'" + suggestion(first, among: names, prefix: "") + "; " + Help.shortUsage)
+        }
+        let specs = CommandSpec.flags(for: alert)
+        var command = ParsedCommand(alert: alert)
+        var index = 1
+        var flagsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if !flagsEnded && argument == "--" {
+                flagsEnded = true
+                continue
+            }
+            if !flagsEnded && (argument == "--help" || argument == "-h") { return .help(Help.alert(alert)) }
+            if !flagsEnded && argument.hasPrefix("-") && argument != "-" {
+                guard argument.hasPrefix("--") else {
+                    throw UsageError("unknown option \(argument)" + suggestion(argument, among: specs.map { "--" + $0.name }, prefix: ""))
+                }
+                var name = String(argument.dropFirst(2))
+                var inlineValue: String?
+                if let eq = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let spec = specs.first(where: { $0.name == name }) else {
+                    let known = CommandSpec.flags.contains { $0.name == name }
+                    if known { throw UsageError("--\(name) is not an option of '\(alert.rawValue)'; see alertty \(alert.rawValue) --help") }
+                    throw UsageError("unknown option --\(name)" + suggestion("--" + name, among: specs.map { "--" + $0.name }, prefix: ""))
+                }
+                if !spec.takesValue {
+                    if inlineValue != nil { throw UsageError("--\(name) takes no value") }
+                    command.values[name] = ""
+                    continue
+                }
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(spec.valueName))") }
+                    value = arguments[index]
+                    index += 1
+                }
+                try check(value, for: spec)
+                command.values[name] = value
+                continue
+            }
+            guard command.text == nil else {
+                throw UsageError("unexpected argument '\(Sanitize.line(argument))': the message was already given; quote it as one argument")
+            }
+            command.text = argument
+        }
+        return .run(command)
+    }
+
+    static func check(_ value: String, for spec: FlagSpec) throws(UsageError) {
+        switch spec.value {
+        case .integer(let range):
+            guard let n = Int(value) else { throw UsageError("--\(spec.name) needs a whole number, not '\(Sanitize.line(value))'") }
+            guard range.contains(n) else {
+                throw UsageError("--\(spec.name) must be between \(range.lowerBound) and \(range.upperBound), not \(n)")
+            }
+        case .seconds:
+            guard let n = Double(value), n.isFinite, n > 0, n <= 31_536_000 else {
+                throw UsageError("--\(spec.name) needs a positive number of seconds, not '\(Sanitize.line(value))'")
+            }
+        case .choice(let options):
+            guard options.contains(value) else {
+                throw UsageError("--\(spec.name) must be one of \(options.joined(separator: ", ")), not '\(Sanitize.line(value))'"
+                                 + suggestion(value, among: options, prefix: ""))
+            }
+        case .directory, .file, .command:
+            guard !value.isEmpty else { throw UsageError("--\(spec.name) needs a non-empty \(spec.valueName)") }
+        case .text, .flag:
+            break
+        }
+    }
+
+    /// "; did you mean --title?" when one candidate is within a small edit distance.
+    static func suggestion(_ word: String, among candidates: [String], prefix: String) -> String {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }.sorted { $0.1 < $1.1 }
+        guard let best = scored.first, best.1 <= max(2, word.count / 3) else { return "" }
+        return "; did you mean \(prefix)\(best.0)?"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,105 @@
+// The one table of alerts and flags. Parsing, --help, the man page's option list and the
+// bash/zsh/fish completions are all generated from it, so they cannot disagree.
+
+public enum AlertKind: String, CaseIterable, Sendable {
+    case message, confirm, input, password, save, folder
+
+    public var summary: String {
+        switch self {
+        case .message: return "Show a message with one button."
+        case .confirm: return "Ask a yes/no question."
+        case .input: return "Ask for one line of text, validated as it is typed."
+        case .password: return "Ask for a secret; it is never shown or leaked."
+        case .save: return "Choose where to save a file, inside a root that cannot be left."
+        case .folder: return "Choose a folder, inside a root that cannot be left."
+        }
+    }
+
+    /// What the positional TEXT is for this alert.
+    public var textHelp: String {
+        switch self {
+        case .message, .confirm: return "the message (`-` reads it from stdin)"
+        default: return "an optional message shown above the field (`-` reads it from stdin)"
+        }
+    }
+}
+
+public enum ValueKind: Equatable, Sendable {
+    case flag                     // no value
+    case text
+    case integer(ClosedRange<Int>)
+    case seconds                  // a positive number, fractions allowed
+    case choice([String])
+    case file                     // completes to files
+    case directory                // completes to directories
+    case command                  // a shell command
+}
+
+public struct FlagSpec: Sendable {
+    public var name: String
+    public var value: ValueKind
+    public var valueName: String
+    public var help: String
+    public var alerts: [AlertKind]
+
+    init(_ name: String, _ value: ValueKind, _ valueName: String = "", _ help: String, _ alerts: [AlertKind]) {
+        self.name = name
+        self.value = value
+        self.valueName = valueName
+        self.help = help
+        self.alerts = alerts
+    }
+
+    public var takesValue: Bool { value != .flag }
+    public var usage: String { takesValue ? "--\(name) \(valueName)" : "--\(name)" }
+}
+
+public enum CommandSpec {
+    static let all = AlertKind.allCases
+    static let fields: [AlertKind] = [.input, .password]
+    static let browsers: [AlertKind] = [.save, .folder]
+
+    public static let flags: [FlagSpec] = [
+        // Common to every alert
+        FlagSpec("title", .text, "TEXT", "Title shown in the box's top border.", all),
+        FlagSpec("timeout", .seconds, "SECONDS", "Give up after SECONDS without a key (exit 124); a countdown shows for the last 10 s.", all),
+        FlagSpec("inline", .flag, "", "Draw below the cursor in the normal screen instead of a modal screen; erased on exit.", all),
+        FlagSpec("no-animation", .flag, "", "Show the box at once (no pop-in or scale-out).", all),
+        FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
+        FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
+        FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
+        // Buttons
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder]),
+        FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
+        FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
+        FlagSpec("default", .choice(["yes", "no"]), "yes|no", "Button focused at first (default yes).", [.confirm]),
+        // Text fields
+        FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),
+        FlagSpec("value", .text, "TEXT", "Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.", fields),
+        FlagSpec("validate", .choice(["none", "nonempty", "int", "number", "email"]), "RULE", "A preset rule the answer must pass.", fields),
+        FlagSpec("regex", .text, "PATTERN", "The whole answer must match PATTERN (Swift Regex syntax).", fields),
+        FlagSpec("min-length", .integer(0...1_000_000), "N", "The answer needs at least N characters.", fields),
+        FlagSpec("max-length", .integer(1...1_000_000), "N", "The answer has at most N characters; typing stops there.", fields),
+        FlagSpec("validate-cmd", .command, "CMD", "Run `/bin/sh -c CMD` with the answer on stdin; exit 0 means valid, its first output line is the reason.", fields),
+        FlagSpec("validate-timeout", .seconds, "SECONDS", "Kill a --validate-cmd run after SECONDS (default 5); it counts as invalid.", fields),
+        FlagSpec("invalid-message", .text, "TEXT", "Shown under the field while the answer is invalid, instead of the rule's reason.", fields),
+        // Password
+        FlagSpec("mask", .text, "CHAR", "Shown once per character typed (default • or *); '' shows nothing at all.", [.password]),
+        FlagSpec("allow-reveal", .flag, "", "Allow showing the typed text with Ctrl-R.", [.password]),
+        FlagSpec("confirm", .flag, "", "Ask twice; both entries must match.", [.password]),
+        // Browsers
+        FlagSpec("dir", .directory, "DIR", "Folder shown first (default: the current folder, or the root).", browsers),
+        FlagSpec("root", .directory, "DIR", "Folder that cannot be left (default /).", browsers),
+        FlagSpec("name", .text, "NAME", "Initial file name.", [.save]),
+        FlagSpec("overwrite", .choice(["ask", "deny", "allow"]), "ask|deny|allow", "When the file exists: ask (default), refuse, or go on.", [.save]),
+        FlagSpec("print0", .flag, "", "End the printed path with NUL instead of a newline.", browsers),
+        FlagSpec("show-hidden", .flag, "", "Show hidden entries from the start (toggle with Alt-.).", browsers),
+    ]
+
+    public static func flags(for alert: AlertKind) -> [FlagSpec] {
+        flags.filter { $0.alerts.contains(alert) }
+    }
+
+    public static let version = "0.1.0"
+}

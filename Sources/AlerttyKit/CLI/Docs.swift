@@ -1,0 +1,212 @@
+// The man page and the bash/zsh/fish completions, generated from CommandSpec. The checked-in
+// copies in man/ and completions/ are compared with this output by a test.
+
+public enum Docs {
+    public static func generate(_ what: String) -> String {
+        switch what {
+        case "man": return manPage()
+        case "bash": return bash()
+        case "zsh": return zsh()
+        case "fish": return fish()
+        default: return ""
+        }
+    }
+
+    // MARK: - roff
+
+    static func roff(_ text: String) -> String {
+        var s = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        s = s.replacingAll("`", with: "")
+        if s.hasPrefix(".") || s.hasPrefix("'") { s = "\\&" + s }
+        return s
+    }
+
+    static func manFlag(_ f: FlagSpec) -> String {
+        let value = f.takesValue ? " \\fI\(roff(f.valueName))\\fR" : ""
+        return ".TP\n.B \\-\\-\(roff(f.name))\(value)\n\(roff(f.help))\n"
+    }
+
+    public static func manPage() -> String {
+        var s = """
+        .TH ALERTTY 1 "2026" "alertty \(CommandSpec.version)" "User Commands"
+        .SH NAME
+        alertty \\- ask a person something from a script, on the terminal
+        .SH SYNOPSIS
+        .B alertty
+        .I alert
+        .RI [ flags ]
+        .RI [ text ]
+        .br
+        .B alertty
+        .I alert
+        .B \\-\\-help
+        .br
+        .B alertty \\-\\-version
+        .SH DESCRIPTION
+        .B alertty
+        draws one alert on the terminal (\\fI/dev/tty\\fR, or \\fB\\-\\-tty\\fR), waits for an answer,
+        prints the answer on standard output and says what happened with its exit status.
+        The box is never drawn on standard output, so
+        .B answer=$(alertty input ...)
+        captures only the answer.
+        Every control character in a title, message, label or file name is drawn visibly, so text
+        from outside can never send the terminal a command.
+        .PP
+        A \\fItext\\fR of \\fB\\-\\fR reads the text from standard input.
+        \\fB\\-\\-flag value\\fR and \\fB\\-\\-flag=value\\fR are both accepted; \\fB\\-\\-\\fR ends the flags.
+        .SH ALERTS
+
+        """
+        for alert in AlertKind.allCases {
+            s += ".TP\n.B \(alert.rawValue)\n\(roff(alert.summary))\n"
+        }
+        s += ".SH COMMON FLAGS\n"
+        for f in CommandSpec.flags where f.alerts.count == AlertKind.allCases.count { s += manFlag(f) }
+        for alert in AlertKind.allCases {
+            s += ".SH \(alert.rawValue.uppercased()) FLAGS\n"
+            for f in CommandSpec.flags(for: alert) where f.alerts.count != AlertKind.allCases.count { s += manFlag(f) }
+        }
+        s += """
+        .SH KEYS
+        Enter activates the focused button, Esc cancels, Tab and Shift\\-Tab move the focus, Ctrl\\-C interrupts
+        and Ctrl\\-Z suspends (the box returns on \\fBfg\\fR).
+        In a text field: Left/Right, Home/End, Ctrl\\-A/E/B/F, Alt\\-B/F (word), Backspace/Delete, Ctrl\\-W,
+        Alt\\-Backspace, Ctrl\\-U, Ctrl\\-K, Ctrl\\-Y (yank); a paste is inserted as text and never submits.
+        With \\fB\\-\\-allow\\-reveal\\fR, Ctrl\\-R shows or hides a password.
+        In the save browser: Up/Down/PgUp/PgDn/Home/End move, Enter or Right opens a folder, Left or Backspace
+        goes to the parent, typing jumps to a matching entry, ~ goes home, Ctrl\\-N makes a new folder,
+        Alt\\-. shows or hides hidden entries, Tab in the name field completes.
+        .SH EXIT STATUS
+        .TS
+        l l.
+
+        """
+        for status in ExitStatus.allCases { s += "\(status.rawValue)\t\(roff(status.meaning))\n" }
+        s += """
+        .TE
+        .PP
+        In whiptail/dialog compatibility mode Esc exits 255.
+        .SH ENVIRONMENT
+        .TP
+        .B NO_COLOR
+        When set and not empty, no colour is used (unless \\fB\\-\\-color always\\fR).
+        .TP
+        .B COLORTERM
+        \\fBtruecolor\\fR or \\fB24bit\\fR selects 24\\-bit colour; otherwise \\fBTERM\\fR decides between 256 and 16 colours.
+        .TP
+        .BR LANG ", " LC_ALL ", " LC_CTYPE
+        A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
+        .SH COMPATIBILITY
+        Invocations of whiptail and dialog with \\fB\\-\\-msgbox\\fR, \\fB\\-\\-yesno\\fR, \\fB\\-\\-inputbox\\fR,
+        \\fB\\-\\-passwordbox\\fR, \\fB\\-\\-fselect\\fR and \\fB\\-\\-dselect\\fR run unchanged: the answer goes to
+        standard error (or \\fB\\-\\-output\\-fd\\fR \\fIN\\fR, or \\fB\\-\\-stdout\\fR), and Esc exits 255.
+        .SH EXAMPLES
+
+        """
+        for alert in AlertKind.allCases {
+            for e in Help.examples(alert) { s += ".PP\n.nf\n\(roff(e))\n.fi\n" }
+        }
+        s += ".SH SEE ALSO\n.BR dialog (1),\n.BR whiptail (1)\n"
+        return s
+    }
+
+    // MARK: - Completions
+
+    static func valueWords(_ f: FlagSpec) -> [String]? {
+        if case .choice(let options) = f.value { return options }
+        return nil
+    }
+
+    public static func bash() -> String {
+        var s = """
+        # bash completion for alertty (generated by `alertty --generate bash`)
+        _alertty() {
+            local cur prev alert
+            cur="${COMP_WORDS[COMP_CWORD]}"
+            prev="${COMP_WORDS[COMP_CWORD-1]}"
+            alert="${COMP_WORDS[1]}"
+            if [ "$COMP_CWORD" -eq 1 ]; then
+                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) --help --version" -- "$cur"))
+                return
+            fi
+            case "$prev" in
+
+        """
+        for f in CommandSpec.flags where f.takesValue {
+            s += "        --\(f.name))"
+            switch f.value {
+            case .choice(let options): s += " COMPREPLY=($(compgen -W \"\(options.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+            case .directory: s += " COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+            case .file: s += " COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+            case .command: s += " COMPREPLY=($(compgen -c -- \"$cur\")); return ;;\n"
+            default: s += " return ;;\n"
+            }
+        }
+        s += "    esac\n    case \"$alert\" in\n"
+        for alert in AlertKind.allCases {
+            let words = CommandSpec.flags(for: alert).map { "--" + $0.name } + ["--help"]
+            s += "        \(alert.rawValue)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
+        }
+        s += "    esac\n}\ncomplete -F _alertty alertty\n"
+        return s
+    }
+
+    static func zshEscape(_ s: String) -> String {
+        s.replacingAll("'", with: "'\\''").replacingAll("[", with: "\\[").replacingAll("]", with: "\\]").replacingAll(":", with: "\\:")
+    }
+
+    public static func zsh() -> String {
+        var s = """
+        #compdef alertty
+        # zsh completion for alertty (generated by `alertty --generate zsh`)
+
+        _alertty() {
+            local -a alerts
+            alerts=(
+
+        """
+        for alert in AlertKind.allCases { s += "        '\(alert.rawValue):\(zshEscape(alert.summary))'\n" }
+        s += "    )\n    if (( CURRENT == 2 )); then\n        _describe 'alert' alerts\n        return\n    fi\n    case $words[2] in\n"
+        for alert in AlertKind.allCases {
+            s += "        \(alert.rawValue))\n            _arguments \\\n"
+            for f in CommandSpec.flags(for: alert) {
+                var action = ""
+                if f.takesValue {
+                    switch f.value {
+                    case .choice(let options): action = ":\(f.valueName):(\(options.joined(separator: " ")))"
+                    case .directory: action = ":\(f.valueName):_files -/"
+                    case .file: action = ":\(f.valueName):_files"
+                    case .command: action = ":\(f.valueName):_command_names"
+                    default: action = ":\(f.valueName): "
+                    }
+                }
+                s += "                '--\(f.name)[\(zshEscape(f.help))]\(action)' \\\n"
+            }
+            s += "                '--help[show help]' \\\n                '*:text: '\n            ;;\n"
+        }
+        s += "    esac\n}\n\n_alertty \"$@\"\n"
+        return s
+    }
+
+    public static func fish() -> String {
+        var s = "# fish completion for alertty (generated by `alertty --generate fish`)\n"
+        s += "complete -c alertty -f\n"
+        for alert in AlertKind.allCases {
+            s += "complete -c alertty -n __fish_use_subcommand -a \(alert.rawValue) -d '\(alert.summary.replacingAll("'", with: "\\'"))'\n"
+        }
+        for f in CommandSpec.flags {
+            let condition = "__fish_seen_subcommand_from " + f.alerts.map(\.rawValue).joined(separator: " ")
+            var line = "complete -c alertty -n '\(condition)' -l \(f.name)"
+            switch f.value {
+            case .flag: break
+            case .choice(let options): line += " -x -a '\(options.joined(separator: " "))'"
+            case .directory: line += " -x -a '(__fish_complete_directories)'"
+            case .file: line += " -r -F"
+            case .command: line += " -x -a '(__fish_complete_command)'"
+            default: line += " -x"
+            }
+            s += line + " -d '\(f.help.replacingAll("'", with: "\\'"))'\n"
+        }
+        return s
+    }
+}

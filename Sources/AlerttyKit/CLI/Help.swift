@@ -1,0 +1,112 @@
+// --help text, generated from CommandSpec.
+
+public enum Help {
+    public static let shortUsage = "usage: alertty message|confirm|input|password|save|folder [flags] [TEXT] (alertty --help for more)"
+
+    static func flagLines(_ flags: [FlagSpec]) -> String {
+        let width = min(28, (flags.map { $0.usage.count }.max() ?? 0) + 2)
+        return flags.map { f in
+            let u = f.usage
+            let pad = u.count < width ? String(repeating: " ", count: width - u.count) : "\n    " + String(repeating: " ", count: width)
+            return "    " + u + pad + f.help
+        }.joined(separator: "\n")
+    }
+
+    public static var exitStatusLines: String {
+        ExitStatus.allCases.map { s in
+            let code = String(s.rawValue)
+            return "    " + code + String(repeating: " ", count: 6 - code.count) + s.meaning
+        }.joined(separator: "\n")
+    }
+
+    public static func global() -> String {
+        let alerts = AlertKind.allCases.map { "    " + $0.rawValue + String(repeating: " ", count: 10 - $0.rawValue.count) + $0.summary }
+        let common = CommandSpec.flags.filter { $0.alerts.count == AlertKind.allCases.count }
+        return """
+        alertty \(CommandSpec.version) - ask a person something from a script, on the terminal
+
+        usage: alertty ALERT [flags] [TEXT]
+               alertty ALERT --help
+               alertty --version
+
+        The box is drawn on the terminal (/dev/tty); only the answer goes to stdout, so
+        answer=$(alertty input --title "Your email" --validate email) works.
+
+        alerts:
+        \(alerts.joined(separator: "\n"))
+
+        flags for every alert:
+        \(flagLines(common))
+
+        exit status:
+        \(exitStatusLines)
+
+        whiptail/dialog compatibility: alertty --msgbox|--yesno|--inputbox|--passwordbox TEXT HEIGHT WIDTH [INIT]
+        behaves as whiptail does (answer on stderr unless --stdout or --output-fd N, Esc exits 255).
+
+        """
+    }
+
+    public static func alert(_ alert: AlertKind) -> String {
+        let own = CommandSpec.flags(for: alert).filter { $0.alerts.count != AlertKind.allCases.count }
+        let common = CommandSpec.flags(for: alert).filter { $0.alerts.count == AlertKind.allCases.count }
+        return """
+        usage: alertty \(alert.rawValue) [flags] [TEXT]
+
+        \(alert.summary)
+        TEXT is \(alert.textHelp).
+
+        flags:
+        \(flagLines(own))
+
+        flags for every alert:
+        \(flagLines(common))
+
+        keys:
+        \(keyLines(alert))
+
+        exit status:
+        \(exitStatusLines)
+
+        examples:
+        \(examples(alert).map { "    " + $0 }.joined(separator: "\n"))
+
+        """
+    }
+
+    static func keyLines(_ alert: AlertKind) -> String {
+        var keys: [(String, String)] = [("Enter", "activate the focused button"), ("Esc", "cancel (exit 1)"),
+                                        ("Ctrl-C", "interrupt (exit 130)"), ("Ctrl-Z", "suspend; the box returns on fg")]
+        switch alert {
+        case .message: keys += [("Space", "OK"), ("Up/Down/PgUp/PgDn", "scroll a long message")]
+        case .confirm: keys += [("Tab/Left/Right", "move between Yes and No"), ("y / n", "Yes / No (or the labels' first letters)")]
+        case .input, .password:
+            keys += [("Tab/Shift-Tab", "move between the field and the buttons"),
+                     ("Left/Right Home/End Ctrl-A/E/B/F", "move in the field"), ("Alt-B/F", "move by word"),
+                     ("Backspace/Delete Ctrl-W Alt-Backspace Ctrl-U Ctrl-K", "delete"), ("Ctrl-Y", "paste what was deleted")]
+            if alert == .password { keys.append(("Ctrl-R", "show or hide the text (with --allow-reveal)")) }
+        case .save, .folder:
+            keys += [("Tab/Shift-Tab", "cycle name field, list and buttons"), ("Up/Down/PgUp/PgDn/Home/End", "move in the list"),
+                     ("Enter/Right", "open a folder"), ("Left/Backspace", "go to the parent folder"),
+                     ("~", "go home (when inside the root)"), ("Ctrl-N", "new folder"), ("Alt-.", "show or hide hidden entries"),
+                     ("letters", "jump to the first entry starting with them")]
+        }
+        return keys.map { "    " + $0.0 + String(repeating: " ", count: max(2, 28 - $0.0.count)) + $0.1 }.joined(separator: "\n")
+    }
+
+    public static func examples(_ alert: AlertKind) -> [String] {
+        switch alert {
+        case .message: return ["alertty message --title Backup \"Backup finished\""]
+        case .confirm: return ["alertty confirm \"Disk is 95% full. Clean now?\" && clean-disk",
+                               "alertty confirm --default no --yes Delete --no Keep \"Delete 3 files?\""]
+        case .input: return ["email=$(alertty input --title \"Your email\" --validate email)",
+                             "port=$(alertty input --title Port --validate int --value 8080)",
+                             "tag=$(alertty input --title Tag --regex 'v[0-9]+\\.[0-9]+')",
+                             "user=$(alertty input --title User --validate-cmd 'read u; id \"$u\" >/dev/null 2>&1 || { echo no such user; exit 1; }')"]
+        case .password: return ["pw=$(alertty password --title \"Sign in\" --min-length 8)",
+                                "pw=$(alertty password --title \"New password\" --confirm --mask '')"]
+        case .save: return ["out=$(alertty save --title \"Save the report\" --root \"$HOME\" --name report.txt)"]
+        case .folder: return ["dir=$(alertty folder --title \"Install where?\" --root /opt)"]
+        }
+    }
+}

@@ -1,0 +1,235 @@
+// The one line editor, shared by input, password and the save browser's name field.
+// Text is kept as UTF-8 bytes (so a secret can be zeroed) and edited by grapheme cluster:
+// one Backspace removes a whole emoji, flag or accented letter.
+
+public struct LineEditor: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    /// Cursor position in graphemes (0...count).
+    public private(set) var cursor = 0
+    /// First grapheme shown when the text is wider than the field.
+    public private(set) var scroll = 0
+    public var maxLength: Int?
+    private var killBuffer: [UInt8] = []
+    /// Byte offset where each grapheme starts, plus the end.
+    private var bounds: [Int] = [0]
+
+    public init(_ text: String = "", maxLength: Int? = nil) {
+        self.maxLength = maxLength
+        bytes = Array(text.utf8)
+        reindex()
+        if let maxLength, count > maxLength {
+            bytes.removeSubrange(bounds[maxLength]...)
+            reindex()
+        }
+        cursor = count
+    }
+
+    public var count: Int { bounds.count - 1 }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    private mutating func reindex() {
+        bounds = [0]
+        var offset = 0
+        for c in String(decoding: bytes, as: UTF8.self) {
+            offset += c.utf8.count
+            bounds.append(offset)
+        }
+    }
+
+    /// Applies an editing action. Returns true when the text changed.
+    @discardableResult
+    public mutating func apply(_ action: Action) -> Bool {
+        switch action {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = count
+        case .wordLeft: cursor = wordStart(before: cursor)
+        case .wordRight: cursor = wordEnd(after: cursor)
+        case .deleteBackward:
+            guard cursor > 0 else { return false }
+            remove(cursor - 1..<cursor, keep: false)
+        case .deleteForward:
+            guard cursor < count else { return false }
+            remove(cursor..<cursor + 1, keep: false)
+        case .deleteWordBackward:
+            let start = wordStart(before: cursor)
+            guard start < cursor else { return false }
+            remove(start..<cursor, keep: true)
+        case .deleteWordForward:
+            let end = wordEnd(after: cursor)
+            guard end > cursor else { return false }
+            remove(cursor..<end, keep: true)
+        case .killToStart:
+            guard cursor > 0 else { return false }
+            remove(0..<cursor, keep: true)
+        case .killToEnd:
+            guard cursor < count else { return false }
+            remove(cursor..<count, keep: true)
+        case .yank:
+            return insert(bytes: killBuffer)
+        case .insert(let scalar):
+            return insert(bytes: Array(String(scalar).utf8))
+        case .activate:
+            return insert(bytes: [0x20])
+        default:
+            return false
+        }
+        return action.isDeletion
+    }
+
+    /// Inserts pasted text: line breaks become spaces, other control characters are dropped,
+    /// so a paste never submits or runs a key.
+    @discardableResult
+    public mutating func paste(_ text: String) -> Bool {
+        var clean: [UInt8] = []
+        var previousWasBreak = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" || scalar == "\n" {
+                if !previousWasBreak { clean.append(0x20) }
+                previousWasBreak = true
+                continue
+            }
+            previousWasBreak = false
+            if Sanitize.visible(scalar) != nil { continue }
+            clean += Array(String(scalar).utf8)
+        }
+        return insert(bytes: clean)
+    }
+
+    public mutating func setText(_ text: String) {
+        clear()
+        _ = insert(bytes: Array(text.utf8))
+    }
+
+    /// Empties the field, zeroing the old bytes.
+    public mutating func clear() {
+        bytes.resetBytes()
+        bytes.removeAll()
+        cursor = 0
+        scroll = 0
+        reindex()
+    }
+
+    /// Zeroes everything this editor held (for secrets).
+    public mutating func wipe() {
+        clear()
+        killBuffer.resetBytes()
+        killBuffer.removeAll()
+    }
+
+    private mutating func insert(bytes new: [UInt8]) -> Bool {
+        guard !new.isEmpty else { return false }
+        var new = new
+        if let maxLength {
+            // Keep whole graphemes only, up to the limit.
+            let room = maxLength - count
+            guard room > 0 else { return false }
+            var kept = 0
+            var end = 0
+            for c in String(decoding: new, as: UTF8.self) {
+                if kept == room { break }
+                end += c.utf8.count
+                kept += 1
+            }
+            new.removeSubrange(end...)
+        }
+        let at = bounds[cursor]
+        bytes.insert(contentsOf: new, at: at)
+        let insertedEnd = at + new.count
+        reindex()
+        if let maxLength, count > maxLength {
+            // A combining mark can merge; the limit is in graphemes, so trim anything beyond it.
+            bytes.removeSubrange(bounds[maxLength]...)
+            reindex()
+        }
+        cursor = bounds.firstIndex { $0 >= insertedEnd } ?? count
+        cursor = min(cursor, count)
+        return true
+    }
+
+    private mutating func remove(_ range: Range<Int>, keep: Bool) {
+        let start = bounds[range.lowerBound], end = bounds[range.upperBound]
+        if keep {
+            killBuffer.resetBytes()
+            killBuffer = Array(bytes[start..<end])
+        }
+        for i in start..<end { bytes[i] = 0 }
+        bytes.removeSubrange(start..<end)
+        reindex()
+        cursor = range.lowerBound
+    }
+
+    private func isSpace(_ index: Int) -> Bool {
+        bounds[index + 1] - bounds[index] == 1 && bytes[bounds[index]] == 0x20
+    }
+
+    private func wordStart(before position: Int) -> Int {
+        var i = position
+        while i > 0 && isSpace(i - 1) { i -= 1 }
+        while i > 0 && !isSpace(i - 1) { i -= 1 }
+        return i
+    }
+
+    private func wordEnd(after position: Int) -> Int {
+        var i = position
+        while i < count && isSpace(i) { i += 1 }
+        while i < count && !isSpace(i) { i += 1 }
+        return i
+    }
+
+    // MARK: - Display
+
+    /// The graphemes as shown: the text itself, or `mask` once per grapheme.
+    func displayed(mask: Character?) -> [Character] {
+        if let mask { return Array(repeating: mask, count: count) }
+        return Array(text)
+    }
+
+    /// Scrolls horizontally so the cursor stays visible in `width` columns without splitting wide characters.
+    public mutating func keepCursorVisible(width: Int, mask: Character? = nil) {
+        guard width > 1 else {
+            scroll = cursor
+            return
+        }
+        let shown = displayed(mask: mask)
+        if cursor < scroll { scroll = cursor }
+        // Columns from scroll to cursor, plus one for the cursor itself, must fit.
+        func span(_ from: Int) -> Int { shown[from..<cursor].reduce(0) { $0 + TextWidth.columns($1) } + 1 }
+        while scroll < cursor && span(scroll) > width { scroll += 1 }
+        // Scroll back if text was deleted and there is room on the left.
+        while scroll > 0 && span(scroll - 1) <= width && totalWidth(shown, from: scroll - 1) <= width - 1 { scroll -= 1 }
+    }
+
+    private func totalWidth(_ shown: [Character], from: Int) -> Int {
+        shown[from...].reduce(0) { $0 + TextWidth.columns($1) }
+    }
+
+    /// What is visible in `width` columns, and the cursor's column in it.
+    public func window(width: Int, mask: Character? = nil) -> (text: String, cursorColumn: Int) {
+        let shown = displayed(mask: mask)
+        var out = ""
+        var used = 0
+        var cursorColumn = 0
+        for i in min(scroll, shown.count)..<shown.count {
+            if i == cursor { cursorColumn = used }
+            let visible = Sanitize.line(String(shown[i]))
+            let w = TextWidth.columns(visible)
+            if used + w > width { break }
+            out += visible
+            used += w
+        }
+        if cursor >= shown.count { cursorColumn = used }
+        return (out, min(cursorColumn, max(width - 1, 0)))
+    }
+}
+
+extension Action {
+    var isDeletion: Bool {
+        switch self {
+        case .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .killToStart, .killToEnd: return true
+        default: return false
+        }
+    }
+}

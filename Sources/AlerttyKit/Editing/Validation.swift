@@ -1,0 +1,126 @@
+// The rules behind the smart OK button. Local rules are checked on every edit; the external
+// command (--validate-cmd) is run by the runtime and reported back as an event.
+
+public enum Preset: String, CaseIterable, Sendable {
+    case none, nonempty, int, number, email
+
+    func check(_ text: String) -> Validity {
+        switch self {
+        case .none: return .valid
+        case .nonempty:
+            return text.contains(where: { !$0.isWhitespace }) ? .valid : .invalid("must not be empty")
+        case .int:
+            var digits = Substring(text)
+            if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+            return !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) ? .valid : .invalid("must be a whole number")
+        case .number:
+            let isNumeric = text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
+            if isNumeric, let value = Double(text), value.isFinite { return .valid }
+            return .invalid("must be a number")
+        case .email:
+            return Preset.isEmail(text) ? .valid : .invalid("must be an email address (name@example.com)")
+        }
+    }
+
+    /// A practical check, not RFC 5322: one @, a local part, a dotted domain, no spaces.
+    static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }) else { return false }
+        return !parts[0].hasPrefix(".") && !parts[0].hasSuffix(".") && !parts[0].contains("..")
+    }
+}
+
+public struct Rules {
+    public var preset: Preset = .none
+    public var pattern: String?
+    var regex: Regex<AnyRegexOutput>?
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var command: String?
+    public var invalidMessage: String?
+
+    public init(preset: Preset = .none, pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+                command: String? = nil, invalidMessage: String? = nil) throws(UsageError) {
+        self.preset = preset
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.command = command
+        self.invalidMessage = invalidMessage
+        if let minLength, let maxLength, minLength > maxLength {
+            throw UsageError("--min-length \(minLength) is more than --max-length \(maxLength): no answer could pass")
+        }
+        if let pattern {
+            self.pattern = pattern
+            do {
+                regex = try Regex(pattern)
+            } catch {
+                let reason = Sanitize.line(String(describing: error))
+                throw UsageError("--regex '\(Sanitize.line(pattern))' is not a valid pattern: \(reason)")
+            }
+        }
+    }
+
+    /// True when nothing can make the answer invalid.
+    public var acceptsAnything: Bool {
+        preset == .none && regex == nil && (minLength ?? 0) == 0 && command == nil
+    }
+
+    /// Checks every local rule (all must pass); the first failure's reason is reported.
+    public func check(_ text: String) -> Validity {
+        let length = text.count
+        if let minLength, length < minLength {
+            return .invalid(minLength == 1 ? "must not be empty" : "needs at least \(minLength) characters (\(length) so far)")
+        }
+        if let maxLength, length > maxLength { return .invalid("has more than \(maxLength) characters") }
+        if case .invalid(let reason) = preset.check(text) { return .invalid(reason) }
+        if let regex, (try? regex.wholeMatch(in: text)) == nil {
+            return .invalid("must match \(Sanitize.line(pattern ?? ""))")
+        }
+        return .valid
+    }
+}
+
+/// Flags of `input` and `password`, checked before the terminal is touched.
+public struct FieldConfiguration {
+    public var secret: Bool
+    public var placeholder: String
+    public var initialValue: [UInt8]
+    public var okLabel: String
+    public var cancelLabel: String
+    public var rules: Rules
+    public var mask: String?
+    public var allowReveal: Bool
+    public var confirm: Bool
+
+    public init(_ command: ParsedCommand, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
+        secret = command.alert == .password
+        placeholder = command.string("placeholder") ?? ""
+        okLabel = command.string("ok") ?? "OK"
+        cancelLabel = command.string("cancel") ?? "Cancel"
+        allowReveal = command.has("allow-reveal")
+        confirm = command.has("confirm")
+        mask = command.string("mask")
+        if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }
+        if let m = mask, let c = m.unicodeScalars.first, Sanitize.visible(c) != nil {
+            throw UsageError("--mask cannot be a control character")
+        }
+        initialValue = []
+        if let value = command.string("value") {
+            if value == "-" {
+                var bytes = try readStdin()
+                while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }
+                initialValue = bytes
+            } else if secret {
+                throw UsageError("--value would put the secret in the process list (ps); use --value - to read it from stdin")
+            } else {
+                initialValue = Array(value.utf8)
+            }
+        }
+        let preset = command.string("validate").flatMap(Preset.init(rawValue:)) ?? .none
+        rules = try Rules(preset: preset, pattern: command.string("regex"), minLength: command.int("min-length"),
+                          maxLength: command.int("max-length"), command: command.string("validate-cmd"),
+                          invalidMessage: command.string("invalid-message"))
+    }
+}

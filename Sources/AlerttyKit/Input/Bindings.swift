@@ -1,0 +1,93 @@
+// Keys → logical actions, as dialog's binding table does. Alerts speak only in actions; the
+// key hints drawn in a box's border are read from this same table, so they cannot disagree.
+
+public enum Action: Hashable, Sendable {
+    // Everywhere
+    case submit, cancel, interrupt, suspend, redraw
+    case focusNext, focusPrevious
+    // Movement (lists, scrolling, buttons, the line editor)
+    case left, right, up, down, pageUp, pageDown, home, end
+    // Line editing
+    case wordLeft, wordRight, deleteBackward, deleteForward, deleteWordBackward, deleteWordForward
+    case killToStart, killToEnd, yank
+    // Alert-specific
+    case activate          // Space on a button
+    case toggleReveal      // password: show/hide
+    case toggleHidden      // save: show hidden files
+    case newFolder         // save
+    case goHome            // save: `~` on the list
+    /// A character to insert (or a shortcut letter, or type-ahead).
+    case insert(Unicode.Scalar)
+}
+
+public struct Binding: Sendable {
+    public var keys: [KeyPress]
+    public var action: Action
+    /// Shown in the key hints when the alert lists this action (nil: never shown).
+    public var hint: String?
+}
+
+public enum Bindings {
+    public static let table: [Binding] = [
+        Binding(keys: [KeyPress(.enter)], action: .submit, hint: "Enter"),
+        Binding(keys: [KeyPress(.escape)], action: .cancel, hint: "Esc"),
+        Binding(keys: [.ctrl("c")], action: .interrupt, hint: nil),
+        Binding(keys: [.ctrl("z")], action: .suspend, hint: nil),
+        Binding(keys: [.ctrl("l")], action: .redraw, hint: nil),
+        Binding(keys: [KeyPress(.tab)], action: .focusNext, hint: "Tab"),
+        Binding(keys: [KeyPress(.tab, .shift)], action: .focusPrevious, hint: "Shift-Tab"),
+        Binding(keys: [KeyPress(.left), .ctrl("b")], action: .left, hint: "←"),
+        Binding(keys: [KeyPress(.right), .ctrl("f")], action: .right, hint: "→"),
+        Binding(keys: [KeyPress(.up), .ctrl("p")], action: .up, hint: "↑"),
+        Binding(keys: [KeyPress(.down), .ctrl("n")], action: .down, hint: "↓"),
+        Binding(keys: [KeyPress(.pageUp)], action: .pageUp, hint: "PgUp"),
+        Binding(keys: [KeyPress(.pageDown)], action: .pageDown, hint: "PgDn"),
+        Binding(keys: [KeyPress(.home), .ctrl("a")], action: .home, hint: "Home"),
+        Binding(keys: [KeyPress(.end), .ctrl("e")], action: .end, hint: "End"),
+        Binding(keys: [.alt(.char("b")), KeyPress(.left, .ctrl), KeyPress(.left, .alt)], action: .wordLeft, hint: nil),
+        Binding(keys: [.alt(.char("f")), KeyPress(.right, .ctrl), KeyPress(.right, .alt)], action: .wordRight, hint: nil),
+        Binding(keys: [KeyPress(.backspace)], action: .deleteBackward, hint: "Backspace"),
+        Binding(keys: [KeyPress(.delete), .ctrl("d")], action: .deleteForward, hint: nil),
+        Binding(keys: [.ctrl("w"), .alt(.backspace)], action: .deleteWordBackward, hint: nil),
+        Binding(keys: [.alt(.char("d"))], action: .deleteWordForward, hint: nil),
+        Binding(keys: [.ctrl("u")], action: .killToStart, hint: nil),
+        Binding(keys: [.ctrl("k")], action: .killToEnd, hint: nil),
+        Binding(keys: [.ctrl("y")], action: .yank, hint: nil),
+        Binding(keys: [KeyPress(.char(" "))], action: .activate, hint: "Space"),
+        Binding(keys: [.ctrl("r"), KeyPress(.function(2))], action: .toggleReveal, hint: "Ctrl-R"),
+        Binding(keys: [.alt(.char(".")), KeyPress(.function(3))], action: .toggleHidden, hint: "Alt-."),
+        Binding(keys: [.ctrl("n")], action: .newFolder, hint: "Ctrl-N"),
+    ]
+
+    private static let lookup: [KeyPress: Action] = {
+        var map: [KeyPress: Action] = [:]
+        for binding in table {
+            for key in binding.keys where map[key] == nil { map[key] = binding.action }
+        }
+        return map
+    }()
+
+    /// The action for a key press. `overrides` lets an alert claim a key first (the save
+    /// browser wants Ctrl-N for New Folder, where lists elsewhere use it for Down).
+    public static func action(for press: KeyPress, overrides: [KeyPress: Action] = [:]) -> Action? {
+        if let a = overrides[press] ?? lookup[press] { return a }
+        if case .char(let c) = press.key, press.modifiers.subtracting(.shift).isEmpty { return .insert(c) }
+        return nil
+    }
+
+    /// The first key that triggers `action` as the hint shows it ("Enter", "Ctrl-R", …).
+    public static func hint(for action: Action) -> String? {
+        table.first { $0.action == action }?.hint
+    }
+}
+
+/// One key hint in a box's border: the key (from the binding table) and what it does here.
+public struct KeyHint: Equatable, Sendable {
+    public var action: Action
+    public var label: String
+    public init(_ action: Action, _ label: String) {
+        self.action = action
+        self.label = label
+    }
+    public var text: String { "\(Bindings.hint(for: action) ?? "?") \(label)" }
+}

@@ -1,0 +1,268 @@
+// Bytes from the terminal → input events. A pure function over a byte buffer: no terminal,
+// no clock. The runtime decides when a pending lone ESC has waited long enough and calls `flush`.
+
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1)
+    public static let alt = Modifiers(rawValue: 2)
+    public static let ctrl = Modifiers(rawValue: 4)
+}
+
+public enum Key: Hashable, Sendable {
+    /// A printable character (one Unicode scalar; graphemes form when appended to text).
+    case char(Unicode.Scalar)
+    case enter, tab, backspace, escape
+    case up, down, left, right, home, end, pageUp, pageDown, insert, delete
+    case function(Int)
+}
+
+public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
+    public var key: Key
+    public var modifiers: Modifiers
+    public init(_ key: Key, _ modifiers: Modifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+    public static func ctrl(_ c: Unicode.Scalar) -> KeyPress { KeyPress(.char(c), .ctrl) }
+    public static func alt(_ key: Key) -> KeyPress { KeyPress(key, .alt) }
+
+    public var description: String {
+        var parts: [String] = []
+        if modifiers.contains(.ctrl) { parts.append("Ctrl") }
+        if modifiers.contains(.alt) { parts.append("Alt") }
+        if modifiers.contains(.shift) { parts.append("Shift") }
+        switch key {
+        case .char(let c): parts.append(modifiers.isEmpty ? String(c) : String(c).uppercased())
+        case .function(let n): parts.append("F\(n)")
+        default: parts.append("\(key)".prefix(1).uppercased() + "\(key)".dropFirst())
+        }
+        return parts.joined(separator: "-")
+    }
+}
+
+public enum InputEvent: Hashable, Sendable {
+    case key(KeyPress)
+    case paste(String)
+    /// Reply to a cursor position request (CSI 6n): 1-based row and column.
+    case cursorPosition(row: Int, column: Int)
+    /// Bytes that form no known event; reported so they are visibly ignored, never misread.
+    case unknown([UInt8])
+}
+
+public struct KeyDecoder: Sendable {
+    private var buffer: [UInt8] = []
+    public init() {}
+
+    /// True when bytes wait for more input (a lone ESC, a partial sequence, a split UTF-8 character).
+    public var hasPending: Bool { !buffer.isEmpty }
+
+    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        buffer += bytes
+        var events: [InputEvent] = []
+        var start = 0
+        while start < buffer.count {
+            switch KeyDecoder.parse(buffer[start...]) {
+            case .event(let e, let length):
+                events.append(e)
+                start += length
+            case .needMore:
+                buffer.removeFirst(start)
+                return events
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+        return events
+    }
+
+    /// Called when no more bytes arrived in time: a lone ESC is the Esc key, a cut-off
+    /// sequence is reported as Esc plus whatever followed it.
+    public mutating func flush() -> [InputEvent] {
+        guard !buffer.isEmpty else { return [] }
+        let pending = buffer
+        buffer.removeAll()
+        if pending.first == 0x1B {
+            if pending.count == 1 { return [.key(KeyPress(.escape))] }
+            // ESC [ 200 ~ without its end: deliver what was pasted rather than lose it.
+            if pending.starts(with: KeyDecoder.pasteStart) {
+                return [.paste(String(decoding: pending.dropFirst(KeyDecoder.pasteStart.count), as: UTF8.self))]
+            }
+            var rest = KeyDecoder()
+            return [.key(KeyPress(.escape))] + rest.feed(Array(pending.dropFirst())) + rest.flush()
+        }
+        return [.unknown(pending)]
+    }
+
+    enum ParseResult: Equatable {
+        case event(InputEvent, length: Int)
+        case needMore
+    }
+
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    /// Parses one event at the start of `bytes`.
+    static func parse(_ bytes: ArraySlice<UInt8>) -> ParseResult {
+        let b = bytes[bytes.startIndex]
+        switch b {
+        case 0x1B:
+            return parseEscape(bytes)
+        case 0x0D, 0x0A:
+            return .event(.key(KeyPress(.enter)), length: 1)
+        case 0x09:
+            return .event(.key(KeyPress(.tab)), length: 1)
+        case 0x7F, 0x08:
+            return .event(.key(KeyPress(.backspace)), length: 1)
+        case 0x00:
+            return .event(.key(KeyPress(.char(" "), .ctrl)), length: 1)
+        case 0x01...0x1A:
+            return .event(.key(.ctrl(Unicode.Scalar(b + 0x60))), length: 1)
+        case 0x1C...0x1F:
+            return .event(.key(.ctrl(Unicode.Scalar(b + 0x40))), length: 1)
+        default:
+            return parseUTF8(bytes)
+        }
+    }
+
+    static func parseUTF8(_ bytes: ArraySlice<UInt8>) -> ParseResult {
+        let first = bytes[bytes.startIndex]
+        let length: Int
+        switch first {
+        case 0x20..<0x80: length = 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .event(.unknown([first]), length: 1)
+        }
+        let available = min(length, bytes.count)
+        for i in 1..<max(available, 1) where bytes[bytes.startIndex + i] & 0xC0 != 0x80 {
+            return .event(.unknown(Array(bytes.prefix(i))), length: i)
+        }
+        if available < length { return .needMore }
+        var decoder = UTF8()
+        var iterator = bytes.prefix(length).makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            return .event(.key(KeyPress(.char(scalar))), length: length)
+        }
+        return .event(.unknown(Array(bytes.prefix(length))), length: length)
+    }
+
+    static func parseEscape(_ bytes: ArraySlice<UInt8>) -> ParseResult {
+        guard bytes.count >= 2 else { return .needMore }
+        let s = bytes.startIndex
+        switch bytes[s + 1] {
+        case UInt8(ascii: "["):
+            return parseCSI(bytes)
+        case UInt8(ascii: "O"):
+            guard bytes.count >= 3 else { return .needMore }
+            let key: Key?
+            switch bytes[s + 2] {
+            case UInt8(ascii: "A"): key = .up
+            case UInt8(ascii: "B"): key = .down
+            case UInt8(ascii: "C"): key = .right
+            case UInt8(ascii: "D"): key = .left
+            case UInt8(ascii: "H"): key = .home
+            case UInt8(ascii: "F"): key = .end
+            case UInt8(ascii: "M"): key = .enter
+            case UInt8(ascii: "P"): key = .function(1)
+            case UInt8(ascii: "Q"): key = .function(2)
+            case UInt8(ascii: "R"): key = .function(3)
+            case UInt8(ascii: "S"): key = .function(4)
+            default: key = nil
+            }
+            guard let key else { return .event(.unknown(Array(bytes.prefix(3))), length: 3) }
+            return .event(.key(KeyPress(key)), length: 3)
+        case 0x1B:
+            // ESC ESC: the first is a plain Esc key.
+            return .event(.key(KeyPress(.escape)), length: 1)
+        default:
+            // ESC + key = Alt + key.
+            switch parse(bytes.dropFirst()) {
+            case .needMore: return .needMore
+            case .event(.key(var press), let length):
+                press.modifiers.insert(.alt)
+                return .event(.key(press), length: length + 1)
+            case .event(let other, let length):
+                return .event(other, length: length + 1)
+            }
+        }
+    }
+
+    static func parseCSI(_ bytes: ArraySlice<UInt8>) -> ParseResult {
+        let s = bytes.startIndex
+        if bytes.starts(with: pasteStart) {
+            let body = bytes.dropFirst(pasteStart.count)
+            guard let end = firstRange(of: pasteEnd, in: body) else { return .needMore }
+            let text = String(decoding: body[body.startIndex..<end], as: UTF8.self)
+            return .event(.paste(text), length: end - s + pasteEnd.count)
+        }
+        // Parameters and intermediates are 0x20–0x3F; the final byte is 0x40–0x7E.
+        var i = s + 2
+        while i < bytes.endIndex, (0x20...0x3F).contains(bytes[i]) { i += 1 }
+        guard i < bytes.endIndex else {
+            return bytes.count > 32 ? .event(.unknown(Array(bytes)), length: bytes.count) : .needMore
+        }
+        let final = bytes[i]
+        let length = i - s + 1
+        guard (0x40...0x7E).contains(final) else {
+            return .event(.unknown(Array(bytes.prefix(length))), length: length)
+        }
+        let parameterText = String(decoding: bytes[(s + 2)..<i], as: UTF8.self)
+        let params = parameterText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let modifiers = params.count >= 2 ? decodeModifiers(params[1] ?? 1) : []
+        let unknown = ParseResult.event(.unknown(Array(bytes.prefix(length))), length: length)
+        func key(_ k: Key) -> ParseResult { .event(.key(KeyPress(k, modifiers)), length: length) }
+        switch final {
+        case UInt8(ascii: "A"): return key(.up)
+        case UInt8(ascii: "B"): return key(.down)
+        case UInt8(ascii: "C"): return key(.right)
+        case UInt8(ascii: "D"): return key(.left)
+        case UInt8(ascii: "H"): return key(.home)
+        case UInt8(ascii: "F"): return key(.end)
+        case UInt8(ascii: "P"): return key(.function(1))
+        case UInt8(ascii: "Q"): return key(.function(2))
+        case UInt8(ascii: "S"): return key(.function(4))
+        case UInt8(ascii: "Z"): return .event(.key(KeyPress(.tab, .shift)), length: length)
+        case UInt8(ascii: "R"):
+            if params.count == 2, let row = params[0], let column = params[1] {
+                return .event(.cursorPosition(row: row, column: column), length: length)
+            }
+            return key(.function(3))
+        case UInt8(ascii: "~"):
+            switch params.first ?? nil {
+            case 1, 7: return key(.home)
+            case 2: return key(.insert)
+            case 3: return key(.delete)
+            case 4, 8: return key(.end)
+            case 5: return key(.pageUp)
+            case 6: return key(.pageDown)
+            case 11: return key(.function(1))
+            case 12: return key(.function(2))
+            case 13: return key(.function(3))
+            case 14: return key(.function(4))
+            case 15: return key(.function(5))
+            case 17, 18, 19, 20, 21: return key(.function((params[0] ?? 0) - 11))
+            case 23, 24: return key(.function((params[0] ?? 0) - 12))
+            default: return unknown
+            }
+        default:
+            return unknown
+        }
+    }
+
+    /// xterm encodes modifiers as 1 + (shift 1 | alt 2 | ctrl 4).
+    static func decodeModifiers(_ value: Int) -> Modifiers {
+        let bits = max(value - 1, 0)
+        return Modifiers(rawValue: UInt8(bits & 0x7))
+    }
+
+    static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var i = haystack.startIndex
+        while i + needle.count <= haystack.endIndex {
+            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,145 @@
+// Cells → canvas. Alerts draw a whole frame into a canvas; the FrameWriter diffs it against
+// the previous one and writes only what changed.
+
+public enum Color: Hashable, Sendable {
+    case basic(UInt8)          // 0–15
+    case indexed(UInt8)        // 256-colour palette
+    case rgb(UInt8, UInt8, UInt8)
+}
+
+public struct Style: Hashable, Sendable {
+    public var foreground: Color?
+    public var background: Color?
+    public var bold = false
+    public var dim = false
+    public var reverse = false
+    public var underline = false
+    public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
+                reverse: Bool = false, underline: Bool = false) {
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.dim = dim
+        self.reverse = reverse
+        self.underline = underline
+    }
+    public static let plain = Style()
+}
+
+public struct Cell: Hashable, Sendable {
+    /// One grapheme cluster, or "" for the right half of a wide character.
+    public var symbol: String
+    public var width: UInt8
+    public var style: Style
+    public init(_ symbol: String = " ", width: UInt8 = 1, style: Style = .plain) {
+        self.symbol = symbol
+        self.width = width
+        self.style = style
+    }
+    public static let blank = Cell()
+    var isContinuation: Bool { width == 0 }
+}
+
+public struct Rect: Equatable, Sendable {
+    public var x, y, width, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public func inset(_ dx: Int, _ dy: Int) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    }
+}
+
+public struct Canvas: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+    /// Drawing outside this rectangle is dropped (used to clip an alert's content to its box).
+    public var clip: Rect
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: fill, count: self.width * self.height)
+        clip = Rect(x: 0, y: 0, width: self.width, height: self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    func inClip(_ x: Int, _ y: Int) -> Bool {
+        x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY && x >= 0 && y >= 0 && x < width && y < height
+    }
+
+    /// Puts one sanitised grapheme. A wide one that does not fit before the clip edge becomes a space.
+    public mutating func put(_ c: Character, x: Int, y: Int, style: Style) -> Int {
+        let w = TextWidth.columns(c)
+        guard w > 0 else {
+            // A lone combining mark joins nothing on a canvas; show it on a dotted circle.
+            return put(Character("\u{25CC}" + String(c)), x: x, y: y, style: style)
+        }
+        guard inClip(x, y) else { return x + w }
+        if w == 2 && !inClip(x + 1, y) {
+            setCell(x, y, Cell(" ", width: 1, style: style))
+            return x + w
+        }
+        setCell(x, y, Cell(String(c), width: UInt8(w), style: style))
+        if w == 2 { setCell(x + 1, y, Cell("", width: 0, style: style)) }
+        return x + w
+    }
+
+    /// Keeps wide characters whole: overwriting either half of one clears the other half.
+    private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
+        let old = self[x, y]
+        if old.isContinuation && x > 0 && self[x - 1, y].width == 2 {
+            self[x - 1, y] = Cell(" ", width: 1, style: self[x - 1, y].style)
+        }
+        if old.width == 2 && x + 1 < width && self[x + 1, y].isContinuation && cell.width != 2 {
+            self[x + 1, y] = Cell(" ", width: 1, style: old.style)
+        }
+        self[x, y] = cell
+    }
+
+    /// Writes sanitised text from (x, y); returns the column after it. Clipped, never wrapped.
+    @discardableResult
+    public mutating func text(_ s: String, x: Int, y: Int, style: Style = .plain) -> Int {
+        var cx = x
+        for c in s {
+            if cx >= clip.maxX { break }
+            cx = put(c, x: cx, y: y, style: style)
+        }
+        return cx
+    }
+
+    public mutating func fill(_ rect: Rect, style: Style, symbol: Character = " ") {
+        for y in rect.y..<rect.maxY {
+            var x = rect.x
+            while x < rect.maxX { x = put(symbol, x: x, y: y, style: style) }
+        }
+    }
+
+    /// Changes the style of the cells in `rect` without touching their symbols.
+    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        for y in max(rect.y, 0)..<min(rect.maxY, height) {
+            for x in max(rect.x, 0)..<min(rect.maxX, width) where inClip(x, y) {
+                cells[y * width + x].style = transform(cells[y * width + x].style)
+            }
+        }
+    }
+
+    /// The canvas as plain text lines (wide characters once), for tests and snapshots.
+    public var lines: [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where !self[x, y].isContinuation { line += self[x, y].symbol }
+            return line
+        }
+    }
+}

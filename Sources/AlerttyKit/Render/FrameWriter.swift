@@ -1,0 +1,127 @@
+// Canvas → bytes. Compares each frame with the previous one and emits only changed cells,
+// moving the cursor only when the next changed cell is not where the cursor already is and
+// sending a style only when it differs from the terminal's current one.
+
+public struct FrameWriter: Sendable {
+    public var colors: ColorMode
+    /// Screen row (0-based) where canvas row 0 is drawn: 0 on the alternate screen, the box's row inline.
+    public var originRow: Int
+    /// On the alternate screen a full redraw may clear the screen with the backdrop's style (one escape
+    /// instead of a space per cell); inline it must not touch what lies outside the box.
+    public var mayClearScreen: Bool
+
+    private var previous: Canvas?
+    private var cursor: (x: Int, y: Int)?
+    private var style: Style?
+    private var cursorShown: Bool?
+
+    public init(colors: ColorMode, originRow: Int = 0, mayClearScreen: Bool = true) {
+        self.colors = colors
+        self.originRow = originRow
+        self.mayClearScreen = mayClearScreen
+    }
+
+    /// Forget what the terminal shows (after a resize, a resume, or Ctrl-L): the next frame is drawn whole.
+    public mutating func invalidate() {
+        previous = nil
+        cursor = nil
+        style = nil
+        cursorShown = nil
+    }
+
+    public mutating func frame(_ canvas: Canvas, cursorAt wanted: (x: Int, y: Int)?) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(previous == nil ? canvas.width * canvas.height + 256 : 64)
+        var base = previous
+        if base == nil || base!.width != canvas.width || base!.height != canvas.height {
+            base = nil
+            if mayClearScreen, canvas.width > 0, canvas.height > 0 {
+                // Clear with the backdrop's style so only the cells that differ from it need drawing.
+                let backdrop = canvas[0, 0]
+                if backdrop.symbol == " " {
+                    emitStyle(backdrop.style, into: &out)
+                    append("\u{1B}[2J", to: &out)
+                    base = Canvas(width: canvas.width, height: canvas.height, fill: backdrop)
+                }
+            }
+        }
+
+        var changedRows = 0
+        let bodyStart = out.count
+        for y in 0..<canvas.height {
+            var rowChanged = false
+            var x = 0
+            while x < canvas.width {
+                let cell = canvas[x, y]
+                if cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                let w = Int(cell.width)
+                var changed = base.map { $0[x, y] != cell } ?? true
+                if !changed && w == 2 && x + 1 < canvas.width, let b = base, b[x + 1, y] != canvas[x + 1, y] {
+                    changed = true
+                }
+                if changed {
+                    rowChanged = true
+                    moveCursor(to: (x, y), into: &out)
+                    emitStyle(cell.style, into: &out)
+                    out += Array(cell.symbol.utf8)
+                    let nx = x + w
+                    // In the last column the cursor waits to wrap; its position is unknown until the next move.
+                    cursor = nx >= canvas.width ? nil : (nx, y)
+                }
+                x += max(w, 1)
+            }
+            if rowChanged { changedRows += 1 }
+        }
+
+        if let wanted {
+            if cursor == nil || cursor! != wanted { moveCursor(to: wanted, into: &out) }
+            if cursorShown != true {
+                append("\u{1B}[?25h", to: &out)
+                cursorShown = true
+            }
+        } else if cursorShown != false {
+            append("\u{1B}[?25l", to: &out)
+            cursorShown = false
+        }
+        previous = canvas
+
+        // A frame that changes more than one line is shown all at once where the terminal supports it.
+        if changedRows > 1 || (bodyStart > 0 && changedRows > 0) {
+            return Array("\u{1B}[?2026h".utf8) + out + Array("\u{1B}[?2026l".utf8)
+        }
+        return out
+    }
+
+    private mutating func moveCursor(to target: (x: Int, y: Int), into out: inout [UInt8]) {
+        if let c = cursor, c == target { return }
+        if let c = cursor, c.y == target.y, target.x > c.x {
+            let n = target.x - c.x
+            append(n == 1 ? "\u{1B}[C" : "\u{1B}[\(n)C", to: &out)
+        } else if let c = cursor, c.y == target.y, target.x < c.x, c.x - target.x <= 4 {
+            out += Array(repeating: 0x08, count: c.x - target.x)
+        } else {
+            append("\u{1B}[\(target.y + originRow + 1);\(target.x + 1)H", to: &out)
+        }
+        cursor = target
+    }
+
+    private mutating func emitStyle(_ s: Style, into out: inout [UInt8]) {
+        if let current = style, current == s { return }
+        var params = ["0"]
+        if s.bold { params.append("1") }
+        if s.dim { params.append("2") }
+        if s.underline { params.append("4") }
+        if s.reverse { params.append("7") }
+        if colors != .none {
+            if let f = s.foreground { params.append(colors.parameters(f, background: false)) }
+            if let b = s.background { params.append(colors.parameters(b, background: true)) }
+        }
+        append(params == ["0"] ? "\u{1B}[m" : "\u{1B}[" + params.joined(separator: ";") + "m", to: &out)
+        style = s
+    }
+
+    private func append(_ s: String, to out: inout [UInt8]) { out += Array(s.utf8) }
+}

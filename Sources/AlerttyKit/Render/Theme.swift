@@ -1,0 +1,98 @@
+// Styles and glyphs. Everything that matters stays readable with no colour at all: focus is
+// `< OK >` versus `  OK  `, a disabled button is dim, the field is underlined.
+
+public struct Glyphs: Sendable {
+    public var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
+    public var ellipsis: Character
+    public var folder: String
+    public var scrollUp, scrollDown: Character
+    public var bullet: Character
+
+    public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
+                                       horizontal: "─", vertical: "│", ellipsis: "…", folder: "/",
+                                       scrollUp: "▲", scrollDown: "▼", bullet: "•")
+    public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+                                     horizontal: "-", vertical: "|", ellipsis: "~", folder: "/",
+                                     scrollUp: "^", scrollDown: "v", bullet: "*")
+}
+
+public struct Theme: Sendable {
+    public var colors: ColorMode
+    public var glyphs: Glyphs
+    public var box: Style
+    public var border: Style
+    public var title: Style
+    public var text: Style
+    public var muted: Style
+    public var field: Style
+    public var placeholder: Style
+    public var error: Style
+    public var buttonFocused: Style
+    public var button: Style
+    public var buttonDisabled: Style
+    public var selection: Style
+    public var flatBackdrop: Style
+
+    public init(colors: ColorMode, unicode: Bool) {
+        self.colors = colors
+        glyphs = unicode ? .unicode : .ascii
+        if colors == .none {
+            box = .plain
+            border = .plain
+            title = Style(bold: true)
+            text = .plain
+            muted = Style(dim: true)
+            field = Style(underline: true)
+            placeholder = Style(dim: true, underline: true)
+            error = Style(bold: true)
+            buttonFocused = Style(bold: true, reverse: true)
+            button = .plain
+            buttonDisabled = Style(dim: true)
+            selection = Style(reverse: true)
+            flatBackdrop = .plain
+            return
+        }
+        let boxBackground = Color.rgb(38, 41, 48)
+        let fg = Color.rgb(220, 223, 228)
+        box = Style(foreground: fg, background: boxBackground)
+        border = Style(foreground: .rgb(120, 130, 150), background: boxBackground)
+        title = Style(foreground: .rgb(255, 255, 255), background: boxBackground, bold: true)
+        text = box
+        muted = Style(foreground: .rgb(140, 146, 158), background: boxBackground)
+        field = Style(foreground: .rgb(240, 240, 240), background: .rgb(20, 22, 26), underline: colors == .basic)
+        placeholder = Style(foreground: .rgb(110, 116, 128), background: .rgb(20, 22, 26), underline: colors == .basic)
+        error = Style(foreground: .rgb(255, 120, 110), background: boxBackground)
+        buttonFocused = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200), bold: true)
+        button = Style(foreground: fg, background: .rgb(60, 64, 74))
+        buttonDisabled = Style(foreground: .rgb(100, 104, 112), background: boxBackground, dim: true)
+        selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200))
+        flatBackdrop = Style(background: .rgb(18, 18, 18))
+    }
+
+    /// True when the locale's character set is UTF-8 (LC_ALL, then LC_CTYPE, then LANG).
+    public static func localeIsUTF8(environment: (String) -> String?) -> Bool {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let v = environment(name), !v.isEmpty {
+                let lower = v.lowercased()
+                return lower.contains("utf-8") || lower.contains("utf8")
+            }
+        }
+        return false
+    }
+
+    /// The backdrop shade at (x, y): in 24-bit colour a radial gradient, darker towards the
+    /// edges (the seed's 60%→40% black, quantised to a few rings so runs stay long and cheap),
+    /// fading in with `opacity` during the pop-in. Elsewhere a flat shade.
+    public func backdrop(x: Int, y: Int, width: Int, height: Int, opacity: Double) -> Style {
+        guard colors == .truecolor else { return flatBackdrop }
+        let dx = (Double(x) - Double(width) / 2) / max(Double(width) / 2, 1)
+        let dy = (Double(y) - Double(height) / 2) / max(Double(height) / 2, 1)
+        let distance = min((dx * dx + dy * dy).squareRoot() / 1.414, 1)
+        let ring = (distance * 5).rounded(.down) / 5
+        let darkness = 0.4 + 0.2 * ring // share of black over a mid-grey scene
+        let scene = 70.0
+        let shade = scene * (1 - darkness * opacity)
+        let v = UInt8(max(0, min(255, shade.rounded())))
+        return Style(background: .rgb(v, v, v))
+    }
+}

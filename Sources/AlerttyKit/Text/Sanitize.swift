@@ -1,0 +1,82 @@
+// Untrusted text (titles, messages, labels, file names, command output) is never interpreted by
+// the terminal: every control character becomes something visible. `ESC ] 0 ; pwned BEL`
+// is drawn as `^[]0;pwned^G` and changes nothing but what is drawn.
+
+public enum Sanitize {
+    /// The visible form of one control or invisible-but-dangerous scalar, or nil if it is safe as is.
+    public static func visible(_ scalar: Unicode.Scalar) -> String? {
+        let v = scalar.value
+        switch v {
+        case 0x00..<0x20: return "^" + String(Unicode.Scalar(UInt8(v + 0x40)))
+        case 0x7F: return "^?"
+        case 0x80..<0xA0: return "<" + hex(v) + ">"
+        // Bidirectional overrides and isolates could make text read differently from what it is.
+        case 0x202A...0x202E, 0x2066...0x2069: return "<U+" + hex(v) + ">"
+        default: return nil
+        }
+    }
+
+    static func hex(_ v: UInt32) -> String {
+        let digits = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, (v > 0xFF ? 4 : 2) - digits.count)) + digits
+    }
+
+    /// One line of text made safe: controls (newlines and tabs too) drawn visibly.
+    public static func line(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { visible($0) != nil }) else { return text }
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            if let v = visible(s) { out.append(contentsOf: v.unicodeScalars) } else { out.append(s) }
+        }
+        return String(out)
+    }
+
+    /// Text that may span lines: newlines break lines, a tab becomes spaces, everything else as `line`.
+    public static func lines(_ text: String) -> [String] {
+        let normalised = text.replacingAll("\r\n", with: "\n")
+        return normalised.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
+            line(String(raw).replacingAll("\t", with: "    "))
+        }
+    }
+
+    /// Bytes that may not be valid UTF-8 (file names): invalid bytes shown as `\xNN`, controls as `line`.
+    public static func bytes(_ raw: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < raw.count {
+            let b = raw[i]
+            var length = 0
+            switch b {
+            case 0x00..<0x80: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            if length > 0, i + length <= raw.count,
+               let decoded = String(validating: raw[i..<(i + length)], as: UTF8.self) {
+                out += decoded
+                i += length
+            } else {
+                out += "\\x" + hex(UInt32(b))
+                i += 1
+            }
+        }
+        return line(out)
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

@@ -1,0 +1,4 @@
+// The executable only parses argv, runs, and exits; everything testable lives in AlerttyKit.
+import AlerttyKit
+
+Platform.exit(App.main(Array(CommandLine.arguments.dropFirst())))

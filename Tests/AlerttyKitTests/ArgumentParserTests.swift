@@ -1,0 +1,61 @@
+@testable import AlerttyKit
+import XCTest
+
+final class ArgumentParserTests: XCTestCase {
+    func parse(_ args: [String]) throws -> ParsedCommand {
+        guard case .run(let c) = try ArgumentParser.parse(args) else { throw UsageError("not a run") }
+        return c
+    }
+
+    func error(_ args: [String]) -> String? {
+        do {
+            _ = try ArgumentParser.parse(args)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    func testFlagsBothFormsAndText() throws {
+        let c = try parse(["confirm", "--title", "T", "--yes=Sure", "--", "--not-a-flag"])
+        XCTAssertEqual(c.alert, .confirm)
+        XCTAssertEqual(c.string("title"), "T")
+        XCTAssertEqual(c.string("yes"), "Sure")
+        XCTAssertEqual(c.text, "--not-a-flag")
+    }
+
+    func testErrorsNameTheArgument() {
+        XCTAssertEqual(error(["message", "--titel", "x"]), "unknown option --titel; did you mean --title?")
+        XCTAssertEqual(error(["message", "--title"]), "--title needs a value (TEXT)")
+        XCTAssertEqual(error(["confirm", "--width", "abc", "x"]), "--width needs a whole number, not 'abc'")
+        XCTAssertEqual(error(["confirm", "--width", "5", "x"]), "--width must be between 16 and 1000, not 5")
+        XCTAssertEqual(error(["confirm", "--default", "maybe", "x"]), "--default must be one of yes, no, not 'maybe'")
+        XCTAssertEqual(error(["confirm", "--color", "alway", "x"]), "--color must be one of auto, always, never, not 'alway'; did you mean always?")
+        XCTAssertEqual(error(["message", "--yes", "x", "y"]), "--yes is not an option of 'message'; see alertty message --help")
+        XCTAssertEqual(error(["message", "a", "b"]), "unexpected argument 'b': the message was already given; quote it as one argument")
+        XCTAssertEqual(error(["message", "--inline=yes", "a"]), "--inline takes no value")
+        XCTAssertEqual(error(["mesage"])?.hasPrefix("unknown alert 'mesage'; did you mean message?"), true)
+        XCTAssertEqual(error(["--title", "x"])?.hasPrefix("expected an alert before --title"), true)
+        XCTAssertEqual(error(["confirm", "-x"]), "unknown option -x")
+        XCTAssertEqual(error(["confirm", "--timeout", "0", "x"]), "--timeout needs a positive number of seconds, not '0'")
+        XCTAssertEqual(error(["confirm", "--timeout", "nan", "x"]), "--timeout needs a positive number of seconds, not 'nan'")
+        XCTAssertEqual(error([])?.hasPrefix("missing alert"), true)
+    }
+
+    func testHelpAndVersionAreOutcomes() throws {
+        XCTAssertEqual(try ArgumentParser.parse(["--version"]), .version)
+        guard case .help(let text) = try ArgumentParser.parse(["input", "--help"]) else { return XCTFail() }
+        XCTAssertTrue(text.contains("--validate-cmd CMD"))
+        XCTAssertTrue(text.contains("130"))
+    }
+
+    func testDashReadsStdinOnce() {
+        var calls = 0
+        let read: () throws(UsageError) -> [UInt8] = { () throws(UsageError) -> [UInt8] in
+            calls += 1
+            if calls > 1 { throw UsageError("only one argument can be read from stdin (`-`)") }
+            return Array("v\n".utf8)
+        }
+        XCTAssertThrowsError(try AlertFactory.make(try parse(["input", "--value", "-", "-"]), environment: { _ in nil }, readStdin: read))
+    }
+}

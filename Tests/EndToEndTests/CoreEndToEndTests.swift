@@ -1,0 +1,240 @@
+// The built binary in a pseudo-terminal: what a person sees, what a script gets, and the
+// terminal left exactly as it was — for every way out.
+import Foundation
+import Glibc
+import XCTest
+
+typealias K = PTYProcess.Keys
+
+final class CoreEndToEndTests: XCTestCase {
+    /// Asserts the common end state: status, terminal restored byte for byte, main screen back, cursor shown.
+    func assertEnded(_ p: PTYProcess, status: Int32, stdout: String? = "", file: StaticString = #filePath, line: UInt = #line) throws {
+        let code = try p.waitForExit()
+        XCTAssertEqual(code, status, "exit status; stderr: \(p.stderrText)", file: file, line: line)
+        if let stdout { XCTAssertEqual(p.stdoutText, stdout, "stdout", file: file, line: line) }
+        XCTAssertEqual(p.modeNow, p.modeBefore, "termios must be restored byte for byte", file: file, line: line)
+        XCTAssertFalse(p.screen.onAlternate, "alternate screen left", file: file, line: line)
+        XCTAssertTrue(p.screen.cursorVisible, "cursor shown again", file: file, line: line)
+        XCTAssertFalse(p.screen.bracketedPaste, "bracketed paste off", file: file, line: line)
+        XCTAssertFalse(p.screen.synchronizedOutput, "synchronized output ended", file: file, line: line)
+    }
+
+    func testMessageShowsBoxAndEnterExitsZero() throws {
+        let p = try PTYProcess(["message", "--title", "Backup", "--no-animation", "Backup finished"])
+        let screen = try p.waitFor("box") { $0.contains("Backup finished") && $0.contains("< OK >") }
+        XCTAssertTrue(screen.onAlternate)
+        XCTAssertTrue(screen.contains("╭─ Backup "), screen.text)
+        XCTAssertFalse(screen.cursorVisible)
+        // The box is centred: as many blank rows above its top border as below its bottom one (±1).
+        let lines = screen.trimmedLines
+        let top = lines.firstIndex { $0.contains("╭") }!, bottom = lines.firstIndex { $0.contains("╰") }!
+        XCTAssertLessThanOrEqual(abs(top - (lines.count - 1 - bottom)), 1, screen.text)
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testMessageSnapshot() throws {
+        let p = try PTYProcess(["message", "--title", "Backup", "--no-animation", "Backup finished"], columns: 40, rows: 9)
+        let screen = try p.waitFor("box") { $0.contains("< OK >") }
+        XCTAssertEqual(screen.trimmedLines, [
+            "",
+            "         ╭─ Backup ───────────╮",
+            "         │                    │",
+            "         │  Backup finished   │",
+            "         │                    │",
+            "         │       < OK >       │",
+            "         ╰───────── Enter OK ─╯",
+            "",
+            "",
+        ], screen.text)
+        p.type(K.escape)
+        try assertEnded(p, status: 1)
+    }
+
+    func testMessageEscapeAndSpace() throws {
+        let esc = try PTYProcess(["message", "--no-animation", "hello"])
+        try esc.waitForText("hello")
+        esc.type(K.escape)
+        try assertEnded(esc, status: 1)
+
+        let space = try PTYProcess(["message", "hello"]) // animated: keys typed during the pop-in are not lost
+        space.type(" ")
+        try assertEnded(space, status: 0)
+    }
+
+    func testMessageLongTextScrolls() throws {
+        let text = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        let p = try PTYProcess(["message", "--no-animation", text], columns: 40, rows: 12)
+        try p.waitFor("first page") { $0.contains("line 1 ") || $0.contains("line 1\u{20}") || $0.lines.contains { $0.contains("line 1  ") } }
+        XCTAssertTrue(p.screen.contains("▼"), p.screen.text)
+        XCTAssertFalse(p.screen.contains("line 40"))
+        p.type(K.end)
+        try p.waitFor("last page") { $0.contains("line 40") }
+        XCTAssertTrue(p.screen.contains("▲"))
+        p.type(K.pageUp)
+        try p.waitFor("page up") { !$0.contains("line 40") }
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testConfirmDefaultYesAndTabToNo() throws {
+        let p = try PTYProcess(["confirm", "--no-animation", "Disk is 95% full. Clean now?"])
+        try p.waitFor("yes focused") { $0.contains("< Yes >") && $0.contains("  No  ") }
+        p.type(K.tab)
+        try p.waitFor("no focused") { $0.contains("< No >") && !$0.contains("< Yes >") }
+        p.type(K.enter)
+        try assertEnded(p, status: 1)
+    }
+
+    func testConfirmLetterShortcutsAndDefaultNo() throws {
+        let y = try PTYProcess(["confirm", "--no-animation", "--default", "no", "Proceed?"])
+        try y.waitFor("no focused") { $0.contains("< No >") }
+        y.type("y")
+        try assertEnded(y, status: 0)
+
+        let labels = try PTYProcess(["confirm", "--no-animation", "--yes", "Delete", "--no", "Keep", "Delete 3 files?"])
+        try labels.waitForText("< Delete >")
+        labels.type("k")
+        try assertEnded(labels, status: 1)
+
+        let enter = try PTYProcess(["confirm", "--no-animation", "--default", "no", "Proceed?"])
+        try enter.waitForText("< No >")
+        enter.type(K.enter)
+        try assertEnded(enter, status: 1)
+    }
+
+    func testUsageErrorsDrawNothing() throws {
+        let p = try PTYProcess(["message", "--titel", "x", "hi"])
+        try assertEnded(p, status: 2)
+        XCTAssertEqual(p.stderrText, "alertty: unknown option --titel; did you mean --title?\n")
+        XCTAssertTrue(p.screen.raw.isEmpty, "nothing drawn on a usage error")
+
+        let bad = try PTYProcess(["confirm", "--timeout", "soon", "x"])
+        try assertEnded(bad, status: 2)
+        XCTAssertTrue(bad.stderrText.contains("--timeout needs a positive number"), bad.stderrText)
+
+        let none = try PTYProcess([])
+        try assertEnded(none, status: 2)
+        XCTAssertTrue(none.stderrText.hasPrefix("alertty: missing alert; usage:"))
+    }
+
+    func testNoTerminalExitsThreeWithOneLine() throws {
+        // setsid: a new session with no controlling terminal, as under cron.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["--wait", PTYProcess.binary, "confirm", "Clean now?"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 3)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(out.fileHandleForReading.readDataToEndOfFile().count, 0)
+        XCTAssertTrue(stderr.hasPrefix("alertty: no terminal to ask on"), stderr)
+        XCTAssertEqual(stderr.filter { $0 == "\n" }.count, 1)
+        XCTAssertFalse(stderr.contains("\u{1B}"))
+    }
+
+    func testTimeoutShowsCountdownAndExits124() throws {
+        let p = try PTYProcess(["confirm", "--no-animation", "--timeout", "2", "Still there?"])
+        try p.waitForText("2s")
+        try p.waitForText("1s")
+        try assertEnded(p, status: 124)
+    }
+
+    func testSignalsAndCtrlCRestoreTheTerminal() throws {
+        for (how, status) in [("ctrl-c", Int32(130)), ("INT", 130), ("TERM", 143), ("HUP", 129)] {
+            let p = try PTYProcess(["confirm", "--no-animation", "Proceed?"])
+            try p.waitForText("< Yes >")
+            switch how {
+            case "ctrl-c": p.type(K.ctrlC)
+            case "INT": p.signal(SIGINT)
+            case "TERM": p.signal(SIGTERM)
+            default: p.signal(SIGHUP)
+            }
+            try assertEnded(p, status: status)
+        }
+    }
+
+    func testResizeRecentresAndTooSmallRecovers() throws {
+        let p = try PTYProcess(["confirm", "--no-animation", "Disk is 95% full. Clean now?"], columns: 80, rows: 24)
+        try p.waitForText("< Yes >")
+        p.resize(columns: 120, rows: 40)
+        try p.waitFor("recentred") { s in
+            guard let top = s.trimmedLines.firstIndex(where: { $0.contains("╭") }),
+                  let bottom = s.trimmedLines.firstIndex(where: { $0.contains("╰") }) else { return false }
+            return abs(top - (39 - bottom)) <= 1 && s.lines[top].firstIndex(of: "╭").map { s.lines[top].distance(from: s.lines[top].startIndex, to: $0) > 20 } == true
+        }
+        p.resize(columns: 12, rows: 3)
+        try p.waitForText("terminal to")
+        p.resize(columns: 80, rows: 24)
+        try p.waitForText("< Yes >")
+        p.type("n")
+        try assertEnded(p, status: 1)
+    }
+
+    func testTinyTerminal20x6() throws {
+        let p = try PTYProcess(["confirm", "--no-animation", "Clean the disk now?"], columns: 20, rows: 6)
+        try p.waitFor("fits") { $0.contains("Yes") && $0.contains("No") && $0.contains("╭") && $0.contains("╰") }
+        XCTAssertFalse(p.screen.contains("too small"))
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testEscapeInjectionIsDrawnNotObeyed() throws {
+        let evil = "hi\u{1B}]0;pwned\u{07}\u{1B}[2Jthere"
+        let p = try PTYProcess(["message", "--no-animation", "--title", "t\u{1B}[31m", evil])
+        try p.waitForText("^[]0;pwned^G^[[2Jthere")
+        XCTAssertTrue(p.screen.contains("t^[[31m"))
+        let raw = String(decoding: p.screen.raw, as: UTF8.self)
+        XCTAssertFalse(raw.contains("\u{1B}]0;"), "no OSC reached the terminal")
+        XCTAssertFalse(raw.contains("\u{1B}[31m"))
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testTextFromStdinWithDash() throws {
+        let p = try PTYProcess(["message", "--no-animation", "-"], stdin: Array("from a pipe\n".utf8))
+        try p.waitForText("from a pipe")
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testInlineDrawsBelowTheCursorAndErasesItself() throws {
+        let p = try PTYProcess(["confirm", "--inline", "Proceed?"], columns: 60, rows: 20)
+        try p.waitForText("< Yes >")
+        XCTAssertFalse(p.screen.onAlternate)
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+        XCTAssertFalse(p.screen.contains("Proceed?"), p.screen.text)
+    }
+
+    func testColorNeverAndNoColorUseNoColourButKeepFocusVisible() throws {
+        let p = try PTYProcess(["confirm", "Proceed?"], environment: ["NO_COLOR": "1"])
+        try p.waitForText("< Yes >")
+        let raw = String(decoding: p.screen.raw, as: UTF8.self)
+        XCTAssertFalse(raw.contains("38;"), "no foreground colours")
+        XCTAssertFalse(raw.contains("48;"), "no background colours")
+        XCTAssertEqual(p.screen.attributes(ofText: "< Yes >")?.reverse, true)
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testAsciiBoxOutsideUTF8Locales() throws {
+        let p = try PTYProcess(["message", "--no-animation", "--title", "T", "plain"], environment: ["LANG": "C"])
+        try p.waitForText("+- T -")
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try PTYProcess(["--help"])
+        try assertEnded(help, status: 0, stdout: nil)
+        XCTAssertTrue(help.stdoutText.contains("exit status:"))
+        XCTAssertTrue(help.stdoutText.contains("124"))
+        let version = try PTYProcess(["--version"])
+        try assertEnded(version, status: 0, stdout: "alertty 0.1.0\n")
+    }
+}

@@ -1,0 +1,224 @@
+// Runs the built alertty in a fresh pseudo-terminal that is its controlling terminal (so it
+// opens /dev/tty like it would for a person), with stdin, stdout and stderr on pipes.
+// Tests type bytes, wait for screen states (never sleep for them), and read the results.
+import Foundation
+import Glibc
+import XCTest
+
+struct TimedOut: Error, CustomStringConvertible {
+    var what: String
+    var screen: String
+    var description: String { "timed out waiting for \(what); screen was:\n\(screen)" }
+}
+
+final class PTYProcess {
+    let master: Int32
+    let slave: Int32
+    let pid: pid_t
+    let screen: Screen
+    private let stdoutRead: Int32
+    private let stderrRead: Int32
+    private(set) var stdout: [UInt8] = []
+    private(set) var stderr: [UInt8] = []
+    private(set) var exitStatus: Int32?
+    let modeBefore: [UInt8]
+
+    static var binary: String {
+        // The test bundle sits beside the product in the build folder.
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = me.deletingLastPathComponent()
+        if dir.lastPathComponent.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
+        return dir.appendingPathComponent("alertty").path
+    }
+
+    static let baseEnvironment: [String: String] = [
+        "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm-256color",
+    ]
+
+    /// Starts alertty with `arguments` in a `columns`×`rows` terminal.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+         stdin: [UInt8]? = nil, executable: String = PTYProcess.binary) throws {
+        // posix_openpt/unlockpt/ptsname are not imported into Swift; the Linux ioctls do the same.
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0,
+              ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0 else {
+            throw NSError(domain: "pty", code: Int(errno))
+        }
+        let slavePath = "/dev/pts/\(number)"
+        slave = open(slavePath, O_RDWR | O_NOCTTY)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        modeBefore = PTYProcess.mode(of: slave)
+        screen = Screen(columns: columns, rows: rows)
+
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+        pipe(&outPipe)
+        pipe(&errPipe)
+        pipe(&inPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if stdin != nil {
+            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // Opened after setsid (which posix_spawn does first): the pty becomes the controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_addclose(&actions, 3)
+        for fd in [outPipe[0], errPipe[0], inPipe[1], master, slave] { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID */ | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let env = PTYProcess.baseEnvironment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        close(outPipe[1])
+        close(errPipe[1])
+        close(inPipe[0])
+        guard rc == 0 else { throw NSError(domain: "spawn", code: Int(rc)) }
+        pid = child
+        stdoutRead = outPipe[0]
+        stderrRead = errPipe[0]
+        if let stdin {
+            _ = stdin.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
+        }
+        close(inPipe[1])
+        for fd in [master, stdoutRead, stderrRead] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        screen.reply = { [master] bytes in _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(master)
+        close(slave)
+        close(stdoutRead)
+        close(stderrRead)
+    }
+
+    static func mode(of fd: Int32) -> [UInt8] {
+        var t = termios()
+        tcgetattr(fd, &t)
+        return withUnsafeBytes(of: &t) { Array($0) }
+    }
+
+    /// The termios now, byte for byte.
+    var modeNow: [UInt8] { PTYProcess.mode(of: slave) }
+
+    // MARK: - Driving
+
+    func type(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+
+    /// Named keys as a terminal sends them.
+    enum Keys {
+        static let enter = "\r", escape = "\u{1B}", tab = "\t", shiftTab = "\u{1B}[Z", backspace = "\u{7F}"
+        static let up = "\u{1B}[A", down = "\u{1B}[B", right = "\u{1B}[C", left = "\u{1B}[D"
+        static let pageDown = "\u{1B}[6~", pageUp = "\u{1B}[5~", home = "\u{1B}[H", end = "\u{1B}[F"
+        static let ctrlC = "\u{03}", ctrlZ = "\u{1A}", ctrlU = "\u{15}", ctrlW = "\u{17}", ctrlN = "\u{0E}"
+        static func paste(_ s: String) -> String { "\u{1B}[200~" + s + "\u{1B}[201~" }
+    }
+
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        screen.resize(columns: columns, rows: rows)
+        kill(pid, SIGWINCH)
+    }
+
+    func signal(_ number: Int32) { kill(pid, number) }
+
+    // MARK: - Waiting
+
+    /// Pumps output until `condition` holds. The deadline only bounds a failure; it never paces the test.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, _ condition: (Screen) -> Bool) throws -> Screen {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            pump(waitMs: 20)
+            if condition(screen) { return screen }
+            if Date() > deadline { throw TimedOut(what: what, screen: screen.text) }
+        }
+    }
+
+    func waitForText(_ text: String, timeout: Double = 10) throws {
+        try waitFor("'\(text)'", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits for the process to end, draining everything it wrote. Returns its exit status.
+    @discardableResult
+    func waitForExit(timeout: Double = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while exitStatus == nil {
+            pump(waitMs: 20)
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            } else if Date() > deadline {
+                throw TimedOut(what: "exit", screen: screen.text)
+            }
+        }
+        pump(waitMs: 0)
+        drain(stdoutRead, into: &stdout, final: true)
+        drain(stderrRead, into: &stderr, final: true)
+        return exitStatus!
+    }
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+
+    /// Reads whatever is available from the terminal and the pipes.
+    func pump(waitMs: Int32) {
+        var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: stdoutRead, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 3, waitMs)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            screen.feed(Array(buffer[0..<n]))
+        }
+        drain(stdoutRead, into: &stdout, final: false)
+        drain(stderrRead, into: &stderr, final: false)
+    }
+
+    private func drain(_ fd: Int32, into out: inout [UInt8], final: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+    }
+}

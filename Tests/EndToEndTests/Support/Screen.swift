@@ -1,0 +1,325 @@
+// A small VT screen model: enough of xterm to show what a person would see after alertty's
+// bytes — cursor movement, erasing, the alternate screen, wide characters, SGR attributes —
+// and to answer cursor position requests the way a terminal does.
+
+struct CellAttributes: Equatable {
+    var bold = false
+    var dim = false
+    var reverse = false
+    var underline = false
+    var colored = false
+}
+
+struct ScreenCell: Equatable {
+    var text: String = " "
+    var attributes = CellAttributes()
+    var isContinuation = false
+}
+
+final class Screen {
+    private(set) var columns: Int
+    private(set) var rows: Int
+    private var main: [[ScreenCell]]
+    private var alternate: [[ScreenCell]]
+    private(set) var onAlternate = false
+    private(set) var cursorRow = 0
+    private(set) var cursorColumn = 0
+    private(set) var cursorVisible = true
+    private(set) var bracketedPaste = false
+    private(set) var synchronizedOutput = false
+    private var savedCursor = (0, 0)
+    private var attributes = CellAttributes()
+    private var pending: [UInt8] = []
+    private var wrapPending = false
+    /// Called with bytes the terminal answers (cursor position reports).
+    var reply: ([UInt8]) -> Void = { _ in }
+    /// Lines scrolled off the top of the main screen.
+    private(set) var scrollback: [String] = []
+    /// Everything received, for leak checks.
+    private(set) var raw: [UInt8] = []
+
+    init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+        main = Screen.blank(columns, rows)
+        alternate = Screen.blank(columns, rows)
+    }
+
+    static func blank(_ c: Int, _ r: Int) -> [[ScreenCell]] {
+        Array(repeating: Array(repeating: ScreenCell(), count: c), count: r)
+    }
+
+    func resize(columns: Int, rows: Int) {
+        func fit(_ g: [[ScreenCell]]) -> [[ScreenCell]] {
+            var out = Screen.blank(columns, rows)
+            for r in 0..<min(rows, g.count) {
+                for c in 0..<min(columns, g[r].count) { out[r][c] = g[r][c] }
+            }
+            return out
+        }
+        main = fit(main)
+        alternate = fit(alternate)
+        self.columns = columns
+        self.rows = rows
+        cursorRow = min(cursorRow, rows - 1)
+        cursorColumn = min(cursorColumn, columns - 1)
+    }
+
+    private var grid: [[ScreenCell]] {
+        get { onAlternate ? alternate : main }
+        set { if onAlternate { alternate = newValue } else { main = newValue } }
+    }
+
+    /// The visible screen as text lines (trailing spaces kept, wide characters once).
+    var lines: [String] {
+        grid.map { row in row.filter { !$0.isContinuation }.map(\.text).joined() }
+    }
+
+    var text: String { lines.joined(separator: "\n") }
+
+    /// The visible screen with trailing spaces trimmed, for readable snapshots.
+    var trimmedLines: [String] {
+        lines.map { line in
+            var s = Substring(line)
+            while s.last == " " { s = s.dropLast() }
+            return String(s)
+        }
+    }
+
+    func contains(_ s: String) -> Bool { lines.contains { $0.contains(s) } }
+
+    func attributes(ofText needle: String) -> CellAttributes? {
+        for (r, line) in lines.enumerated() {
+            guard let range = line.range(of: needle) else { continue }
+            let column = line.distance(from: line.startIndex, to: range.lowerBound)
+            var visible = 0
+            for cell in grid[r] where !cell.isContinuation {
+                if visible == column { return cell.attributes }
+                visible += 1
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Feeding bytes
+
+    func feed(_ bytes: [UInt8]) {
+        raw += bytes
+        pending += bytes
+        var i = 0
+        while i < pending.count {
+            let consumed = step(pending, i)
+            if consumed == 0 { break }
+            i += consumed
+        }
+        pending.removeFirst(i)
+    }
+
+    /// Processes one item at `i`; returns bytes consumed, 0 when more bytes are needed.
+    private func step(_ b: [UInt8], _ i: Int) -> Int {
+        let c = b[i]
+        switch c {
+        case 0x1B:
+            guard i + 1 < b.count else { return 0 }
+            switch b[i + 1] {
+            case UInt8(ascii: "["): return csi(b, i)
+            case UInt8(ascii: "]"):
+                var j = i + 2
+                while j < b.count {
+                    if b[j] == 0x07 { return j - i + 1 }
+                    if b[j] == 0x1B && j + 1 < b.count && b[j + 1] == UInt8(ascii: "\\") { return j - i + 2 }
+                    j += 1
+                }
+                return 0
+            case UInt8(ascii: "7"): savedCursor = (cursorRow, cursorColumn); return 2
+            case UInt8(ascii: "8"): (cursorRow, cursorColumn) = savedCursor; return 2
+            default: return 2
+            }
+        case 0x0D: cursorColumn = 0; wrapPending = false; return 1
+        case 0x0A: lineFeed(); return 1
+        case 0x08: cursorColumn = max(0, cursorColumn - 1); wrapPending = false; return 1
+        case 0x07: return 1
+        case 0x00..<0x20: return 1
+        default:
+            let length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+            guard i + length <= b.count else { return 0 }
+            let s = String(decoding: b[i..<(i + length)], as: UTF8.self)
+            printScalar(s)
+            return length
+        }
+    }
+
+    private func lineFeed() {
+        wrapPending = false
+        if cursorRow == rows - 1 {
+            var g = grid
+            if !onAlternate { scrollback.append(g[0].filter { !$0.isContinuation }.map(\.text).joined()) }
+            g.removeFirst()
+            g.append(Array(repeating: ScreenCell(), count: columns))
+            grid = g
+        } else {
+            cursorRow += 1
+        }
+    }
+
+    private func printScalar(_ s: String) {
+        guard let scalar = s.unicodeScalars.first else { return }
+        let width = TestWidth.columns(scalar)
+        if width == 0 {
+            // Combining: joins the previous cell.
+            var col = cursorColumn - 1
+            if wrapPending { col = cursorColumn }
+            if col >= 0 {
+                var g = grid
+                if g[cursorRow][col].isContinuation && col > 0 { col -= 1 }
+                g[cursorRow][col].text += s
+                grid = g
+            }
+            return
+        }
+        if wrapPending {
+            cursorColumn = 0
+            lineFeed()
+        }
+        if width == 2 && cursorColumn == columns - 1 {
+            cursorColumn = 0
+            lineFeed()
+        }
+        var g = grid
+        // Joining scalars (ZWJ sequences, the second half of a flag) extend the previous cell.
+        if cursorColumn > 0 && !wrapPending {
+            var col = cursorColumn - 1
+            if g[cursorRow][col].isContinuation && col > 0 { col -= 1 }
+            let previous = g[cursorRow][col].text.unicodeScalars
+            let isFlagHalf = { (v: UInt32) in (0x1F1E6...0x1F1FF).contains(v) }
+            if previous.last?.value == 0x200D
+                || (previous.count == 1 && isFlagHalf(previous.first!.value) && isFlagHalf(scalar.value)) {
+                g[cursorRow][col].text += s
+                grid = g
+                return
+            }
+        }
+        g[cursorRow][cursorColumn] = ScreenCell(text: s, attributes: attributes)
+        if width == 2 && cursorColumn + 1 < columns {
+            g[cursorRow][cursorColumn + 1] = ScreenCell(text: "", attributes: attributes, isContinuation: true)
+        }
+        grid = g
+        cursorColumn += width
+        if cursorColumn >= columns {
+            cursorColumn = columns - 1
+            wrapPending = true
+        }
+    }
+
+    private func csi(_ b: [UInt8], _ i: Int) -> Int {
+        var j = i + 2
+        while j < b.count, (0x20...0x3F).contains(b[j]) { j += 1 }
+        guard j < b.count else { return 0 }
+        let final = b[j]
+        let paramText = String(decoding: b[(i + 2)..<j], as: UTF8.self)
+        let isPrivate = paramText.hasPrefix("?")
+        let params = paramText.drop(while: { $0 == "?" }).split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        func p(_ k: Int, _ d: Int) -> Int { k < params.count ? (params[k] ?? d) : d }
+        wrapPending = false
+        switch final {
+        case UInt8(ascii: "H"), UInt8(ascii: "f"):
+            cursorRow = min(max(p(0, 1), 1), rows) - 1
+            cursorColumn = min(max(p(1, 1), 1), columns) - 1
+        case UInt8(ascii: "A"): cursorRow = max(0, cursorRow - max(p(0, 1), 1))
+        case UInt8(ascii: "B"): cursorRow = min(rows - 1, cursorRow + max(p(0, 1), 1))
+        case UInt8(ascii: "C"): cursorColumn = min(columns - 1, cursorColumn + max(p(0, 1), 1))
+        case UInt8(ascii: "D"): cursorColumn = max(0, cursorColumn - max(p(0, 1), 1))
+        case UInt8(ascii: "G"): cursorColumn = min(max(p(0, 1), 1), columns) - 1
+        case UInt8(ascii: "J"):
+            var g = grid
+            let blankCell = ScreenCell(text: " ", attributes: CellAttributes(colored: attributes.colored))
+            switch p(0, 0) {
+            case 2, 3: g = Array(repeating: Array(repeating: blankCell, count: columns), count: rows)
+            case 0:
+                for c in cursorColumn..<columns { g[cursorRow][c] = blankCell }
+                for r in (cursorRow + 1)..<max(rows, cursorRow + 1) { g[r] = Array(repeating: blankCell, count: columns) }
+            default: break
+            }
+            grid = g
+        case UInt8(ascii: "K"):
+            var g = grid
+            let range: Range<Int>
+            switch p(0, 0) {
+            case 1: range = 0..<(cursorColumn + 1)
+            case 2: range = 0..<columns
+            default: range = cursorColumn..<columns
+            }
+            for c in range { g[cursorRow][c] = ScreenCell() }
+            grid = g
+        case UInt8(ascii: "m"):
+            sgr(params.map { $0 ?? 0 })
+        case UInt8(ascii: "n"):
+            if p(0, 0) == 6 { reply(Array("\u{1B}[\(cursorRow + 1);\(cursorColumn + 1)R".utf8)) }
+        case UInt8(ascii: "h"), UInt8(ascii: "l"):
+            let on = final == UInt8(ascii: "h")
+            if isPrivate {
+                for mode in params.compactMap({ $0 }) {
+                    switch mode {
+                    case 1049:
+                        if on && !onAlternate {
+                            savedCursor = (cursorRow, cursorColumn)
+                            alternate = Screen.blank(columns, rows)
+                            onAlternate = true
+                        } else if !on && onAlternate {
+                            onAlternate = false
+                            (cursorRow, cursorColumn) = savedCursor
+                        }
+                    case 25: cursorVisible = on
+                    case 2004: bracketedPaste = on
+                    case 2026: synchronizedOutput = on
+                    default: break
+                    }
+                }
+            }
+        default:
+            break
+        }
+        return j - i + 1
+    }
+
+    private func sgr(_ params: [Int]) {
+        var k = 0
+        let list = params.isEmpty ? [0] : params
+        while k < list.count {
+            switch list[k] {
+            case 0: attributes = CellAttributes()
+            case 1: attributes.bold = true
+            case 2: attributes.dim = true
+            case 4: attributes.underline = true
+            case 7: attributes.reverse = true
+            case 22: attributes.bold = false; attributes.dim = false
+            case 27: attributes.reverse = false
+            case 38, 48:
+                attributes.colored = true
+                if k + 1 < list.count { k += list[k + 1] == 5 ? 2 : list[k + 1] == 2 ? 4 : 0 }
+            case 30...37, 40...47, 90...97, 100...107: attributes.colored = true
+            default: break
+            }
+            k += 1
+        }
+    }
+}
+
+/// Test-side width: independent from the product's table on purpose, but agreeing on the common cases.
+enum TestWidth {
+    static func columns(_ s: Unicode.Scalar) -> Int {
+        let v = s.value
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if v == 0xFE0F { return 0 }
+        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
+            || (0x1F300...0x1F64F).contains(v) || (0x1F900...0x1F9FF).contains(v) || (0x1F680...0x1F6FF).contains(v)
+            || (0x1F1E6...0x1F1FF).contains(v) || (0x20000...0x3FFFD).contains(v) {
+            return 2
+        }
+        return 1
+    }
+}

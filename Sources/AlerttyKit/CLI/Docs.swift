@@ -18,7 +18,13 @@ public enum Docs {
         var s = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
         s = s.replacingAll("`", with: "")
         if s.hasPrefix(".") || s.hasPrefix("'") { s = "\\&" + s }
-        return s
+        // Non-ASCII as roff named code points, so every formatter reads the same bytes.
+        var ascii = ""
+        for scalar in s.unicodeScalars {
+            if scalar.isASCII { ascii.unicodeScalars.append(scalar) } else { let hex = String(scalar.value, radix: 16, uppercase: true)
+                ascii += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]" }
+        }
+        return ascii
     }
 
     static func manFlag(_ f: FlagSpec) -> String {
@@ -28,7 +34,7 @@ public enum Docs {
 
     public static func manPage() -> String {
         var s = """
-        .TH ALERTTY 1 "2026" "alertty \(CommandSpec.version)" "User Commands"
+        .TH ALERTTY 1 2026-11-21 "alertty \(CommandSpec.version)" "User Commands"
         .SH NAME
         alertty \\- ask a person something from a script, on the terminal
         .SH SYNOPSIS
@@ -103,11 +109,38 @@ public enum Docs {
         .SH EXAMPLES
 
         """
+        s += ".nf\n"
         for alert in AlertKind.allCases {
-            for e in Help.examples(alert) { s += ".PP\n.nf\n\(roff(e))\n.fi\n" }
+            for e in Help.examples(alert) { s += "\(roff(e))\n" }
         }
-        s += ".SH SEE ALSO\n.BR dialog (1),\n.BR whiptail (1)\n"
-        return s
+        s += ".fi\n.SH SEE ALSO\n.BR dialog (1),\n.BR whiptail (1)\n"
+        return folded(s)
+    }
+
+    /// Text lines folded to at most 80 bytes (a line break is a space in roff); macros and
+    /// no-fill examples are left alone.
+    static func folded(_ page: String) -> String {
+        var out: [String] = []
+        var noFill = false
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line == ".nf" { noFill = true }
+            if line == ".fi" { noFill = false }
+            guard !noFill, !line.hasPrefix("."), line.utf8.count > 80 else {
+                out.append(line)
+                continue
+            }
+            var current = ""
+            for word in line.split(separator: " ") {
+                if !current.isEmpty && current.utf8.count + 1 + word.utf8.count > 80 {
+                    out.append(current)
+                    current = ""
+                }
+                let w = current.isEmpty && (word.hasPrefix(".") || word.hasPrefix("'")) ? "\\&" + word : String(word)
+                current += current.isEmpty ? w : " " + w
+            }
+            out.append(current)
+        }
+        return out.joined(separator: "\n")
     }
 
     // MARK: - Completions

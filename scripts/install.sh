@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Release build with a static Swift standard library; installs the binary, man page and completions.
+# usage: scripts/install.sh [PREFIX]   (default /usr/local)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix="${1:-/usr/local}"
+
+swift build -c release --static-swift-stdlib
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/alertty"
+
+install -d "$prefix/bin" "$prefix/share/man/man1" \
+    "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \
+    "$prefix/share/fish/vendor_completions.d"
+install -m 0755 "$bin" "$prefix/bin/alertty"
+install -m 0644 man/alertty.1 "$prefix/share/man/man1/alertty.1"
+install -m 0644 completions/alertty.bash "$prefix/share/bash-completion/completions/alertty"
+install -m 0644 completions/_alertty "$prefix/share/zsh/site-functions/_alertty"
+install -m 0644 completions/alertty.fish "$prefix/share/fish/vendor_completions.d/alertty.fish"
+echo "installed alertty to $prefix/bin/alertty"

@@ -1,0 +1,148 @@
+@testable import AlerttyKit
+import XCTest
+
+/// Alerts as values: driven by calling `update`, read through their canvas. No terminal.
+final class AlertTests: XCTestCase {
+    let theme = Theme(colors: .none, unicode: true)
+
+    func draw(_ alert: inout some Alert, width: Int = 40, height: Int = 12) -> (lines: [String], cursor: (x: Int, y: Int)?) {
+        var canvas = Canvas(width: width, height: height)
+        let content = Rect(x: 1, y: 1, width: width - 2, height: height - 2)
+        alert.layout(content)
+        let cursor = alert.render(into: &canvas, area: content, theme: theme)
+        return (canvas.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }, cursor)
+    }
+
+    func field(_ args: [String]) throws -> FieldAlert {
+        guard case .run(let c) = try ArgumentParser.parse(["input"] + args) else { throw UsageError("") }
+        return try FieldAlert(title: "", text: c.text ?? "", configuration: FieldConfiguration(c, readStdin: { [] }))
+    }
+
+    func type(_ s: String, _ a: inout FieldAlert) -> [Effect] {
+        var effects: [Effect] = []
+        for scalar in s.unicodeScalars { effects += a.update(.action(.insert(scalar))) }
+        return effects
+    }
+
+    func testMessage() {
+        var m = MessageAlert(title: "T", text: "hello")
+        XCTAssertEqual(m.update(.action(.down)), [])
+        XCTAssertEqual(m.update(.action(.activate)), [.finish(Outcome(.ok))])
+        XCTAssertEqual(m.update(.action(.cancel)), [.finish(Outcome(.cancel))])
+        XCTAssertTrue(draw(&m).lines.contains("                 < OK >"))
+    }
+
+    func testConfirmFocusAndShortcuts() {
+        var c = ConfirmAlert(title: "", text: "Sure?", yesLabel: "Delete", noLabel: "Keep", defaultYes: false)
+        XCTAssertEqual(c.focus, 1)
+        XCTAssertEqual(c.update(.action(.submit)), [.finish(Outcome(.cancel))])
+        _ = c.update(.action(.left))
+        XCTAssertEqual(c.focus, 0)
+        XCTAssertEqual(c.update(.action(.submit)), [.finish(Outcome(.ok))])
+        XCTAssertEqual(c.update(.action(.insert("d"))), [.finish(Outcome(.ok))])
+        XCTAssertEqual(c.update(.action(.insert("K"))), [.finish(Outcome(.cancel))])
+        XCTAssertEqual(c.update(.action(.insert("y"))), [.finish(Outcome(.ok))])
+        XCTAssertEqual(c.update(.action(.insert("q"))), [])
+    }
+
+    func testEnterDoesNotSubmitWhileInvalid() throws {
+        var a = try field(["--validate", "email"])
+        XCTAssertFalse(a.isValid, "the initial empty value is validated too")
+        XCTAssertEqual(a.update(.action(.submit)), [], "Enter with an invalid answer does nothing")
+        _ = type("ann@example", &a)
+        XCTAssertEqual(a.update(.action(.submit)), [])
+        XCTAssertEqual(a.reason, "must be an email address (name@example.com)")
+        _ = type(".com", &a)
+        XCTAssertNil(a.reason)
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("ann@example.com".utf8)))])
+    }
+
+    func testDisabledOkIsNotFocusable() throws {
+        var a = try field(["--validate", "nonempty"])
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.focus, .cancel, "Tab skips the disabled OK")
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.focus, .field)
+        _ = type("x", &a)
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.focus, .ok)
+        let drawn = draw(&a).lines.joined(separator: "\n")
+        XCTAssertTrue(drawn.contains("< OK >"), drawn)
+    }
+
+    func testInvalidMessageOverridesReason() throws {
+        var a = try field(["--validate", "int", "--invalid-message", "digits please"])
+        _ = type("x", &a)
+        XCTAssertEqual(a.reason, "digits please")
+        XCTAssertTrue(draw(&a).lines.contains { $0.contains("digits please") })
+    }
+
+    func testValidateCommandStateMachine() throws {
+        var a = try field(["--validate-cmd", "check"])
+        XCTAssertEqual(a.update(.start), [.validate(text: [], generation: 1)])
+        XCTAssertEqual(type("a", &a), [.validate(text: Array("a".utf8), generation: 2)])
+        XCTAssertEqual(a.buttons.first?.pending, true, "OK shows a pending state while the check runs")
+        // A stale answer (generation 1) is ignored.
+        XCTAssertEqual(a.update(.validated(generation: 1, .valid)), [])
+        XCTAssertFalse(a.isValid)
+        // Enter while pending submits only once the run says valid.
+        XCTAssertEqual(a.update(.action(.submit)), [])
+        XCTAssertEqual(a.update(.validated(generation: 2, .valid)), [.finish(Outcome(.ok, answer: Array("a".utf8)))])
+    }
+
+    func testValidateCommandRejectsWithItsReason() throws {
+        var a = try field(["--validate-cmd", "check"])
+        _ = a.update(.start)
+        _ = type("bob", &a)
+        _ = a.update(.action(.submit))
+        XCTAssertEqual(a.update(.validated(generation: 4, .invalid("no such user"))), [])
+        XCTAssertEqual(a.reason, "no such user")
+        XCTAssertEqual(a.update(.action(.submit)), [])
+    }
+
+    func testPasteNeverSubmits() throws {
+        var a = try field([])
+        XCTAssertEqual(a.update(.paste("x\ry\n")), [])
+        XCTAssertEqual(a.editor.text, "x y ")
+    }
+
+    func testPasswordMasksAndConfirms() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--confirm", "--min-length", "3"]) else { return XCTFail() }
+        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }), environment: { $0 == "LANG" ? "C.UTF-8" : nil })
+        var f = p
+        _ = type2("abc", &f)
+        p = f
+        let drawn = draw(&p).lines.joined(separator: "\n")
+        XCTAssertTrue(drawn.contains("•••"), drawn)
+        XCTAssertFalse(drawn.contains("abc"))
+        XCTAssertEqual(p.update(.action(.submit)), [], "first entry asks for a second")
+        XCTAssertTrue(draw(&p).lines.joined().contains("Retype to confirm:"))
+        _ = type2("abd", &p)
+        _ = p.update(.action(.submit))
+        XCTAssertEqual(p.reason, "the entries did not match; type it again")
+        XCTAssertTrue(p.editor.isEmpty)
+        _ = type2("abc", &p)
+        _ = p.update(.action(.submit))
+        _ = type2("abc", &p)
+        XCTAssertEqual(p.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("abc".utf8)))])
+    }
+
+    func type2(_ s: String, _ a: inout FieldAlert) -> [Effect] { type(s, &a) }
+
+    func testPasswordRefusesValueInArgv() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--value", "hunter2"]) else { return XCTFail() }
+        XCTAssertThrowsError(try FieldConfiguration(c, readStdin: { [] })) { error in
+            XCTAssertTrue((error as? UsageError)?.message.contains("process list") == true)
+        }
+    }
+
+    func testHiddenMaskShowsNothingAndCursorStays() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail() }
+        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+        let before = draw(&p)
+        _ = type("secret", &p)
+        let after = draw(&p)
+        XCTAssertEqual(before.lines, after.lines)
+        XCTAssertEqual(before.cursor?.x, after.cursor?.x)
+    }
+}

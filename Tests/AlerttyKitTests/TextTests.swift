@@ -1,0 +1,39 @@
+@testable import AlerttyKit
+import XCTest
+
+final class TextTests: XCTestCase {
+    func testWidths() {
+        XCTAssertEqual(TextWidth.columns("a"), 1)
+        XCTAssertEqual(TextWidth.columns("日本語"), 6)
+        XCTAssertEqual(TextWidth.columns("😀"), 2)
+        XCTAssertEqual(TextWidth.columns("🇫🇷"), 2)            // flag: one grapheme, two columns
+        XCTAssertEqual(TextWidth.columns("e\u{301}"), 1)      // combining acute
+        XCTAssertEqual(TextWidth.columns("👩‍💻"), 2)            // ZWJ sequence
+        XCTAssertEqual(TextWidth.columns("❤️"), 2)             // VS16 makes it emoji
+        XCTAssertEqual(TextWidth.columns("ｈｉ"), 4)           // fullwidth
+        XCTAssertEqual(TextWidth.columns("\u{200B}"), 0)
+    }
+
+    func testSanitizeMakesControlsVisible() {
+        XCTAssertEqual(Sanitize.line("a\u{1B}]0;pwned\u{07}b"), "a^[]0;pwned^Gb")
+        XCTAssertEqual(Sanitize.line("x\u{7F}\u{9B}y"), "x^?<9B>y")
+        XCTAssertEqual(Sanitize.line("a\nb\tc"), "a^Jb^Ic")
+        XCTAssertEqual(Sanitize.line("\u{202E}evil"), "<U+202E>evil")
+        XCTAssertEqual(Sanitize.lines("one\ntwo\tx"), ["one", "two    x"])
+        XCTAssertEqual(Sanitize.bytes([0x61, 0xFF, 0x0A, 0xC3, 0xA9]), "a\\xFF^Jé")
+    }
+
+    func testWrap() {
+        XCTAssertEqual(Wrap.lines(["the quick brown fox jumps"], width: 10), ["the quick", "brown fox", "jumps"])
+        XCTAssertEqual(Wrap.lines(["abcdefghijkl"], width: 5), ["abcde", "fghij", "kl"])
+        XCTAssertEqual(Wrap.lines(["日本語のテキスト"], width: 5), ["日本", "語の", "テキ", "スト"])
+        XCTAssertEqual(Wrap.lines(["a", "", "b"], width: 5), ["a", "", "b"])
+    }
+
+    func testTruncate() {
+        XCTAssertEqual(Wrap.truncate("hello world", width: 8), "hello w…")
+        XCTAssertEqual(Wrap.truncate("日本語", width: 4), "日…")
+        XCTAssertEqual(Wrap.truncate("short", width: 8), "short")
+        XCTAssertEqual(Wrap.truncateHead("/very/long/path", width: 8), "…ng/path")
+    }
+}

@@ -30,7 +30,10 @@ public enum AlertFactory {
             options.validateTimeout = command.seconds("validate-timeout") ?? 5
             alert = try FieldAlert(title: title, text: text, configuration: field, environment: environment)
         case .save, .folder:
-            throw UsageError("\(command.alert.rawValue) is not available yet")
+            let fileSystem = RealFileSystem()
+            let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
+            alert = SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem)
+            return BuiltAlert(alert: alert, options: options, terminator: command.has("print0") ? 0 : 0x0A)
         }
         return BuiltAlert(alert: alert, options: options, terminator: 0x0A)
     }

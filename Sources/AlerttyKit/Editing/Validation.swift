@@ -40,6 +40,8 @@ public struct Rules {
     public var maxLength: Int?
     public var command: String?
     public var invalidMessage: String?
+    /// An extra local rule (e.g. the save browser's "no such folder yet"): returns a reason or nil.
+    public var custom: ((String) -> String?)?
 
     public init(preset: Preset = .none, pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil,
                 command: String? = nil, invalidMessage: String? = nil) throws(UsageError) {
@@ -78,6 +80,7 @@ public struct Rules {
         if let regex, (try? regex.wholeMatch(in: text)) == nil {
             return .invalid("must match \(Sanitize.line(pattern ?? ""))")
         }
+        if let custom, let reason = custom(text) { return .invalid(reason) }
         return .valid
     }
 }
@@ -93,6 +96,19 @@ public struct FieldConfiguration {
     public var mask: String?
     public var allowReveal: Bool
     public var confirm: Bool
+
+    /// A plain text field (used for prompts nested in other alerts).
+    public init(rules: Rules, placeholder: String = "", okLabel: String = "OK", cancelLabel: String = "Cancel") {
+        secret = false
+        self.placeholder = placeholder
+        initialValue = []
+        self.okLabel = okLabel
+        self.cancelLabel = cancelLabel
+        self.rules = rules
+        mask = nil
+        allowReveal = false
+        confirm = false
+    }
 
     public init(_ command: ParsedCommand, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
         secret = command.alert == .password

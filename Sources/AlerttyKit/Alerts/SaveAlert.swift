@@ -1,0 +1,381 @@
+// `alertty save` and `alertty folder`: a file-save browser in a modal box. Folders open, files
+// are dimmed (choosing one copies its name into the name field), a back control names the
+// parent folder, New Folder asks through a nested prompt, an existing file asks before it is
+// replaced. It hands back an absolute path inside the root; it never creates or touches the file.
+
+public struct SaveAlert: Alert {
+    public enum Focus: Equatable, Sendable { case name, list, newFolder, cancel, ok }
+
+    enum Nested {
+        case newFolder(FieldAlert)
+        case overwrite(ConfirmAlert, path: PathBytes)
+        case failure(MessageAlert)
+    }
+
+    public var title: String
+    public var body: TextBody
+    public let configuration: BrowserConfiguration
+    public private(set) var browser: Browser
+    public private(set) var editor: LineEditor
+    public private(set) var focus: Focus
+    public private(set) var notice: String?
+    var nested: Nested?
+    /// The exact bytes of a chosen file's name (which may not be valid UTF-8), while the field still shows it.
+    private var chosenName: PathBytes?
+
+    public init(title: String, text: String, configuration: BrowserConfiguration, fileSystem: any FileSystem) {
+        self.title = title
+        body = TextBody(text)
+        self.configuration = configuration
+        browser = Browser(fileSystem: fileSystem, root: configuration.root, start: configuration.start,
+                          showHidden: configuration.showHidden)
+        editor = LineEditor(String(decoding: configuration.name, as: UTF8.self))
+        if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
+        focus = configuration.choosesFolder ? .list : .name
+    }
+
+    var choosesFolder: Bool { configuration.choosesFolder }
+
+    var focusOrder: [Focus] { (choosesFolder ? [] : [.name]) + [.list, .newFolder, .cancel, .ok] }
+
+    var buttons: [Button] { [Button("New Folder"), Button(configuration.cancelLabel), Button(configuration.okLabel)] }
+
+    public var keyOverrides: [KeyPress: Action] { [.ctrl("n"): .newFolder] }
+
+    public var hints: [KeyHint] {
+        switch nested {
+        case .newFolder(let a): return a.hints
+        case .overwrite(let c, _): return c.hints
+        case .failure(let m): return m.hints
+        case nil: break
+        }
+        switch focus {
+        case .list: return [KeyHint(.submit, "open"), KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"),
+                            KeyHint(.toggleHidden, "hidden"), KeyHint(.cancel, "cancel")]
+        case .name: return [KeyHint(.submit, configuration.okLabel), KeyHint(.focusNext, "complete/move"), KeyHint(.cancel, "cancel")]
+        default: return [KeyHint(.submit, "press"), KeyHint(.focusNext, "move"), KeyHint(.cancel, "cancel")]
+        }
+    }
+
+    public var minimumSize: (width: Int, height: Int) { (20, choosesFolder ? 5 : 6) }
+
+    var fixedRows: Int { 1 /* path */ + (choosesFolder ? 0 : 1) /* name */ + 1 /* notice */ + 1 /* buttons */ }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, 60)
+        let bodyRows = min(body.lineCount(width: width), 3)
+        return (width, bodyRows + fixedRows + 12)
+    }
+
+    public mutating func layout(_ area: Rect) {
+        let bodyRows = min(body.lineCount(width: area.width), 3, max(0, area.height - fixedRows - 2))
+        body.layout(width: area.width, rows: bodyRows)
+        browser.setVisibleRows(max(1, area.height - bodyRows - fixedRows))
+        editor.keepCursorVisible(width: max(1, area.width - 6))
+        switch nested {
+        case .newFolder(var a):
+            a.layout(nestedContent(in: area, for: a))
+            nested = .newFolder(a)
+        case .overwrite(var c, let path):
+            c.layout(nestedContent(in: area, for: c))
+            nested = .overwrite(c, path: path)
+        case .failure(var m):
+            m.layout(nestedContent(in: area, for: m))
+            nested = .failure(m)
+        case nil:
+            break
+        }
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        if nested != nil { return updateNested(event) }
+        switch event {
+        case .start, .validated: return []
+        case .paste(let text):
+            guard focus == .name else { return [] }
+            editor.paste(text)
+            nameEdited()
+            return []
+        case .action(let action):
+            return handle(action)
+        }
+    }
+
+    private mutating func handle(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel: return [.finish(Outcome(.cancel))]
+        case .newFolder: startNewFolder(); return []
+        case .toggleHidden: browser.toggleHidden(); return []
+        case .focusPrevious: moveFocus(by: -1); return []
+        case .focusNext:
+            if focus == .name, complete() { return [] }
+            moveFocus(by: 1)
+            return []
+        default: break
+        }
+        notice = nil
+        switch focus {
+        case .name:
+            if action == .submit { return save() }
+            if action == .up || action == .down {
+                focus = .list
+                return []
+            }
+            if editor.apply(action) { nameEdited() }
+            return []
+        case .list:
+            return handleList(action)
+        case .newFolder, .cancel, .ok:
+            switch action {
+            case .submit, .activate: return press(focus)
+            case .left: moveFocus(by: -1)
+            case .right: moveFocus(by: 1)
+            default: break
+            }
+            return []
+        }
+    }
+
+    private mutating func handleList(_ action: Action) -> [Effect] {
+        switch action {
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            browser.move(action)
+        case .left, .deleteBackward:
+            browser.goUp()
+        case .submit, .right, .activate:
+            if browser.isBackSelected {
+                browser.goUp()
+            } else if let entry = browser.selectedEntry {
+                if entry.kind.opensLikeDirectory {
+                    notice = browser.open(entry.name)
+                } else if case .link(target: nil) = entry.kind {
+                    notice = "“\(Sanitize.bytes(entry.name))” is a broken link"
+                } else if !choosesFolder && action != .right {
+                    chosenName = entry.name
+                    editor.setText(String(decoding: entry.name, as: UTF8.self))
+                    focus = .name
+                }
+            }
+        case .insert(let c):
+            if c == "~" {
+                if let home = browser.fileSystem.home { notice = browser.go(to: home) }
+            } else {
+                browser.typeAhead(c)
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func press(_ button: Focus) -> [Effect] {
+        switch button {
+        case .newFolder: startNewFolder(); return []
+        case .cancel: return [.finish(Outcome(.cancel))]
+        default: return save()
+        }
+    }
+
+    private mutating func moveFocus(by step: Int) {
+        let order = focusOrder
+        let i = order.firstIndex(of: focus) ?? 0
+        focus = order[(i + step + order.count) % order.count]
+    }
+
+    private mutating func nameEdited() {
+        if let raw = chosenName, editor.text != String(decoding: raw, as: UTF8.self) { chosenName = nil }
+    }
+
+    /// The bytes of the name to save: the chosen file's exact name while the field still shows it.
+    var nameBytes: PathBytes {
+        if let raw = chosenName, editor.text == String(decoding: raw, as: UTF8.self) { return raw }
+        return editor.bytes
+    }
+
+    /// Tab in the name field: complete to the longest common prefix of matching entries.
+    private mutating func complete() -> Bool {
+        guard !editor.isEmpty, let longer = browser.completion(of: nameBytes) else { return false }
+        chosenName = longer
+        editor.setText(String(decoding: longer, as: UTF8.self))
+        return true
+    }
+
+    private mutating func save() -> [Effect] {
+        if choosesFolder { return [.finish(Outcome(.ok, answer: browser.current))] }
+        switch browser.target(for: nameBytes) {
+        case .refused(let reason):
+            notice = reason
+            focus = .name
+        case .folder(let name):
+            // Typing a folder's name and Enter opens it, as in a desktop save panel.
+            notice = browser.open(name)
+            editor.clear()
+            chosenName = nil
+        case .path(let path, let exists):
+            guard exists else { return [.finish(Outcome(.ok, answer: path))] }
+            switch configuration.overwrite {
+            case .allow: return [.finish(Outcome(.ok, answer: path))]
+            case .deny: notice = "“\(Sanitize.bytes(Paths.lastName(path)))” already exists; choose another name"
+            case .ask:
+                let question = "“\(Sanitize.bytes(Paths.lastName(path)))” already exists. Replace it?"
+                nested = .overwrite(ConfirmAlert(title: "Replace?", text: question, yesLabel: "Replace", noLabel: "Cancel",
+                                                 defaultYes: false), path: path)
+            }
+        }
+        return []
+    }
+
+    private mutating func startNewFolder() {
+        let here = browser
+        var rules = (try? Rules(preset: .nonempty)) ?? (try! Rules())
+        rules.custom = { text in
+            let name = Array(text.utf8)
+            if let problem = Paths.nameProblem(name) { return problem }
+            if here.fileSystem.kind(Paths.appending(here.current, name)) != nil { return "“\(Sanitize.line(text))” already exists" }
+            return nil
+        }
+        let configuration = FieldConfiguration(rules: rules, placeholder: "folder name", okLabel: "Create")
+        if let field = try? FieldAlert(title: "New Folder", text: "", configuration: configuration) {
+            nested = .newFolder(field)
+        }
+    }
+
+    private mutating func updateNested(_ event: AlertEvent) -> [Effect] {
+        switch nested {
+        case .newFolder(var field):
+            let effects = field.update(event)
+            nested = .newFolder(field)
+            for case .finish(let outcome) in effects {
+                nested = nil
+                guard outcome.status == .ok, let name = outcome.answer else { return [] }
+                let path = Paths.appending(browser.current, name)
+                if let error = browser.fileSystem.makeDirectory(path) {
+                    nested = .failure(MessageAlert(title: "New Folder",
+                                                   text: "Could not create “\(Sanitize.bytes(name))”: \(error.reason)"))
+                } else if let problem = browser.open(name) {
+                    browser.reload(keeping: name)
+                    notice = problem
+                }
+            }
+            return []
+        case .overwrite(var confirm, let path):
+            let effects = confirm.update(event)
+            nested = .overwrite(confirm, path: path)
+            for case .finish(let outcome) in effects {
+                nested = nil
+                if outcome.status == .ok { return [.finish(Outcome(.ok, answer: path))] }
+                focus = .name
+            }
+            return []
+        case .failure(var message):
+            let effects = message.update(event)
+            nested = .failure(message)
+            if effects.contains(where: { if case .finish = $0 { return true } else { return false } }) { nested = nil }
+            return []
+        case nil:
+            return []
+        }
+    }
+
+    // MARK: - Render
+
+    func nestedAlert() -> (any Alert)? {
+        switch nested {
+        case .newFolder(let a): return a
+        case .overwrite(let c, _): return c
+        case .failure(let m): return m
+        case nil: return nil
+        }
+    }
+
+    func nestedBox(in area: Rect, for alert: any Alert) -> Rect {
+        let size = alert.preferredSize(maxWidth: max(10, min(area.width - 4, 44) - 2 * BoxMetrics.horizontalPadding))
+        let box = BoxMetrics.box(forContent: size.width, size.height)
+        return Chrome.centered(width: box.width, height: box.height, in: area)
+    }
+
+    func nestedContent(in area: Rect, for alert: any Alert) -> Rect {
+        BoxMetrics.content(of: nestedBox(in: area, for: alert))
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        let bodyRows = min(body.lineCount(width: area.width), 3, max(0, area.height - fixedRows - 2))
+        if bodyRows > 0 {
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: bodyRows), theme: theme)
+            y += bodyRows
+        }
+        let location = Wrap.truncateHead(Sanitize.bytes(browser.current), width: area.width - 4)
+        canvas.text("In: ", x: area.x, y: y, style: theme.muted)
+        canvas.text(location, x: area.x + 4, y: y, style: theme.title)
+        y += 1
+        let listRows = max(1, area.height - bodyRows - fixedRows)
+        renderList(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: listRows), theme: theme)
+        y += listRows
+        var cursor: (x: Int, y: Int)?
+        if !choosesFolder {
+            canvas.text("Name:", x: area.x, y: y, style: theme.text)
+            let field = Rect(x: area.x + 6, y: y, width: max(1, area.width - 6), height: 1)
+            canvas.fill(field, style: theme.field)
+            let window = editor.window(width: field.width)
+            canvas.text(window.text, x: field.x, y: y, style: theme.field)
+            if focus == .name { cursor = (field.x + window.cursorColumn, y) }
+            y += 1
+        }
+        if let notice {
+            canvas.text(Wrap.truncate(notice, width: area.width), x: area.x, y: y, style: theme.error)
+        }
+        let focusIndex: Int? = focus == .newFolder ? 0 : focus == .cancel ? 1 : focus == .ok ? 2 : nil
+        Chrome.buttons(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+
+        guard let inner = nestedAlert() else { return cursor }
+        let box = nestedBox(in: area, for: inner)
+        Chrome.box(box, title: inner.title, hints: [], theme: theme, into: &canvas)
+        return inner.render(into: &canvas, area: BoxMetrics.content(of: box), theme: theme)
+    }
+
+    private func renderList(into canvas: inout Canvas, area: Rect, theme: Theme) {
+        let focused = focus == .list
+        for i in 0..<area.height {
+            let row = browser.top + i
+            guard row < browser.rowCount else { break }
+            let y = area.y + i
+            let selected = row == browser.selection
+            var label: String
+            var style: Style
+            if let entry = browser.entry(atRow: row) {
+                label = Sanitize.bytes(entry.name)
+                switch entry.kind {
+                case .directory: label += "/"; style = theme.text
+                case .link(target: .directory): label += "@/"; style = theme.text
+                case .link(target: .file): label += "@"; style = theme.muted
+                case .link(target: nil): label += "@ (broken link)"; style = theme.muted
+                case .file, .other: style = theme.muted
+                }
+            } else {
+                label = "‹ " + Sanitize.bytes(browser.parentName)
+                style = theme.title
+            }
+            if selected { style = focused ? theme.selection : Style(foreground: style.foreground, background: style.background, bold: true, underline: true) }
+            let rowRect = Rect(x: area.x, y: y, width: area.width, height: 1)
+            if selected { canvas.fill(rowRect, style: style) }
+            canvas.text(Wrap.truncate(" " + label, width: area.width), x: area.x, y: y, style: style)
+        }
+        let shownEntries = browser.rowCount - (browser.atRoot ? 0 : 1)
+        let noticeRow = area.y + min(browser.rowCount, area.height - 1)
+        if let problem = browser.listProblem {
+            canvas.text(Wrap.truncate(" " + problem, width: area.width), x: area.x, y: noticeRow, style: theme.error)
+        } else if shownEntries == 0 {
+            let hidden = browser.entries.count
+            let text = hidden > 0 ? " (\(hidden) hidden; \(Bindings.hint(for: .toggleHidden) ?? "") shows them)" : " (empty folder)"
+            canvas.text(Wrap.truncate(text, width: area.width), x: area.x, y: noticeRow, style: theme.muted)
+        }
+        let edge = area.maxX + 1
+        if browser.top > 0 { _ = canvas.put(theme.glyphs.scrollUp, x: edge, y: area.y, style: theme.muted) }
+        if browser.top + area.height < browser.rowCount {
+            _ = canvas.put(theme.glyphs.scrollDown, x: edge, y: area.maxY - 1, style: theme.muted)
+        }
+    }
+}

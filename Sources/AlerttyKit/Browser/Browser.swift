@@ -1,0 +1,197 @@
+// The folder walker behind `save` and `folder`: where we are, what is listed, what is selected.
+// A value over a FileSystem, so it is tested on a fake tree. It never leaves its root: not by
+// going up, not through a symlink, not by a typed name.
+
+public struct Browser {
+    public let fileSystem: any FileSystem
+    /// The real path of the root; every folder shown lies inside it.
+    public let root: PathBytes
+    public private(set) var current: PathBytes
+    /// All entries of the current folder, folders first, then by name.
+    public private(set) var entries: [DirectoryEntry] = []
+    /// Indices into `entries` that are shown (hidden ones filtered out unless `showHidden`).
+    public private(set) var shown: [Int] = []
+    public private(set) var showHidden: Bool
+    /// Why the folder could not be read, shown inside the list.
+    public private(set) var listProblem: String?
+    /// Selected row: row 0 is the back control when not at the root.
+    public private(set) var selection = 0
+    /// First row visible.
+    public private(set) var top = 0
+    public private(set) var visibleRows = 10
+    private var typeAheadPrefix: [UInt8] = []
+
+    public init(fileSystem: any FileSystem, root: PathBytes, start: PathBytes, showHidden: Bool) {
+        self.fileSystem = fileSystem
+        self.root = root
+        current = start
+        self.showHidden = showHidden
+        reload()
+    }
+
+    public var atRoot: Bool { Paths.components(current).count <= Paths.components(root).count }
+    var backRows: Int { atRoot ? 0 : 1 }
+    public var rowCount: Int { backRows + shown.count }
+    public var isBackSelected: Bool { !atRoot && selection == 0 }
+
+    /// The entry on `row`, or nil for the back control.
+    public func entry(atRow row: Int) -> DirectoryEntry? {
+        let i = row - backRows
+        return i >= 0 && i < shown.count ? entries[shown[i]] : nil
+    }
+
+    public var selectedEntry: DirectoryEntry? { entry(atRow: selection) }
+    public var parentName: PathBytes { Paths.lastName(Paths.parent(current)) }
+
+    // MARK: - Reading
+
+    public mutating func reload(keeping name: PathBytes? = nil) {
+        switch fileSystem.list(current) {
+        case .success(let list):
+            entries = Browser.sorted(list)
+            listProblem = nil
+        case .failure(let error):
+            entries = []
+            listProblem = "cannot read this folder: \(error.reason)"
+        }
+        refilter(keeping: name)
+    }
+
+    static func sorted(_ list: [DirectoryEntry]) -> [DirectoryEntry] {
+        let keyed = list.map { ($0, $0.kind.opensLikeDirectory, String(decoding: $0.name, as: UTF8.self).lowercased()) }
+        return keyed.sorted { a, b in
+            if a.1 != b.1 { return a.1 }
+            if a.2 != b.2 { return a.2 < b.2 }
+            return a.0.name.lexicographicallyPrecedes(b.0.name)
+        }.map(\.0)
+    }
+
+    private mutating func refilter(keeping name: PathBytes?) {
+        shown = entries.indices.filter { showHidden || !entries[$0].isHidden }
+        selection = 0
+        top = 0
+        if let name, let i = shown.firstIndex(where: { entries[$0].name == name }) {
+            select(row: i + backRows)
+        } else if !atRoot && !shown.isEmpty {
+            selection = 1 // the first entry rather than the back control
+        }
+        typeAheadPrefix = []
+    }
+
+    public mutating func toggleHidden() {
+        let keep = selectedEntry?.name
+        showHidden.toggle()
+        refilter(keeping: keep)
+    }
+
+    // MARK: - Moving
+
+    public mutating func setVisibleRows(_ rows: Int) {
+        visibleRows = max(1, rows)
+        select(row: selection)
+    }
+
+    public mutating func select(row: Int) {
+        selection = max(0, min(row, rowCount - 1))
+        if selection < top { top = selection }
+        if selection >= top + visibleRows { top = selection - visibleRows + 1 }
+        top = max(0, min(top, max(0, rowCount - visibleRows)))
+    }
+
+    public mutating func move(_ action: Action) {
+        typeAheadPrefix = []
+        switch action {
+        case .up: select(row: selection - 1)
+        case .down: select(row: selection + 1)
+        case .pageUp: select(row: selection - visibleRows)
+        case .pageDown: select(row: selection + visibleRows)
+        case .home: select(row: 0)
+        case .end: select(row: rowCount - 1)
+        default: break
+        }
+    }
+
+    /// Type-ahead: jumps to the first entry whose name starts with what was typed (case-insensitive).
+    public mutating func typeAhead(_ scalar: Unicode.Scalar) {
+        let typed = Array(String(scalar).lowercased().utf8)
+        for prefix in [typeAheadPrefix + typed, typed] {
+            if let i = shown.firstIndex(where: { Array(String(decoding: entries[$0].name, as: UTF8.self).lowercased().utf8).starts(with: prefix) }) {
+                typeAheadPrefix = prefix
+                select(row: i + backRows)
+                return
+            }
+        }
+        typeAheadPrefix = []
+    }
+
+    // MARK: - Going places
+
+    /// Opens the folder named `name` in the current one. Returns why not, if it cannot.
+    public mutating func open(_ name: PathBytes) -> String? {
+        let candidate = Paths.appending(current, name)
+        let shownName = Sanitize.bytes(name)
+        guard let real = fileSystem.realPath(candidate) else { return "“\(shownName)” is no longer there" }
+        guard Paths.isInside(real, root: root) else { return "“\(shownName)” leads outside \(Sanitize.bytes(root))" }
+        guard fileSystem.kind(real) == .directory else { return "“\(shownName)” is not a folder" }
+        return go(to: real)
+    }
+
+    /// Goes to the parent folder, selecting the folder we came from. Does nothing at the root.
+    public mutating func goUp() {
+        guard !atRoot else { return }
+        let came = Paths.lastName(current)
+        current = Paths.parent(current)
+        reload(keeping: came)
+    }
+
+    /// Goes to an absolute folder if it lies inside the root.
+    public mutating func go(to path: PathBytes) -> String? {
+        guard let real = fileSystem.realPath(path), Paths.isInside(real, root: root) else {
+            return "\(Sanitize.bytes(path)) is outside \(Sanitize.bytes(root))"
+        }
+        current = real
+        reload()
+        return nil
+    }
+
+    public enum SaveTarget: Equatable {
+        case path(PathBytes, exists: Bool)
+        case folder(PathBytes)
+        case refused(String)
+    }
+
+    /// Where saving `name` here would write, checked against the root (symlinks included).
+    public func target(for name: PathBytes) -> SaveTarget {
+        if let problem = Paths.nameProblem(name) { return .refused(problem) }
+        let candidate = Paths.appending(current, name)
+        let kind = fileSystem.kind(candidate)
+        if case .link = kind {
+            var resolved = fileSystem.realPath(candidate)
+            if resolved == nil, let target = fileSystem.linkTarget(candidate) {
+                // A broken link: the file would be created where it points; its folder must be inside.
+                let lexical = Paths.normalize(target, base: current)
+                resolved = fileSystem.realPath(Paths.parent(lexical)).map { Paths.appending($0, Paths.lastName(lexical)) }
+            }
+            guard let resolved, Paths.isInside(resolved, root: root) else {
+                return .refused("“\(Sanitize.bytes(name))” leads outside \(Sanitize.bytes(root))")
+            }
+        }
+        if kind?.opensLikeDirectory == true { return .folder(name) }
+        return .path(candidate, exists: kind != nil)
+    }
+
+    /// Longest common prefix of the shown entries starting with `typed` (for Tab completion).
+    public func completion(of typed: PathBytes) -> PathBytes? {
+        let matches = shown.map { entries[$0].name }.filter { $0.starts(with: typed) }
+        guard var prefix = matches.first else { return nil }
+        for m in matches.dropFirst() {
+            prefix = Array(zip(prefix, m).prefix(while: { $0 == $1 }).map(\.0))
+        }
+        // Do not cut a UTF-8 sequence in half.
+        while let last = prefix.last, last & 0xC0 == 0x80 || last >= 0xC0 {
+            if String(validating: prefix, as: UTF8.self) != nil { break }
+            prefix.removeLast()
+        }
+        return prefix.count > typed.count ? prefix : nil
+    }
+}

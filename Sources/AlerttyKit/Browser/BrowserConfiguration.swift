@@ -1,0 +1,48 @@
+// Flags of `save` and `folder`, checked (root exists, start folder inside it) before the
+// terminal is touched.
+
+public struct BrowserConfiguration {
+    public enum Overwrite: String, Sendable { case ask, deny, allow }
+
+    public var choosesFolder: Bool
+    public var root: PathBytes
+    public var start: PathBytes
+    public var name: PathBytes
+    public var overwrite: Overwrite
+    public var showHidden: Bool
+    public var okLabel: String
+    public var cancelLabel: String
+
+    public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
+        choosesFolder = command.alert == .folder
+        let cwd = fileSystem.currentDirectory ?? [UInt8(ascii: "/")]
+        let rootArgument = Array((command.string("root") ?? "/").utf8)
+        guard let root = fileSystem.realPath(Paths.normalize(rootArgument, base: cwd)),
+              fileSystem.kind(root) == .directory else {
+            throw UsageError("--root \(Sanitize.bytes(rootArgument)) is not a folder")
+        }
+        self.root = root
+        if let dirArgument = command.string("dir").map({ Array($0.utf8) }) {
+            guard let dir = fileSystem.realPath(Paths.normalize(dirArgument, base: cwd)),
+                  fileSystem.kind(dir) == .directory else {
+                throw UsageError("--dir \(Sanitize.bytes(dirArgument)) is not a folder")
+            }
+            guard Paths.isInside(dir, root: root) else {
+                throw UsageError("--dir \(Sanitize.bytes(dirArgument)) is outside --root \(Sanitize.bytes(root))")
+            }
+            start = dir
+        } else if let here = fileSystem.realPath(cwd), Paths.isInside(here, root: root) {
+            start = here
+        } else {
+            start = root
+        }
+        name = Array((command.string("name") ?? "").utf8)
+        if !name.isEmpty, let problem = Paths.nameProblem(name) {
+            throw UsageError("--name \(Sanitize.bytes(name)): \(problem)")
+        }
+        overwrite = Overwrite(rawValue: command.string("overwrite") ?? "ask") ?? .ask
+        showHidden = command.has("show-hidden")
+        okLabel = command.string("ok") ?? (choosesFolder ? "Choose" : "Save")
+        cancelLabel = command.string("cancel") ?? "Cancel"
+    }
+}

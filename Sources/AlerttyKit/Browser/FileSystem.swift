@@ -1,0 +1,102 @@
+// What the save browser needs from a file system, as a small protocol: the real one lives in
+// the platform layer, a fake one in the tests. Paths and names are bytes, because a file name
+// need not be valid UTF-8 and must come back byte-exact.
+
+public typealias PathBytes = [UInt8]
+
+public enum EntryKind: Equatable, Sendable {
+    case directory
+    case file
+    /// A symbolic link; `target` is what it resolves to (nil: broken).
+    case link(target: LinkTarget?)
+    case other
+
+    public enum LinkTarget: Equatable, Sendable { case directory, file }
+
+    public var opensLikeDirectory: Bool {
+        self == .directory || self == .link(target: .directory)
+    }
+}
+
+public struct DirectoryEntry: Equatable, Sendable {
+    public var name: PathBytes
+    public var kind: EntryKind
+    public init(name: PathBytes, kind: EntryKind) {
+        self.name = name
+        self.kind = kind
+    }
+    public var isHidden: Bool { name.first == UInt8(ascii: ".") }
+}
+
+public struct FileSystemError: Error, Equatable, Sendable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+public protocol FileSystem {
+    /// Entries of a folder (without `.` and `..`), in any order.
+    func list(_ path: PathBytes) -> Result<[DirectoryEntry], FileSystemError>
+    /// The kind of whatever `path` names, without following a final symlink; nil when nothing is there.
+    func kind(_ path: PathBytes) -> EntryKind?
+    /// The canonical absolute path (symlinks resolved), or nil when it does not exist.
+    func realPath(_ path: PathBytes) -> PathBytes?
+    /// Where a symlink points (its literal target), or nil when `path` is not one.
+    func linkTarget(_ path: PathBytes) -> PathBytes?
+    func makeDirectory(_ path: PathBytes) -> FileSystemError?
+    var currentDirectory: PathBytes? { get }
+    var home: PathBytes? { get }
+}
+
+/// Pure path arithmetic on absolute byte paths.
+public enum Paths {
+    static let slash = UInt8(ascii: "/")
+
+    public static func components(_ path: PathBytes) -> [PathBytes] {
+        path.split(separator: slash, omittingEmptySubsequences: true).map(Array.init)
+    }
+
+    public static func join(_ components: [PathBytes]) -> PathBytes {
+        components.isEmpty ? [slash] : components.flatMap { [slash] + $0 }
+    }
+
+    public static func appending(_ path: PathBytes, _ name: PathBytes) -> PathBytes {
+        join(components(path) + [name])
+    }
+
+    public static func parent(_ path: PathBytes) -> PathBytes {
+        join(Array(components(path).dropLast()))
+    }
+
+    public static func lastName(_ path: PathBytes) -> PathBytes {
+        components(path).last ?? [slash]
+    }
+
+    /// Lexical normalisation: `.` dropped, `..` climbs (never above /), relative paths taken from `base`.
+    public static func normalize(_ path: PathBytes, base: PathBytes) -> PathBytes {
+        var result: [PathBytes] = path.first == slash ? [] : components(base)
+        for c in components(path) {
+            if c == [UInt8(ascii: ".")] { continue }
+            if c == [UInt8(ascii: "."), UInt8(ascii: ".")] {
+                _ = result.popLast()
+                continue
+            }
+            result.append(c)
+        }
+        return join(result)
+    }
+
+    /// True when `path` is `root` or below it, comparing whole components (so /home/ann never admits /home/anna).
+    public static func isInside(_ path: PathBytes, root: PathBytes) -> Bool {
+        let p = components(path), r = components(root)
+        return p.count >= r.count && Array(p.prefix(r.count)) == r
+    }
+
+    /// A name for a new file or folder: non-empty, no slash, no NUL, not `.` or `..`.
+    public static func nameProblem(_ name: PathBytes) -> String? {
+        if name.isEmpty { return "type a name" }
+        if name.contains(slash) { return "a name cannot contain /" }
+        if name.contains(0) { return "a name cannot contain NUL" }
+        if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { return "'.' and '..' are not names" }
+        return nil
+    }
+}

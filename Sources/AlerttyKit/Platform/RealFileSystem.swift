@@ -1,0 +1,91 @@
+// The real file system behind the save browser. Listing reads directory entries without a
+// stat per entry: the entry type from readdir suffices, except for links and unknown types.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public struct RealFileSystem: FileSystem {
+    public init() {}
+
+    private func withPath<T>(_ path: PathBytes, _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        }
+    }
+
+    public func list(_ path: PathBytes) -> Result<[DirectoryEntry], FileSystemError> {
+        guard let dir = withPath(path, { opendir($0) }) else {
+            return .failure(FileSystemError(Platform.describe(errno: errno)))
+        }
+        defer { closedir(dir) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(dir) {
+            let name: PathBytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name == [46] || name == [46, 46] { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_LNK): kind = linkKind(Paths.appending(path, name))
+            case Int32(DT_UNKNOWN): kind = self.kind(Paths.appending(path, name)) ?? .other
+            default: kind = .other
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return .success(entries)
+    }
+
+    private func linkKind(_ path: PathBytes) -> EntryKind {
+        var s = stat()
+        guard withPath(path, { stat($0, &s) }) == 0 else { return .link(target: nil) }
+        return .link(target: (s.st_mode & S_IFMT) == S_IFDIR ? .directory : .file)
+    }
+
+    public func kind(_ path: PathBytes) -> EntryKind? {
+        var s = stat()
+        guard withPath(path, { lstat($0, &s) }) == 0 else { return nil }
+        switch s.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        case S_IFLNK: return linkKind(path)
+        default: return .other
+        }
+    }
+
+    public func realPath(_ path: PathBytes) -> PathBytes? {
+        guard let resolved = withPath(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
+    }
+
+    public func linkTarget(_ path: PathBytes) -> PathBytes? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = withPath(path) { p in
+            buffer.withUnsafeMutableBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { readlink(p, $0, b.count) }
+            }
+        }
+        return n > 0 ? Array(buffer[0..<n]) : nil
+    }
+
+    public func makeDirectory(_ path: PathBytes) -> FileSystemError? {
+        // 0777: the umask takes away what the user wants taken away.
+        withPath(path, { mkdir($0, 0o777) }) == 0 ? nil : FileSystemError(Platform.describe(errno: errno))
+    }
+
+    public var currentDirectory: PathBytes? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
+        defer { free(cwd) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd)))
+    }
+
+    public var home: PathBytes? {
+        Platform.environment("HOME").map { Array($0.utf8) }
+    }
+}

@@ -128,8 +128,15 @@ public struct Browser {
 
     /// Opens the folder named `name` in the current one. Returns why not, if it cannot.
     public mutating func open(_ name: PathBytes) -> String? {
-        let candidate = Paths.appending(current, name)
         let shownName = Sanitize.bytes(name)
+        // Listings never contain these, but a name from elsewhere might.
+        if name == [UInt8(ascii: "."), UInt8(ascii: ".")] {
+            if atRoot { return "“..” leads outside \(Sanitize.bytes(root))" }
+            goUp()
+            return nil
+        }
+        if let problem = Paths.nameProblem(name) { return problem }
+        let candidate = Paths.appending(current, name)
         guard let real = fileSystem.realPath(candidate) else { return "“\(shownName)” is no longer there" }
         guard Paths.isInside(real, root: root) else { return "“\(shownName)” leads outside \(Sanitize.bytes(root))" }
         guard fileSystem.kind(real) == .directory else { return "“\(shownName)” is not a folder" }

@@ -1,0 +1,276 @@
+@testable import AlerttyKit
+import XCTest
+
+/// An in-memory tree: paths map to nodes; links resolve lexically.
+final class FakeFileSystem: FileSystem {
+    enum Node { case dir, file, link(String), unreadable }
+    var nodes: [String: Node]
+    var failMkdir: String?
+    var currentDirectory: PathBytes? = Array("/".utf8)
+    var home: PathBytes?
+    private(set) var listCalls = 0
+
+    init(_ nodes: [String: Node]) {
+        self.nodes = nodes
+        self.nodes["/"] = .dir
+    }
+
+    func s(_ p: PathBytes) -> String { String(decoding: p, as: UTF8.self) }
+
+    func list(_ path: PathBytes) -> Result<[DirectoryEntry], FileSystemError> {
+        listCalls += 1
+        let p = s(path)
+        if case .unreadable = nodes[p] { return .failure(FileSystemError("Permission denied")) }
+        let prefix = p == "/" ? "/" : p + "/"
+        let children = nodes.keys.filter { $0.hasPrefix(prefix) && $0 != p && !$0.dropFirst(prefix.count).contains("/") }
+        return .success(children.map { DirectoryEntry(name: Array($0.dropFirst(prefix.count).utf8), kind: kind(Array($0.utf8))!) })
+    }
+
+    func kind(_ path: PathBytes) -> EntryKind? {
+        switch nodes[s(path)] {
+        case .dir, .unreadable: return .directory
+        case .file: return .file
+        case .link:
+            guard let real = realPath(path) else { return .link(target: nil) }
+            return .link(target: kind(real) == .directory ? .directory : .file)
+        case nil: return nil
+        }
+    }
+
+    func realPath(_ path: PathBytes) -> PathBytes? {
+        var resolved: [PathBytes] = []
+        for c in Paths.components(path) {
+            let next = Paths.join(resolved + [c])
+            if case .link(let target) = nodes[s(next)] {
+                guard let r = realPath(Paths.normalize(Array(target.utf8), base: Paths.join(resolved))) else { return nil }
+                resolved = Paths.components(r)
+            } else if nodes[s(next)] != nil {
+                resolved.append(c)
+            } else {
+                return nil
+            }
+        }
+        return Paths.join(resolved)
+    }
+
+    func linkTarget(_ path: PathBytes) -> PathBytes? {
+        if case .link(let t) = nodes[s(path)] { return Array(t.utf8) }
+        return nil
+    }
+
+    func makeDirectory(_ path: PathBytes) -> FileSystemError? {
+        if let fail = failMkdir { return FileSystemError(fail) }
+        nodes[s(path)] = .dir
+        return nil
+    }
+}
+
+final class BrowserTests: XCTestCase {
+    func b(_ s: String) -> PathBytes { Array(s.utf8) }
+
+    func tree() -> FakeFileSystem {
+        FakeFileSystem([
+            "/home": .dir, "/home/ann": .dir, "/home/anna": .dir, "/home/anna/secret": .file,
+            "/home/ann/docs": .dir, "/home/ann/docs/report.txt": .file, "/home/ann/Music": .dir,
+            "/home/ann/a.txt": .file, "/home/ann/.config": .dir, "/home/ann/out": .link("/etc"),
+            "/home/ann/in": .link("docs"), "/home/ann/dangling": .link("/nowhere/x"), "/home/ann/badout": .link("/etc/passwd"),
+            "/home/ann/locked": .unreadable, "/etc": .dir, "/etc/passwd": .file,
+        ])
+    }
+
+    func browser(_ fs: FakeFileSystem, start: String = "/home/ann", hidden: Bool = false) -> Browser {
+        Browser(fileSystem: fs, root: b("/home/ann"), start: b(start), showHidden: hidden)
+    }
+
+    func names(_ br: Browser) -> [String] {
+        (0..<br.rowCount).map { br.entry(atRow: $0).map { String(decoding: $0.name, as: UTF8.self) } ?? "<back>" }
+    }
+
+    func testListingFoldersFirstHiddenFiltered() {
+        let br = browser(tree())
+        XCTAssertTrue(br.atRoot)
+        XCTAssertEqual(names(br), ["docs", "in", "locked", "Music", "out", "a.txt", "badout", "dangling"])
+        var withHidden = br
+        withHidden.toggleHidden()
+        XCTAssertEqual(names(withHidden).first, ".config")
+    }
+
+    func testBackControlAndGoingUpSelectsWhereWeCameFrom() {
+        var br = browser(tree())
+        XCTAssertNil(br.open(b("docs")))
+        XCTAssertFalse(br.atRoot)
+        XCTAssertEqual(names(br), ["<back>", "report.txt"])
+        XCTAssertEqual(String(decoding: br.parentName, as: UTF8.self), "ann")
+        br.goUp()
+        XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann")
+        XCTAssertEqual(br.selectedEntry?.name, b("docs"))
+        br.goUp()
+        XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann", "the root cannot be left by going up")
+    }
+
+    func testSandboxEscapesAllFail() {
+        var br = browser(tree())
+        XCTAssertEqual(br.open(b("out")), "“out” leads outside /home/ann")
+        XCTAssertEqual(br.open(b("..")), "“..” leads outside /home/ann")
+        XCTAssertNotNil(br.go(to: b("/home/anna")), "component compare: /home/ann does not admit /home/anna")
+        XCTAssertNil(br.open(b("in")), "a link inside the root opens")
+        XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann/docs")
+        br.goUp()
+        XCTAssertEqual(br.target(for: b("badout")), .refused("“badout” leads outside /home/ann"))
+        XCTAssertEqual(br.target(for: b("dangling")), .refused("“dangling” leads outside /home/ann"))
+        XCTAssertEqual(br.target(for: b("../anna/x")), .refused("a name cannot contain /"))
+        XCTAssertEqual(br.target(for: b("..")), .refused("'.' and '..' are not names"))
+        XCTAssertEqual(br.target(for: b("")), .refused("type a name"))
+    }
+
+    func testSaveTargets() {
+        let br = browser(tree())
+        XCTAssertEqual(br.target(for: b("new.txt")), .path(b("/home/ann/new.txt"), exists: false))
+        XCTAssertEqual(br.target(for: b("a.txt")), .path(b("/home/ann/a.txt"), exists: true))
+        XCTAssertEqual(br.target(for: b("docs")), .folder(b("docs")))
+    }
+
+    func testUnreadableFolderShowsAProblemAndTheWayBack() {
+        var br = browser(tree())
+        XCTAssertNil(br.open(b("locked")))
+        XCTAssertEqual(br.listProblem, "cannot read this folder: Permission denied")
+        XCTAssertEqual(names(br), ["<back>"])
+        br.goUp()
+        XCTAssertNil(br.listProblem)
+    }
+
+    func testTypeAheadAndCompletion() {
+        var br = browser(tree())
+        br.typeAhead("m")
+        XCTAssertEqual(br.selectedEntry?.name, b("Music"))
+        br.typeAhead("u")
+        XCTAssertEqual(br.selectedEntry?.name, b("Music"))
+        br.typeAhead("d")
+        XCTAssertEqual(br.selectedEntry?.name, b("docs"), "no match for 'mud': starts again from 'd'")
+        XCTAssertEqual(br.completion(of: b("do")), b("docs"))
+        XCTAssertEqual(br.completion(of: b("ba")), b("badout"))
+        XCTAssertNil(br.completion(of: b("zz")))
+    }
+
+    func testLargeFolderMovesWithoutRelisting() {
+        var nodes: [String: FakeFileSystem.Node] = ["/big": .dir]
+        for i in 0..<5000 { nodes["/big/f\(i)"] = .file }
+        let fs = FakeFileSystem(nodes)
+        var br = Browser(fileSystem: fs, root: b("/big"), start: b("/big"), showHidden: false)
+        let calls = fs.listCalls
+        br.setVisibleRows(10)
+        for _ in 0..<100 { br.move(.down) }
+        br.move(.pageDown)
+        XCTAssertEqual(br.selection, 110)
+        XCTAssertEqual(br.top, 101)
+        XCTAssertEqual(fs.listCalls, calls, "moving never re-reads the folder")
+    }
+
+    func testPaths() {
+        XCTAssertEqual(Paths.normalize(b("a/./b/../c"), base: b("/x")), b("/x/a/c"))
+        XCTAssertEqual(Paths.normalize(b("/../.."), base: b("/x")), b("/"))
+        XCTAssertTrue(Paths.isInside(b("/home/ann/x"), root: b("/home/ann")))
+        XCTAssertTrue(Paths.isInside(b("/home/ann"), root: b("/home/ann")))
+        XCTAssertFalse(Paths.isInside(b("/home/anna"), root: b("/home/ann")))
+        XCTAssertTrue(Paths.isInside(b("/etc"), root: b("/")))
+    }
+
+    // MARK: - The alert
+
+    func saveAlert(_ fs: FakeFileSystem, _ extra: [String] = []) throws -> SaveAlert {
+        fs.currentDirectory = b("/home/ann")
+        guard case .run(let c) = try ArgumentParser.parse(["save", "--root", "/home/ann"] + extra) else { throw UsageError("") }
+        return SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
+    }
+
+    func type(_ s: String, _ a: inout SaveAlert) {
+        for scalar in s.unicodeScalars { _ = a.update(.action(.insert(scalar))) }
+    }
+
+    func testSaveNewFileAndOverwriteAsk() throws {
+        let fs = tree()
+        var a = try saveAlert(fs)
+        XCTAssertEqual(a.focus, .name)
+        type("a.txt", &a)
+        XCTAssertEqual(a.update(.action(.submit)), [], "existing file: a nested confirm asks first")
+        XCTAssertNotNil(a.nested)
+        XCTAssertEqual(a.update(.action(.submit)), [], "the confirm defaults to No")
+        XCTAssertNil(a.nested)
+        _ = a.update(.action(.submit))
+        XCTAssertEqual(a.update(.action(.insert("r"))), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
+    }
+
+    func testOverwriteDenyAndAllow() throws {
+        var deny = try saveAlert(tree(), ["--overwrite", "deny", "--name", "a.txt"])
+        XCTAssertEqual(deny.update(.action(.submit)), [])
+        XCTAssertEqual(deny.notice, "“a.txt” already exists; choose another name")
+        var allow = try saveAlert(tree(), ["--overwrite", "allow", "--name", "a.txt"])
+        XCTAssertEqual(allow.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
+    }
+
+    func testChoosingAFileCopiesItsName() throws {
+        var a = try saveAlert(tree())
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.focus, .list)
+        _ = a.update(.action(.end))
+        _ = a.update(.action(.up))
+        _ = a.update(.action(.up)) // a.txt
+        _ = a.update(.action(.submit))
+        XCTAssertEqual(a.focus, .name)
+        XCTAssertEqual(a.editor.text, "a.txt")
+    }
+
+    func testNewFolderNestedPromptValidatesAndEnters() throws {
+        let fs = tree()
+        var a = try saveAlert(fs)
+        _ = a.update(.action(.newFolder))
+        type("docs", &a)
+        XCTAssertEqual(a.update(.action(.submit)), [], "an existing name is refused")
+        XCTAssertNotNil(a.nested)
+        _ = a.update(.action(.killToStart))
+        type("new", &a)
+        _ = a.update(.action(.submit))
+        XCTAssertNil(a.nested)
+        XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann/new")
+    }
+
+    func testNewFolderFailureShowsAMessageAndChangesNothing() throws {
+        let fs = tree()
+        fs.failMkdir = "Read-only file system"
+        var a = try saveAlert(fs)
+        _ = a.update(.action(.newFolder))
+        type("x", &a)
+        _ = a.update(.action(.submit))
+        guard case .failure = a.nested else { return XCTFail("a nested message reports the failure") }
+        _ = a.update(.action(.submit))
+        XCTAssertNil(a.nested)
+        XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann")
+    }
+
+    func testFolderModeAnswersTheCurrentFolder() throws {
+        let fs = tree()
+        fs.currentDirectory = b("/home/ann")
+        guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail() }
+        var a = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
+        XCTAssertEqual(a.focus, .list)
+        _ = a.update(.action(.submit)) // opens docs
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.focus, .ok)
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
+    }
+
+    func testConfigurationErrors() {
+        let fs = tree()
+        func error(_ args: [String]) -> String? {
+            guard case .run(let c)? = try? ArgumentParser.parse(["save"] + args) else { return "parse" }
+            do { _ = try BrowserConfiguration(c, fileSystem: fs); return nil } catch { return error.message }
+        }
+        XCTAssertEqual(error(["--root", "/home/ann", "--dir", "/etc"]), "--dir /etc is outside --root /home/ann")
+        XCTAssertEqual(error(["--root", "/home/ann", "--dir", "/home/ann/a.txt"]), "--dir /home/ann/a.txt is not a folder")
+        XCTAssertEqual(error(["--root", "/nope"]), "--root /nope is not a folder")
+        XCTAssertEqual(error(["--name", "a/b"]), "--name a/b: a name cannot contain /")
+        XCTAssertNil(error(["--root", "/home/ann", "--dir", "/home/ann/in"]))
+    }
+}

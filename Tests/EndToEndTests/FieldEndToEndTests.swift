@@ -1,0 +1,207 @@
+// input and password, end to end in a pseudo-terminal.
+import Foundation
+import Glibc
+import XCTest
+
+final class FieldEndToEndTests: XCTestCase {
+    func ended(_ p: PTYProcess, _ status: Int32, _ stdout: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertEnded(p, status: status, stdout: stdout, file: file, line: line)
+    }
+
+    func testTypeEditAndSubmit() throws {
+        let p = try PTYProcess(["input", "--no-animation", "--title", "Name", "--placeholder", "your name"])
+        try p.waitForText("your name")
+        p.type("Jon")
+        try p.waitForText("Jon ")
+        p.type(K.left + "h" + K.end + "ny" + K.backspace)
+        try p.waitForText("Johnn")
+        p.type(K.enter)
+        try ended(p, 0, "Johnn\n")
+    }
+
+    func testEnterIsBlockedWhileInvalidThenAccepted() throws {
+        let p = try PTYProcess(["input", "--no-animation", "--validate", "email"])
+        try p.waitForText("must be an email address")
+        p.type("bob")
+        try p.waitForText("bob")
+        p.type(K.enter)
+        // Still asking: the reason is there and OK is drawn disabled (dim, no focus brackets).
+        p.type("@")
+        try p.waitForText("bob@")
+        XCTAssertTrue(p.screen.contains("must be an email address"))
+        XCTAssertEqual(p.screen.attributes(ofText: "OK")?.dim, true)
+        p.type("x.org")
+        try p.waitFor("valid") { !$0.contains("must be an email") }
+        p.type(K.enter)
+        try ended(p, 0, "bob@x.org\n")
+    }
+
+    func testPasteIsOneEventAndNeverSubmits() throws {
+        let p = try PTYProcess(["input", "--no-animation"])
+        try p.waitForText("OK")
+        p.type(K.paste("two\nlines\r\u{1B}[2J"))
+        try p.waitForText("two lines [2J")
+        p.type(K.enter)
+        try ended(p, 0, "two lines [2J\n")
+    }
+
+    func testCJKAndEmojiRoundTripByteExact() throws {
+        let text = "日本語 é 😀 🇫🇷 👩‍💻"
+        let p = try PTYProcess(["input", "--no-animation"])
+        try p.waitForText("OK")
+        p.type(text)
+        try p.waitForText("😀")
+        p.type(K.enter)
+        try ended(p, 0, text + "\n")
+        XCTAssertEqual(p.stdout, Array((text + "\n").utf8))
+    }
+
+    func testBackspaceRemovesAWholeGrapheme() throws {
+        let p = try PTYProcess(["input", "--no-animation"])
+        try p.waitForText("OK")
+        p.type("a🇫🇷" + K.backspace + "b")
+        try p.waitForText("ab")
+        p.type(K.enter)
+        try ended(p, 0, "ab\n")
+    }
+
+    func testValueFromStdinAndEscape() throws {
+        let p = try PTYProcess(["input", "--no-animation", "--value", "-"], stdin: Array("preset\n".utf8))
+        try p.waitForText("preset")
+        p.type(K.escape)
+        try ended(p, 1, "")
+    }
+
+    func testValidateCommandValidAndInvalidWithReason() throws {
+        let dir = NSTemporaryDirectory() + "alertty-vc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let command = "cat > '\(dir)/stdin'; env > '\(dir)/env'; grep -qx alice '\(dir)/stdin' || { echo \"not alice\"; exit 1; }"
+        let p = try PTYProcess(["input", "--no-animation", "--validate-cmd", command])
+        try p.waitForText("not alice")
+        p.type("bob")
+        try p.waitFor("bob checked") { $0.contains("bob") && $0.contains("not alice") }
+        p.type(K.enter)
+        p.type(K.ctrlU + "alice")
+        try p.waitFor("alice accepted") { $0.contains("alice") && !$0.contains("not alice") && !$0.contains("checking") }
+        p.type(K.enter)
+        try ended(p, 0, "alice\n")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/stdin", encoding: .utf8), "alice", "the answer arrives on stdin")
+        XCTAssertFalse(try String(contentsOfFile: dir + "/env", encoding: .utf8).contains("alice"), "never in the environment")
+    }
+
+    func testEnterDuringASlowCheckSubmitsWhenItSaysValid() throws {
+        let p = try PTYProcess(["input", "--no-animation", "--validate-cmd", "sleep 0.3; exit 0"])
+        try p.waitForText("OK")
+        p.type("x")
+        try p.waitForText("checking")
+        p.type(K.enter)
+        try ended(p, 0, "x\n")
+    }
+
+    func testHangingCheckIsKilledAndCountsAsInvalid() throws {
+        let p = try PTYProcess(["input", "--no-animation", "--validate-cmd", "sleep 30", "--validate-timeout", "0.3"])
+        try p.waitForText("the check gave no answer within 0.3 s")
+        p.type(K.enter) // blocked
+        p.type("y")
+        try p.waitForText("checking")
+        try p.waitForText("the check gave no answer")
+        p.type(K.escape)
+        try ended(p, 1, "")
+    }
+
+    func testTimeoutFiresWhileTyping() throws {
+        let p = try PTYProcess(["input", "--no-animation", "--timeout", "1"])
+        try p.waitForText("OK")
+        p.type("a")
+        try ended(p, 124, "")
+    }
+
+    func testBadRegexIsUsageError() throws {
+        let p = try PTYProcess(["input", "--regex", "a(b"])
+        try ended(p, 2, "")
+        XCTAssertTrue(p.stderrText.hasPrefix("alertty: --regex 'a(b' is not a valid pattern: "), p.stderrText)
+        XCTAssertTrue(p.screen.raw.isEmpty)
+    }
+
+    // MARK: - Password
+
+    /// Neither the screen nor anything written to the terminal holds the secret or a 2+ character prefix of it.
+    func assertNoLeak(_ secret: String, _ p: PTYProcess, file: StaticString = #filePath, line: UInt = #line) {
+        let raw = String(decoding: p.screen.raw, as: UTF8.self)
+        let screen = p.screen.text + "\n" + p.screen.scrollback.joined(separator: "\n")
+        for n in 2...secret.count {
+            let prefix = String(secret.prefix(n))
+            XCTAssertFalse(screen.contains(prefix), "screen shows '\(prefix)'", file: file, line: line)
+            XCTAssertFalse(raw.contains(prefix), "terminal received '\(prefix)'", file: file, line: line)
+        }
+    }
+
+    func testPasswordIsMaskedAndPrintedExactly() throws {
+        let secret = "Zq9xW7vK"
+        let p = try PTYProcess(["password", "--no-animation", "--title", "Sign in"])
+        try p.waitForText("Sign in")
+        p.type(secret)
+        try p.waitForText("••••••••")
+        p.resize(columns: 70, rows: 20)
+        try p.waitForText("••••••••")
+        assertNoLeak(secret, p)
+        p.type(K.enter)
+        try ended(p, 0, secret + "\n")
+        assertNoLeak(secret, p)
+    }
+
+    func testPasswordCtrlCLeavesNoTrace() throws {
+        let secret = "Qw3rTy9p"
+        let p = try PTYProcess(["password", "--no-animation", "--inline"])
+        try p.waitForText("OK")
+        p.type(secret)
+        try p.waitForText("••••••••")
+        p.type(K.ctrlC)
+        try ended(p, 130, "")
+        assertNoLeak(secret, p)
+        XCTAssertFalse(p.screen.contains("•"), "the inline box was erased")
+    }
+
+    func testPasswordConfirmMatchAndMismatch() throws {
+        let p = try PTYProcess(["password", "--no-animation", "--confirm"])
+        try p.waitForText("Enter it:")
+        p.type("abc" + K.enter)
+        try p.waitForText("Retype to confirm:")
+        p.type("abd" + K.enter)
+        try p.waitForText("the entries did not match")
+        try p.waitForText("Enter it:")
+        p.type("abc" + K.enter)
+        try p.waitForText("Retype to confirm:")
+        p.type("abc" + K.enter)
+        try ended(p, 0, "abc\n")
+    }
+
+    func testHiddenMaskWritesNoBytesPerKey() throws {
+        let p = try PTYProcess(["password", "--no-animation", "--mask", ""])
+        try p.waitForText("OK")
+        p.pump(waitMs: 100)
+        let before = p.screen.raw.count
+        p.type("s")
+        p.type("e")
+        p.type("c")
+        // Prove the keys were handled: Ctrl-U empties the field, Enter then submits the empty answer.
+        p.type(K.enter)
+        try ended(p, 0, "sec\n")
+        let written = String(decoding: p.screen.raw[before...], as: UTF8.self)
+        // Only the exit sequences follow: nothing was drawn for the three keys.
+        XCTAssertFalse(written.contains("\u{1B}[?2026h"), "no frame was drawn for the keys: \(written.debugDescription)")
+    }
+
+    func testPasswordValueInArgvIsRefused() throws {
+        let p = try PTYProcess(["password", "--value", "hunter2"])
+        try ended(p, 2, "")
+        XCTAssertTrue(p.stderrText.contains("process list"))
+    }
+
+    func testPasswordValueFromStdin() throws {
+        let p = try PTYProcess(["password", "--no-animation", "--value", "-"], stdin: Array("pre\n".utf8))
+        try p.waitForText("•••")
+        p.type("x" + K.enter)
+        try ended(p, 0, "prex\n")
+    }
+}

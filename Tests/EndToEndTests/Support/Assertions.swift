@@ -1,0 +1,15 @@
+import XCTest
+
+extension XCTestCase {
+    /// Asserts the common end state: status, terminal restored byte for byte, main screen back, cursor shown.
+    func assertEnded(_ p: PTYProcess, status: Int32, stdout: String? = "", file: StaticString = #filePath, line: UInt = #line) throws {
+        let code = try p.waitForExit()
+        XCTAssertEqual(code, status, "exit status; stderr: \(p.stderrText)", file: file, line: line)
+        if let stdout { XCTAssertEqual(p.stdoutText, stdout, "stdout", file: file, line: line) }
+        XCTAssertEqual(p.modeNow, p.modeBefore, "termios must be restored byte for byte", file: file, line: line)
+        XCTAssertFalse(p.screen.onAlternate, "alternate screen left", file: file, line: line)
+        XCTAssertTrue(p.screen.cursorVisible, "cursor shown again", file: file, line: line)
+        XCTAssertFalse(p.screen.bracketedPaste, "bracketed paste off", file: file, line: line)
+        XCTAssertFalse(p.screen.synchronizedOutput, "synchronized output ended", file: file, line: line)
+    }
+}

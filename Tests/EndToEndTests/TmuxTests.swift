@@ -1,0 +1,118 @@
+// A few flows in tmux, a real terminal emulator: typed with send-keys, read with capture-pane.
+// Suspend/resume needs a job-control shell around alertty, so these run it under bash.
+import Foundation
+import XCTest
+
+final class Tmux {
+    let socket: String
+    let session = "alertty"
+
+    init(command: String, columns: Int = 80, rows: Int = 24) throws {
+        socket = "alertty-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", session,
+                 "env -i PATH=/usr/bin:/bin HOME=/tmp LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' bash --norc --noprofile -i"])
+        try waitFor("prompt") { $0.contains("$") }
+        send(literal: command)
+        send(keys: ["Enter"])
+    }
+
+    deinit { _ = try? run(["kill-server"]) }
+
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let capture = arguments.first == "capture-pane"
+        return Subprocess.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, capture: capture).output
+    }
+
+    func send(literal: String) { _ = try? run(["send-keys", "-t", session, "-l", literal]) }
+    func send(keys: [String]) { _ = try? run(["send-keys", "-t", session] + keys) }
+
+    /// The visible pane, or with `history` the scrollback too.
+    func capture(history: Bool = false) -> String {
+        (try? run(["capture-pane", "-p", "-t", session] + (history ? ["-S", "-"] : []))) ?? ""
+    }
+
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let screen = capture()
+            if condition(screen) { return screen }
+            if Date() > deadline { throw TimedOut(what: what, screen: screen) }
+            usleep(20_000) // polling interval for the screen state, not a synchronisation sleep
+        }
+    }
+}
+
+final class TmuxTests: XCTestCase {
+    override func setUpWithError() throws {
+        if !Tmux.available {
+            // CI installs tmux (.ci/run); there a missing tmux is a failure, elsewhere a skip.
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("tmux is required in CI") }
+            throw XCTSkip("tmux not installed")
+        }
+    }
+
+    var bin: String { PTYProcess.binary }
+
+    func testConfirmInRealTerminal() throws {
+        let t = try Tmux(command: "\(bin) confirm --no-animation 'Disk is 95% full. Clean now?'; echo \"rc=$?\"")
+        try t.waitFor("box") { $0.contains("< Yes >") && $0.contains("Disk is 95% full") }
+        t.send(keys: ["Tab"])
+        try t.waitFor("no focused") { $0.contains("< No >") }
+        t.send(keys: ["Enter"])
+        try t.waitFor("exit") { $0.contains("rc=1") }
+    }
+
+    func testInputCaptureOnlyGetsTheAnswer() throws {
+        let t = try Tmux(command: "x=$(\(bin) input --title 'Your email' --validate email); echo \"got=[$x] rc=$?\"")
+        try t.waitFor("box") { $0.contains("Your email") }
+        t.send(literal: "ann@example")
+        t.send(keys: ["Enter"])
+        try t.waitFor("still asking") { $0.contains("ann@example") && $0.contains("must be an email") }
+        t.send(literal: ".com")
+        t.send(keys: ["Enter"])
+        try t.waitFor("answer") { $0.contains("got=[ann@example.com] rc=0") }
+    }
+
+    func testSuspendAndResumeUnderJobControl() throws {
+        let t = try Tmux(command: "\(bin) confirm --no-animation 'Proceed?'; echo \"rc=$?\"")
+        try t.waitFor("box") { $0.contains("< Yes >") }
+        t.send(keys: ["C-z"])
+        let stopped = try t.waitFor("stopped") { $0.contains("Stopped") }
+        XCTAssertFalse(stopped.contains("< Yes >"), "the terminal is given back while suspended")
+        t.send(literal: "stty -a | grep -o ' icanon' | tr a-z A-Z")
+        t.send(keys: ["Enter"])
+        try t.waitFor("the shell has its cooked terminal back") { $0.contains(" ICANON") }
+        t.send(literal: "fg")
+        t.send(keys: ["Enter"])
+        try t.waitFor("resumed and redrawn") { $0.contains("< Yes >") }
+        t.send(literal: "n")
+        try t.waitFor("exit") { $0.contains("rc=1") }
+    }
+
+    func testPasswordLeavesNothingInScrollback() throws {
+        let secret = "Zq9xW7vK"
+        let t = try Tmux(command: "pw=$(\(bin) password --title 'Sign in' --inline); echo \"len=${#pw}\"")
+        try t.waitFor("box") { $0.contains("Sign in") }
+        t.send(literal: secret)
+        try t.waitFor("masked") { $0.contains("••••••••") }
+        _ = try t.run(["resize-window", "-t", t.session, "-x", "60", "-y", "20"])
+        try t.waitFor("masked after resize") { $0.contains("••••••••") }
+        t.send(keys: ["Enter"])
+        try t.waitFor("done") { $0.contains("len=8") }
+        let everything = t.capture(history: true)
+        for n in 2...secret.count {
+            XCTAssertFalse(everything.contains(String(secret.prefix(n))), "scrollback holds '\(secret.prefix(n))'")
+        }
+    }
+
+    func testWhiptailInvocationRunsUnchanged() throws {
+        let t = try Tmux(command: "\(bin) --title Hi --inputbox 'Your name?' 8 40 Ann 3>&1 1>&2 2>&3 | sed 's/^/out=/'; echo \"rc=${PIPESTATUS[0]}\"")
+        try t.waitFor("box") { $0.contains("Your name?") && $0.contains("Ann") }
+        t.send(keys: ["Enter"])
+        try t.waitFor("answer") { $0.contains("out=Ann") && $0.contains("rc=0") }
+    }
+}

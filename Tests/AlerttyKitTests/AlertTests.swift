@@ -129,6 +129,17 @@ final class AlertTests: XCTestCase {
 
     func type2(_ s: String, _ a: inout FieldAlert) -> [Effect] { type(s, &a) }
 
+    func testRevealOnlyWithAllowReveal() throws {
+        for allow in [false, true] {
+            guard case .run(let c) = try ArgumentParser.parse(["password"] + (allow ? ["--allow-reveal"] : [])) else { return XCTFail() }
+            var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+            _ = type("pw", &p)
+            _ = p.update(.action(.toggleReveal))
+            XCTAssertEqual(draw(&p).lines.joined().contains("pw"), allow)
+            XCTAssertEqual(p.hints.contains { $0.action == .toggleReveal }, allow, "the reveal key is hinted only when allowed")
+        }
+    }
+
     func testPasswordRefusesValueInArgv() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--value", "hunter2"]) else { return XCTFail() }
         XCTAssertThrowsError(try FieldConfiguration(c, readStdin: { [] })) { error in

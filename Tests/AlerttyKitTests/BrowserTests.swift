@@ -261,6 +261,17 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
     }
 
+    func testFolderDeletedWhileShownIsNotSavedInto() throws {
+        let fs = tree()
+        var a = try saveAlert(fs, ["--dir", "/home/ann/docs", "--name", "x"])
+        fs.nodes["/home/ann/docs"] = nil
+        XCTAssertEqual(a.update(.action(.submit)), [])
+        XCTAssertEqual(a.notice, "this folder no longer exists; go back")
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.left))
+        XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann", "the way back still works")
+    }
+
     func testConfigurationErrors() {
         let fs = tree()
         func error(_ args: [String]) -> String? {

@@ -217,6 +217,29 @@ final class CoreEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0)
     }
 
+    func testTtyFlagDrawsOnTheGivenTerminal() throws {
+        let p = try PTYProcess(["confirm", "--no-animation", "Proceed?"], viaTTYFlag: true)
+        try p.waitForText("< Yes >")
+        p.type("y")
+        try assertEnded(p, status: 0)
+    }
+
+    func testWhiptailEscapeExits255AndCancel1() throws {
+        let esc = try PTYProcess(["--yesno", "Proceed?", "8", "40"])
+        try esc.waitForText("Proceed?")
+        esc.type(K.escape)
+        try assertEnded(esc, status: 255)
+        let no = try PTYProcess(["--yesno", "Proceed?", "8", "40"])
+        try no.waitForText("Proceed?")
+        no.type("n")
+        try assertEnded(no, status: 1)
+        let input = try PTYProcess(["--inputbox", "Name?", "8", "40", "Ann"])
+        try input.waitForText("Ann")
+        input.type(K.enter)
+        try assertEnded(input, status: 0, stdout: "")
+        XCTAssertEqual(input.stderrText, "Ann", "whiptail prints the answer on stderr, without a newline")
+    }
+
     func testHelpAndVersion() throws {
         let help = try PTYProcess(["--help"])
         try assertEnded(help, status: 0, stdout: nil)

@@ -203,6 +203,10 @@ public struct SaveAlert: Alert {
     }
 
     private mutating func save() -> [Effect] {
+        guard browser.fileSystem.kind(browser.current) == .directory else {
+            notice = "this folder no longer exists; go back"
+            return []
+        }
         if choosesFolder { return [.finish(Outcome(.ok, answer: browser.current))] }
         switch browser.target(for: nameBytes) {
         case .refused(let reason):
@@ -359,9 +363,9 @@ public struct SaveAlert: Alert {
                 style = theme.title
             }
             if selected { style = focused ? theme.selection : Style(foreground: style.foreground, background: style.background, bold: true, underline: true) }
-            let rowRect = Rect(x: area.x, y: y, width: area.width, height: 1)
-            if selected { canvas.fill(rowRect, style: style) }
-            canvas.text(Wrap.truncate(" " + label, width: area.width), x: area.x, y: y, style: style)
+            // Only the label is highlighted, not the whole row: moving the selection then rewrites
+            // two names, not two full rows.
+            canvas.text(Wrap.truncate(" " + label + " ", width: area.width), x: area.x, y: y, style: style)
         }
         let shownEntries = browser.rowCount - (browser.atRoot ? 0 : 1)
         let noticeRow = area.y + min(browser.rowCount, area.height - 1)

@@ -57,13 +57,36 @@ public struct Browser {
         refilter(keeping: name)
     }
 
+    /// Folders first, then by name with ASCII case folded. Compares bytes in place: no string per
+    /// entry, which matters at 100,000 entries.
     static func sorted(_ list: [DirectoryEntry]) -> [DirectoryEntry] {
-        let keyed = list.map { ($0, $0.kind.opensLikeDirectory, String(decoding: $0.name, as: UTF8.self).lowercased()) }
-        return keyed.sorted { a, b in
-            if a.1 != b.1 { return a.1 }
-            if a.2 != b.2 { return a.2 < b.2 }
-            return a.0.name.lexicographicallyPrecedes(b.0.name)
-        }.map(\.0)
+        list.sorted { a, b in
+            let ad = a.kind.opensLikeDirectory, bd = b.kind.opensLikeDirectory
+            if ad != bd { return ad }
+            return namePrecedes(a.name, b.name)
+        }
+    }
+
+    @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
+        byte &- 65 < 26 ? byte | 0x20 : byte
+    }
+
+    static func namePrecedes(_ a: PathBytes, _ b: PathBytes) -> Bool {
+        let n = min(a.count, b.count)
+        var i = 0
+        while i < n {
+            let x = fold(a[i]), y = fold(b[i])
+            if x != y { return x < y }
+            i += 1
+        }
+        if a.count != b.count { return a.count < b.count }
+        return a.lexicographicallyPrecedes(b)
+    }
+
+    static func hasFoldedPrefix(_ name: PathBytes, _ prefix: [UInt8]) -> Bool {
+        guard name.count >= prefix.count else { return false }
+        for i in prefix.indices where fold(name[i]) != fold(prefix[i]) { return false }
+        return true
     }
 
     private mutating func refilter(keeping name: PathBytes?) {
@@ -113,9 +136,9 @@ public struct Browser {
 
     /// Type-ahead: jumps to the first entry whose name starts with what was typed (case-insensitive).
     public mutating func typeAhead(_ scalar: Unicode.Scalar) {
-        let typed = Array(String(scalar).lowercased().utf8)
+        let typed = Array(String(scalar).utf8)
         for prefix in [typeAheadPrefix + typed, typed] {
-            if let i = shown.firstIndex(where: { Array(String(decoding: entries[$0].name, as: UTF8.self).lowercased().utf8).starts(with: prefix) }) {
+            if let i = shown.firstIndex(where: { Browser.hasFoldedPrefix(entries[$0].name, prefix) }) {
                 typeAheadPrefix = prefix
                 select(row: i + backRows)
                 return

@@ -37,7 +37,7 @@ final class PTYProcess {
 
     /// Starts alertty with `arguments` in a `columns`×`rows` terminal.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-         stdin: [UInt8]? = nil, executable: String = PTYProcess.binary) throws {
+         stdin: [UInt8]? = nil, executable: String = PTYProcess.binary, viaTTYFlag: Bool = false) throws {
         // posix_openpt/unlockpt/ptsname are not imported into Swift; the Linux ioctls do the same.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
@@ -68,8 +68,12 @@ final class PTYProcess {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         // Opened after setsid (which posix_spawn does first): the pty becomes the controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_addclose(&actions, 3)
+        // With `viaTTYFlag` it does not: alertty has no /dev/tty and must use --tty.
+        if !viaTTYFlag {
+            posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
+            posix_spawn_file_actions_addclose(&actions, 3)
+        }
+        let arguments = viaTTYFlag ? [arguments[0], "--tty", slavePath] + arguments.dropFirst() : arguments
         for fd in [outPipe[0], errPipe[0], inPipe[1], master, slave] { posix_spawn_file_actions_addclose(&actions, fd) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -17,13 +17,13 @@ final class FakeFileSystem: FileSystem {
 
     func s(_ p: PathBytes) -> String { String(decoding: p, as: UTF8.self) }
 
-    func list(_ path: PathBytes) -> Result<[DirectoryEntry], FileSystemError> {
+    func list(_ path: PathBytes) -> Result<Listing, FileSystemError> {
         listCalls += 1
         let p = s(path)
         if case .unreadable = nodes[p] { return .failure(FileSystemError("Permission denied")) }
         let prefix = p == "/" ? "/" : p + "/"
         let children = nodes.keys.filter { $0.hasPrefix(prefix) && $0 != p && !$0.dropFirst(prefix.count).contains("/") }
-        return .success(children.map { DirectoryEntry(name: Array($0.dropFirst(prefix.count).utf8), kind: kind(Array($0.utf8))!) })
+        return .success(Listing(children.map { DirectoryEntry(name: Array($0.dropFirst(prefix.count).utf8), kind: kind(Array($0.utf8))!) }))
     }
 
     func kind(_ path: PathBytes) -> EntryKind? {

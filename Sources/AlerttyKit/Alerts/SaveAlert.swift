@@ -372,7 +372,7 @@ public struct SaveAlert: Alert {
         if let problem = browser.listProblem {
             canvas.text(Wrap.truncate(" " + problem, width: area.width), x: area.x, y: noticeRow, style: theme.error)
         } else if shownEntries == 0 {
-            let hidden = browser.entries.count
+            let hidden = browser.totalCount
             let text = hidden > 0 ? " (\(hidden) hidden; \(Bindings.hint(for: .toggleHidden) ?? "") shows them)" : " (empty folder)"
             canvas.text(Wrap.truncate(text, width: area.width), x: area.x, y: noticeRow, style: theme.muted)
         }

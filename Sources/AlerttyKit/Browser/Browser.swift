@@ -7,10 +7,12 @@ public struct Browser {
     /// The real path of the root; every folder shown lies inside it.
     public let root: PathBytes
     public private(set) var current: PathBytes
-    /// All entries of the current folder, folders first, then by name.
-    public private(set) var entries: [DirectoryEntry] = []
-    /// Indices into `entries` that are shown (hidden ones filtered out unless `showHidden`).
-    public private(set) var shown: [Int] = []
+    /// All entries of the current folder, packed.
+    public private(set) var listing = Listing()
+    /// Indices into `listing`, folders first, then by name.
+    private var order: [UInt32] = []
+    /// The part of `order` that is shown (hidden entries filtered out unless `showHidden`).
+    private var shown: [UInt32] = []
     public private(set) var showHidden: Bool
     /// Why the folder could not be read, shown inside the list.
     public private(set) var listProblem: String?
@@ -37,8 +39,11 @@ public struct Browser {
     /// The entry on `row`, or nil for the back control.
     public func entry(atRow row: Int) -> DirectoryEntry? {
         let i = row - backRows
-        return i >= 0 && i < shown.count ? entries[shown[i]] : nil
+        return i >= 0 && i < shown.count ? listing.entry(Int(shown[i])) : nil
     }
+
+    /// Entries in the folder, hidden ones included.
+    public var totalCount: Int { listing.count }
 
     public var selectedEntry: DirectoryEntry? { entry(atRow: selection) }
     public var parentName: PathBytes { Paths.lastName(Paths.parent(current)) }
@@ -48,10 +53,12 @@ public struct Browser {
     public mutating func reload(keeping name: PathBytes? = nil) {
         switch fileSystem.list(current) {
         case .success(let list):
-            entries = Browser.sorted(list)
+            listing = list
+            order = Browser.sortedOrder(list)
             listProblem = nil
         case .failure(let error):
-            entries = []
+            listing = Listing()
+            order = []
             listProblem = "cannot read this folder: \(error.reason)"
         }
         refilter(keeping: name)
@@ -59,23 +66,27 @@ public struct Browser {
 
     /// Folders first, then by name with ASCII case folded. Compares bytes in place: no string per
     /// entry, which matters at 100,000 entries.
-    static func sorted(_ list: [DirectoryEntry]) -> [DirectoryEntry] {
-        list.sorted { a, b in
-            let ad = a.kind.opensLikeDirectory, bd = b.kind.opensLikeDirectory
-            if ad != bd { return ad }
-            return namePrecedes(a.name, b.name)
+    static func sortedOrder(_ list: Listing) -> [UInt32] {
+        var order = (0..<UInt32(list.count)).map { $0 }
+        list.bytes.withUnsafeBufferPointer { bytes in
+            order.sort { a, b in
+                let ad = list.kinds[Int(a)].opensLikeDirectory, bd = list.kinds[Int(b)].opensLikeDirectory
+                if ad != bd { return ad }
+                return namePrecedes(bytes[list.nameRange(Int(a))], bytes[list.nameRange(Int(b))])
+            }
         }
+        return order
     }
 
     @inline(__always) static func fold(_ byte: UInt8) -> UInt8 {
         byte &- 65 < 26 ? byte | 0x20 : byte
     }
 
-    static func namePrecedes(_ a: PathBytes, _ b: PathBytes) -> Bool {
+    static func namePrecedes<C: RandomAccessCollection>(_ a: C, _ b: C) -> Bool where C.Element == UInt8, C.Index == Int {
         let n = min(a.count, b.count)
         var i = 0
         while i < n {
-            let x = fold(a[i]), y = fold(b[i])
+            let x = fold(a[a.startIndex + i]), y = fold(b[b.startIndex + i])
             if x != y { return x < y }
             i += 1
         }
@@ -83,17 +94,20 @@ public struct Browser {
         return a.lexicographicallyPrecedes(b)
     }
 
-    static func hasFoldedPrefix(_ name: PathBytes, _ prefix: [UInt8]) -> Bool {
-        guard name.count >= prefix.count else { return false }
-        for i in prefix.indices where fold(name[i]) != fold(prefix[i]) { return false }
+    func hasFoldedPrefix(_ index: UInt32, _ prefix: [UInt8]) -> Bool {
+        let range = listing.nameRange(Int(index))
+        guard range.count >= prefix.count else { return false }
+        for i in prefix.indices where Browser.fold(listing.bytes[range.lowerBound + i]) != Browser.fold(prefix[i]) { return false }
         return true
     }
 
     private mutating func refilter(keeping name: PathBytes?) {
-        shown = entries.indices.filter { showHidden || !entries[$0].isHidden }
+        // Share `order`'s storage when nothing is hidden (the usual case in a big folder).
+        let anyHidden = !showHidden && (0..<listing.count).contains { listing.isHidden($0) }
+        shown = anyHidden ? order.filter { !listing.isHidden(Int($0)) } : order
         selection = 0
         top = 0
-        if let name, let i = shown.firstIndex(where: { entries[$0].name == name }) {
+        if let name, let i = shown.firstIndex(where: { listing.bytes[listing.nameRange(Int($0))].elementsEqual(name) }) {
             select(row: i + backRows)
         } else if !atRoot && !shown.isEmpty {
             selection = 1 // the first entry rather than the back control
@@ -138,7 +152,7 @@ public struct Browser {
     public mutating func typeAhead(_ scalar: Unicode.Scalar) {
         let typed = Array(String(scalar).utf8)
         for prefix in [typeAheadPrefix + typed, typed] {
-            if let i = shown.firstIndex(where: { Browser.hasFoldedPrefix(entries[$0].name, prefix) }) {
+            if let i = shown.firstIndex(where: { hasFoldedPrefix($0, prefix) }) {
                 typeAheadPrefix = prefix
                 select(row: i + backRows)
                 return
@@ -212,8 +226,8 @@ public struct Browser {
 
     /// Longest common prefix of the shown entries starting with `typed` (for Tab completion).
     public func completion(of typed: PathBytes) -> PathBytes? {
-        let matches = shown.map { entries[$0].name }.filter { $0.starts(with: typed) }
-        guard var prefix = matches.first else { return nil }
+        let matches = shown.lazy.map { self.listing.name(Int($0)) }.filter { $0.starts(with: typed) }
+        guard var prefix = matches.first(where: { _ in true }) else { return nil }
         for m in matches.dropFirst() {
             prefix = Array(zip(prefix, m).prefix(while: { $0 == $1 }).map(\.0))
         }

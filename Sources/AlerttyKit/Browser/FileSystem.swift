@@ -28,6 +28,33 @@ public struct DirectoryEntry: Equatable, Sendable {
     public var isHidden: Bool { name.first == UInt8(ascii: ".") }
 }
 
+/// A folder's entries packed for size: all names in one byte buffer with offsets, instead of an
+/// array per name (at 100,000 entries that is the difference between 2 and 8 MB).
+public struct Listing: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    private var starts: [UInt32] = [0]
+    public private(set) var kinds: [EntryKind] = []
+
+    public init() {}
+
+    public init(_ entries: [DirectoryEntry]) {
+        for e in entries { append(e.name, kind: e.kind) }
+    }
+
+    public var count: Int { kinds.count }
+
+    public mutating func append<C: Collection>(_ name: C, kind: EntryKind) where C.Element == UInt8 {
+        bytes.append(contentsOf: name)
+        starts.append(UInt32(bytes.count))
+        kinds.append(kind)
+    }
+
+    public func nameRange(_ i: Int) -> Range<Int> { Int(starts[i])..<Int(starts[i + 1]) }
+    public func name(_ i: Int) -> PathBytes { Array(bytes[nameRange(i)]) }
+    public func entry(_ i: Int) -> DirectoryEntry { DirectoryEntry(name: name(i), kind: kinds[i]) }
+    public func isHidden(_ i: Int) -> Bool { starts[i] < starts[i + 1] && bytes[Int(starts[i])] == UInt8(ascii: ".") }
+}
+
 public struct FileSystemError: Error, Equatable, Sendable {
     public var reason: String
     public init(_ reason: String) { self.reason = reason }
@@ -35,7 +62,7 @@ public struct FileSystemError: Error, Equatable, Sendable {
 
 public protocol FileSystem {
     /// Entries of a folder (without `.` and `..`), in any order.
-    func list(_ path: PathBytes) -> Result<[DirectoryEntry], FileSystemError>
+    func list(_ path: PathBytes) -> Result<Listing, FileSystemError>
     /// The kind of whatever `path` names, without following a final symlink; nil when nothing is there.
     func kind(_ path: PathBytes) -> EntryKind?
     /// The canonical absolute path (symlinks resolved), or nil when it does not exist.

@@ -17,15 +17,15 @@ public struct RealFileSystem: FileSystem {
         }
     }
 
-    public func list(_ path: PathBytes) -> Result<[DirectoryEntry], FileSystemError> {
+    public func list(_ path: PathBytes) -> Result<Listing, FileSystemError> {
         guard let dir = withPath(path, { opendir($0) }) else {
             return .failure(FileSystemError(Platform.describe(errno: errno)))
         }
         defer { closedir(dir) }
-        var entries: [DirectoryEntry] = []
+        var listing = Listing()
         while let entry = readdir(dir) {
             let name: PathBytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
+                Array(UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)]))
             }
             if name == [46] || name == [46, 46] { continue }
             let kind: EntryKind
@@ -36,9 +36,9 @@ public struct RealFileSystem: FileSystem {
             case Int32(DT_UNKNOWN): kind = self.kind(Paths.appending(path, name)) ?? .other
             default: kind = .other
             }
-            entries.append(DirectoryEntry(name: name, kind: kind))
+            listing.append(name, kind: kind)
         }
-        return .success(entries)
+        return .success(listing)
     }
 
     private func linkKind(_ path: PathBytes) -> EntryKind {

@@ -24,13 +24,11 @@ public struct ConfirmAlert: Alert {
     }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
-        let width = min(maxWidth, max(body.naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, 20))
-        let lines = body.lineCount(width: width)
-        return (width, lines + (lines > 0 ? 2 : 1))
+        body.sizeOverButtons(buttons, title: title, minimumWidth: 20, maxWidth: maxWidth)
     }
 
     public mutating func layout(_ area: Rect) {
-        body.layout(width: area.width, rows: max(0, area.height - 2))
+        body.layoutOverButtons(area)
     }
 
     /// The key that picks a button: its label's first letter, lowercased.
@@ -56,9 +54,7 @@ public struct ConfirmAlert: Alert {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        body.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)),
-                    theme: theme)
-        Chrome.buttons(buttons, focused: focus, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        body.renderOverButtons(buttons, focused: focus, into: &canvas, area: area, theme: theme)
         return nil
     }
 }

@@ -16,13 +16,11 @@ public struct MessageAlert: Alert {
     public var hints: [KeyHint] { [KeyHint(.submit, okLabel), KeyHint(.cancel, "close")] + body.scrollHints }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
-        let width = min(maxWidth, max(body.naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, 16))
-        let lines = body.lineCount(width: width)
-        return (width, lines + (lines > 0 ? 2 : 1))
+        body.sizeOverButtons(buttons, title: title, minimumWidth: 16, maxWidth: maxWidth)
     }
 
     public mutating func layout(_ area: Rect) {
-        body.layout(width: area.width, rows: max(0, area.height - 2))
+        body.layoutOverButtons(area)
     }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
@@ -37,9 +35,7 @@ public struct MessageAlert: Alert {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        body.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)),
-                    theme: theme)
-        Chrome.buttons(buttons, focused: 0, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        body.renderOverButtons(buttons, focused: 0, into: &canvas, area: area, theme: theme)
         return nil
     }
 }

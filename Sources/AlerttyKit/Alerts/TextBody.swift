@@ -63,4 +63,22 @@ public struct TextBody: Equatable, Sendable {
             _ = canvas.put(theme.glyphs.scrollDown, x: edge, y: area.maxY - 1, style: theme.muted)
         }
     }
+
+    // MARK: - Text over a row of buttons (message, confirm)
+
+    /// Content size for this text above a blank row and a row of buttons.
+    public func sizeOverButtons(_ buttons: [Button], title: String, minimumWidth: Int, maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, max(naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, minimumWidth))
+        let lines = lineCount(width: width)
+        return (width, lines + (lines > 0 ? 2 : 1))
+    }
+
+    public mutating func layoutOverButtons(_ area: Rect) {
+        layout(width: area.width, rows: max(0, area.height - 2))
+    }
+
+    public func renderOverButtons(_ buttons: [Button], focused: Int?, into canvas: inout Canvas, area: Rect, theme: Theme) {
+        render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)), theme: theme)
+        Chrome.buttons(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+    }
 }

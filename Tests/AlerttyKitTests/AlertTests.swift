@@ -51,7 +51,7 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(a.update(.action(.submit)), [], "Enter with an invalid answer does nothing")
         _ = type("ann@example", &a)
         XCTAssertEqual(a.update(.action(.submit)), [])
-        XCTAssertEqual(a.reason, "must be an email address (name@example.com)")
+        XCTAssertEqual(a.reason, "not an email address (name@example.com)")
         _ = type(".com", &a)
         XCTAssertNil(a.reason)
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("ann@example.com".utf8)))])

@@ -71,7 +71,7 @@ final class TmuxTests: XCTestCase {
         try t.waitFor("box") { $0.contains("Your email") }
         t.send(literal: "ann@example")
         t.send(keys: ["Enter"])
-        try t.waitFor("still asking") { $0.contains("ann@example") && $0.contains("must be an email") }
+        try t.waitFor("still asking") { $0.contains("ann@example") && $0.contains("not an email") }
         t.send(literal: ".com")
         t.send(keys: ["Enter"])
         try t.waitFor("answer") { $0.contains("got=[ann@example.com] rc=0") }

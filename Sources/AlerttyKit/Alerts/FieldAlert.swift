@@ -80,15 +80,21 @@ public struct FieldAlert: Alert {
 
     public var minimumSize: (width: Int, height: Int) { (12, 3) }
 
+    /// Rows below the message: [label], field, reason, and — when there is room — a blank row over the buttons.
+    func controlRows(in area: Rect) -> Int {
+        let needed = (configuration.confirm ? 1 : 0) + 3
+        return area.height > needed ? needed + 1 : needed
+    }
+
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
         let width = min(maxWidth, max(body.naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, 40))
         let lines = body.lineCount(width: width)
-        return (width, (lines > 0 ? lines + 1 : 0) + 3 + (firstEntry != nil || configuration.confirm ? 1 : 0))
+        // message, blank, [label], field, reason, blank, buttons
+        return (width, (lines > 0 ? lines + 1 : 0) + 4 + (configuration.confirm ? 1 : 0))
     }
 
     public mutating func layout(_ area: Rect) {
-        let labelRows = configuration.confirm ? 1 : 0
-        body.layout(width: area.width, rows: max(0, area.height - 4 - labelRows))
+        body.layout(width: area.width, rows: max(0, area.height - controlRows(in: area) - 1))
         editor.keepCursorVisible(width: area.width, mask: mask)
     }
 
@@ -213,13 +219,12 @@ public struct FieldAlert: Alert {
     // MARK: - Render
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        var y = area.y
-        let labelRows = configuration.confirm ? 1 : 0
-        let bodyRows = max(0, area.height - 4 - labelRows)
+        let controls = controlRows(in: area)
+        let bodyRows = max(0, area.height - controls - 1)
         if bodyRows > 0 {
-            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: bodyRows), theme: theme)
+            body.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: bodyRows), theme: theme)
         }
-        y = area.maxY - 3 - labelRows
+        var y = area.maxY - controls
         if configuration.confirm {
             let label = firstEntry == nil ? "Enter it:" : "Retype to confirm:"
             canvas.text(label, x: area.x, y: y, style: theme.muted)

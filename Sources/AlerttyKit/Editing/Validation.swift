@@ -18,7 +18,7 @@ public enum Preset: String, CaseIterable, Sendable {
             if isNumeric, let value = Double(text), value.isFinite { return .valid }
             return .invalid("must be a number")
         case .email:
-            return Preset.isEmail(text) ? .valid : .invalid("must be an email address (name@example.com)")
+            return Preset.isEmail(text) ? .valid : .invalid("not an email address (name@example.com)")
         }
     }
 

@@ -37,6 +37,8 @@ public enum App {
     }
 
     static func run(_ command: ParsedCommand, compat: Compat.Output?) -> Int32 {
+        // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
+        Platform.ignoreBrokenPipes()
         let environment: (String) -> String? = Platform.environment
         var stdinUsed = false
         let readStdin: () throws(UsageError) -> [UInt8] = { () throws(UsageError) -> [UInt8] in

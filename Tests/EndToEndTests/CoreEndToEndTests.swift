@@ -210,6 +210,18 @@ final class CoreEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0)
     }
 
+    func testAnimatedTruecolorPopInRadialBackdropAndScaleOut() throws {
+        let p = try PTYProcess(["confirm", "Proceed?"], environment: ["COLORTERM": "truecolor"])
+        try p.waitFor("pop-in settled") { $0.contains("< Yes >") && $0.contains("Proceed?") }
+        let raw = String(decoding: p.screen.raw, as: UTF8.self)
+        XCTAssertTrue(raw.contains("48;2;"), "24-bit backdrop")
+        let shades = Set(raw.split(separator: "\u{1B}").filter { $0.hasPrefix("[0;48;2;") })
+        XCTAssertGreaterThan(shades.count, 2, "a radial shade has several rings")
+        XCTAssertGreaterThan(raw.components(separatedBy: "\u{1B}[?2026h").count, 3, "several animation frames")
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+    }
+
     func testAsciiBoxOutsideUTF8Locales() throws {
         let p = try PTYProcess(["message", "--no-animation", "--title", "T", "plain"], environment: ["LANG": "C"])
         try p.waitForText("+- T -")

@@ -30,7 +30,7 @@ public enum Platform {
     }
 
     public static func exit(_ status: Int32) -> Never {
-        Glibc.exit(status)
+        libcExit(status)
     }
 
     // MARK: - Time
@@ -52,7 +52,7 @@ public enum Platform {
 
     public static func isTerminal(_ fd: FileDescriptor) -> Bool { isatty(fd) == 1 }
 
-    public static func close(_ fd: FileDescriptor) { _ = Glibc.close(fd) }
+    public static func close(_ fd: FileDescriptor) { libcClose(fd) }
 
     /// Writes all bytes, retrying on EINTR and short writes. Returns false when the descriptor is gone.
     @discardableResult
@@ -60,7 +60,7 @@ public enum Platform {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                libcWrite(fd, raw.baseAddress! + offset, raw.count - offset)
             }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
@@ -79,7 +79,7 @@ public enum Platform {
     public static func read(_ fd: FileDescriptor, max: Int = 4096) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: max)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, max) }
+            let n = buffer.withUnsafeMutableBytes { libcRead(fd, $0.baseAddress, max) }
             if n < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
             if n <= 0 { return nil }
             buffer.removeSubrange(n...)
@@ -117,7 +117,7 @@ public enum Platform {
     /// Waits until one of `fds` is readable or `timeoutMs` passes (-1: forever). Returns the readable ones.
     public static func poll(_ fds: [FileDescriptor], timeoutMs: Int32) -> Set<FileDescriptor> {
         var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let n = Glibc.poll(&entries, nfds_t(entries.count), timeoutMs)
+        let n = libcPoll(&entries, nfds_t(entries.count), timeoutMs)
         guard n > 0 else { return [] }
         var ready = Set<FileDescriptor>()
         for e in entries where e.revents != 0 { ready.insert(e.fd) }
@@ -195,12 +195,17 @@ public enum Platform {
 
     private static func installHandler(_ number: Int32) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { number in
+        let handler: @convention(c) (Int32) -> Void = { number in
             var byte = UInt8(truncatingIfNeeded: number)
             let saved = errno
-            _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
+            _ = libcWrite(SignalPipe.writeEnd, &byte, 1)
             errno = saved
         }
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(number, &action, nil)
@@ -223,10 +228,10 @@ public enum Platform {
     }
 
     /// Dies of `signal` with its default action, so a parent shell sees the real cause.
-    public static func reraise(_ signal: Signal) -> Never {
-        Glibc.signal(signal.number, SIG_DFL)
-        raise(signal.number)
-        exit(128 + signal.number)
+    public static func reraise(_ caught: Signal) -> Never {
+        signal(caught.number, SIG_DFL)
+        raise(caught.number)
+        exit(128 + caught.number)
     }
 
     // MARK: - Child processes (validation commands)
@@ -265,11 +270,11 @@ public enum Platform {
         defer { for p in argv { free(p) } }
         // The input goes on stdin only: the environment passed on is ours, untouched.
         let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        Glibc.close(input.read)
-        Glibc.close(output.write)
+        libcClose(input.read)
+        libcClose(output.write)
         guard rc == 0 else {
-            Glibc.close(input.write)
-            Glibc.close(output.read)
+            libcClose(input.write)
+            libcClose(output.read)
             return nil
         }
         return Child(pid: pid, stdinWrite: input.write, stdoutRead: output.read)
@@ -291,6 +296,14 @@ public enum Platform {
         kill(pid, SIGKILL)
     }
 }
+
+// libc under names that Platform's own methods (read, write, close, poll, exit) do not shadow,
+// so the calls above need no module qualifier and compile against Glibc, Musl or Darwin alike.
+@inline(__always) private func libcWrite(_ fd: Int32, _ p: UnsafeRawPointer?, _ n: Int) -> Int { write(fd, p, n) }
+@inline(__always) private func libcRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { read(fd, p, n) }
+@inline(__always) private func libcClose(_ fd: Int32) { _ = close(fd) }
+@inline(__always) private func libcPoll(_ fds: UnsafeMutablePointer<pollfd>, _ n: nfds_t, _ timeout: Int32) -> Int32 { poll(fds, n, timeout) }
+@inline(__always) private func libcExit(_ status: Int32) -> Never { exit(status) }
 
 /// The self-pipe shared with the C signal handler. A signal handler cannot capture context,
 /// so these two numbers are the only global state alertty has.

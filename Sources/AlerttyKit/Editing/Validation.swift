@@ -64,11 +64,6 @@ public struct Rules {
         }
     }
 
-    /// True when nothing can make the answer invalid.
-    public var acceptsAnything: Bool {
-        preset == .none && regex == nil && (minLength ?? 0) == 0 && command == nil
-    }
-
     /// Checks every local rule (all must pass); the first failure's reason is reported.
     public func check(_ text: String) -> Validity {
         let length = text.count

@@ -159,11 +159,6 @@ public enum Platform {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    public static func setTerminalSize(_ fd: FileDescriptor, columns: Int, rows: Int) {
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(fd, UInt(TIOCSWINSZ), &size)
-    }
-
     // MARK: - Signals
 
     public enum Signal: Int32, CaseIterable, Sendable {
@@ -225,13 +220,6 @@ public enum Platform {
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         installHandler(SIGTSTP)
-    }
-
-    /// Dies of `signal` with its default action, so a parent shell sees the real cause.
-    public static func reraise(_ caught: Signal) -> Never {
-        signal(caught.number, SIG_DFL)
-        raise(caught.number)
-        exit(128 + caught.number)
     }
 
     // MARK: - Child processes (validation commands)

@@ -125,15 +125,6 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Changes the style of the cells in `rect` without touching their symbols.
-    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
-        for y in max(rect.y, 0)..<min(rect.maxY, height) {
-            for x in max(rect.x, 0)..<min(rect.maxX, width) where inClip(x, y) {
-                cells[y * width + x].style = transform(cells[y * width + x].style)
-            }
-        }
-    }
-
     /// The canvas as plain text lines (wide characters once), for tests and snapshots.
     public var lines: [String] {
         (0..<height).map { y in

@@ -3,17 +3,14 @@
 
 public struct Glyphs: Sendable {
     public var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
-    public var ellipsis: Character
-    public var folder: String
     public var scrollUp, scrollDown: Character
-    public var bullet: Character
 
     public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
-                                       horizontal: "─", vertical: "│", ellipsis: "…", folder: "/",
-                                       scrollUp: "▲", scrollDown: "▼", bullet: "•")
+                                       horizontal: "─", vertical: "│",
+                                       scrollUp: "▲", scrollDown: "▼")
     public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-                                     horizontal: "-", vertical: "|", ellipsis: "~", folder: "/",
-                                     scrollUp: "^", scrollDown: "v", bullet: "*")
+                                     horizontal: "-", vertical: "|",
+                                     scrollUp: "^", scrollDown: "v")
 }
 
 public struct Theme: Sendable {

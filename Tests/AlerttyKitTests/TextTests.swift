@@ -30,6 +30,20 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(Wrap.lines(["a", "", "b"], width: 5), ["a", "", "b"])
     }
 
+    func testASCIIFastPathWrapsExactlyLikeTheGeneralPath() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let length = Int.random(in: 0...80, using: &generator)
+            let alphabet = Array("ab  cdefghij x")
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let width = Int.random(in: 1...20, using: &generator)
+            var fast: [String] = [], general: [String] = []
+            Wrap.asciiLines(Array(text.utf8), width: width, into: &fast)
+            Wrap.generalLines(text, width: width, into: &general)
+            XCTAssertEqual(fast, general, "\(text.debugDescription) at \(width)")
+        }
+    }
+
     func testTruncate() {
         XCTAssertEqual(Wrap.truncate("hello world", width: 8), "hello w…")
         XCTAssertEqual(Wrap.truncate("日本語", width: 4), "日…")

@@ -8,18 +8,26 @@ public struct TextBody: Equatable, Sendable {
     private var wrapped: [String] = []
     private var visibleRows = 0
 
+    /// Width of the longest paragraph, capped at the default text width (computed once: the text never changes).
+    public let naturalWidth: Int
+
     public init(_ text: String) {
         paragraphs = text.isEmpty ? [] : Sanitize.lines(text)
+        var widest = 0
+        for p in paragraphs where widest < BoxMetrics.defaultTextWidth {
+            widest = max(widest, TextWidth.columns(p))
+        }
+        naturalWidth = min(widest, BoxMetrics.defaultTextWidth)
     }
 
     public var isEmpty: Bool { paragraphs.isEmpty }
 
-    /// Width of the longest paragraph, capped at the default text width.
-    public var naturalWidth: Int {
-        min(paragraphs.map { TextWidth.columns($0) }.max() ?? 0, BoxMetrics.defaultTextWidth)
-    }
 
-    public func lineCount(width: Int) -> Int { Wrap.lines(paragraphs, width: width).count }
+    /// Lines at `width`; reuses the last layout's wrapping, so a long message is not re-wrapped
+    /// on every frame (each key press asks for the box size again).
+    public func lineCount(width: Int) -> Int {
+        width == wrapWidth ? wrapped.count : Wrap.lines(paragraphs, width: width).count
+    }
 
     /// Sets the area the text is shown in; keeps the offset valid.
     public mutating func layout(width: Int, rows: Int) {

@@ -46,6 +46,8 @@ public enum TextWidth {
 
     /// Columns taken by one grapheme cluster that contains no control characters.
     public static func columns(_ cluster: Character) -> Int {
+        // Printable ASCII is by far the common case and needs no table.
+        if let ascii = cluster.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1 {

@@ -6,47 +6,77 @@ public enum Wrap {
         guard width > 0 else { return [] }
         var out: [String] = []
         for paragraph in paragraphs {
-            var line = ""
-            var lineWidth = 0
-            var word = ""
-            var wordWidth = 0
-            func flushWord() {
-                guard !word.isEmpty else { return }
-                if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
+            if paragraph.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                asciiLines(Array(paragraph.utf8), width: width, into: &out)
+                continue
+            }
+            generalLines(paragraph, width: width, into: &out)
+        }
+        return out
+    }
+
+    /// One paragraph, grapheme by grapheme, with each one's display width.
+    static func generalLines(_ paragraph: String, width: Int, into out: inout [String]) {
+        var line = ""
+        var lineWidth = 0
+        var word = ""
+        var wordWidth = 0
+        func flushWord() {
+            guard !word.isEmpty else { return }
+            if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
+                out.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 {
+                line += " "
+                lineWidth += 1
+            }
+            // A word wider than the line is split wherever it must be.
+            for c in word {
+                let w = TextWidth.columns(c)
+                if lineWidth + w > width && lineWidth > 0 {
                     out.append(line)
                     line = ""
                     lineWidth = 0
                 }
-                if lineWidth > 0 {
-                    line += " "
-                    lineWidth += 1
-                }
-                // A word wider than the line is split wherever it must be.
-                for c in word {
-                    let w = TextWidth.columns(c)
-                    if lineWidth + w > width && lineWidth > 0 {
-                        out.append(line)
-                        line = ""
-                        lineWidth = 0
-                    }
-                    line.append(c)
-                    lineWidth += w
-                }
-                word = ""
-                wordWidth = 0
+                line.append(c)
+                lineWidth += w
             }
-            for c in paragraph {
-                if c == " " {
-                    flushWord()
-                } else {
-                    word.append(c)
-                    wordWidth += TextWidth.columns(c)
-                }
-            }
-            flushWord()
-            out.append(line)
+            word = ""
+            wordWidth = 0
         }
-        return out
+        for c in paragraph {
+            if c == " " {
+                flushWord()
+            } else {
+                word.append(c)
+                wordWidth += TextWidth.columns(c)
+            }
+        }
+        flushWord()
+        out.append(line)
+    }
+
+    /// The same wrapping for printable ASCII, on bytes: one column each, no grapheme breaking.
+    /// Long messages (logs piped in with `-`) are mostly this, and it is many times faster.
+    static func asciiLines(_ bytes: [UInt8], width: Int, into out: inout [String]) {
+        var line: [UInt8] = []
+        for word in bytes.split(separator: 0x20, omittingEmptySubsequences: true) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                out.append(String(decoding: line, as: UTF8.self))
+                line.removeAll(keepingCapacity: true)
+            }
+            if !line.isEmpty { line.append(0x20) }
+            for b in word {
+                if line.count + 1 > width && !line.isEmpty {
+                    out.append(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                }
+                line.append(b)
+            }
+        }
+        out.append(String(decoding: line, as: UTF8.self))
     }
 
     /// Fits text into `width` columns, ending with `…` when it had to be cut.

@@ -199,6 +199,12 @@ final class CoreEndToEndTests: XCTestCase {
         XCTAssertFalse(p.screen.contains("Proceed?"), p.screen.text)
     }
 
+    func testInlineKeyTypedBeforeTheCursorReportIsNotLost() throws {
+        let p = try PTYProcess(["confirm", "--inline", "Proceed?"], columns: 60, rows: 20)
+        p.type("y") // sent before the harness has answered alertty's cursor position request
+        try assertEnded(p, status: 0)
+    }
+
     func testColorNeverAndNoColorUseNoColourButKeepFocusVisible() throws {
         let p = try PTYProcess(["confirm", "Proceed?"], environment: ["NO_COLOR": "1"])
         try p.waitForText("< Yes >")

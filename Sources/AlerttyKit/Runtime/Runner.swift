@@ -29,6 +29,8 @@ public final class Runner {
     var lastKeyAt: UInt64
     var lastInputAt: UInt64 = 0
     var inlineOrigin = 0
+    /// An outcome reached by keys read while placing the inline box, taken at the next turn of the loop.
+    var earlyOutcome: Outcome?
 
     public init(session: TerminalSession, alert: any Alert, options: RunOptions) {
         self.session = session
@@ -59,6 +61,7 @@ public final class Runner {
         if let outcome = apply(alert.update(.start)) { return outcome }
 
         while true {
+            if let outcome = earlyOutcome { return finish(outcome) }
             let now = Platform.now()
             if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) { animation = nil }
             guard draw(now: now) else { return Outcome(.hangup) }
@@ -216,20 +219,22 @@ public final class Runner {
         session.write(bytes)
         var row = max(0, size.rows - height)
         let deadline = Platform.now() + 300_000_000
-        waiting: while Platform.now() < deadline {
+        var answered = false
+        while !answered && Platform.now() < deadline {
             let left = Int32((deadline - Platform.now()) / 1_000_000)
             guard !Platform.poll([session.fd], timeoutMs: max(left, 1)).isEmpty,
                   let bytes = Platform.read(session.fd) else { break }
-            var keep: [InputEvent] = []
+            // Keys typed while we wait for the reply are handled like any others, Esc and Ctrl-C included.
+            var keys: [InputEvent] = []
             for event in decoder.feed(bytes) {
                 if case .cursorPosition(let r, _) = event {
                     row = r - 1
-                    _ = dispatch(keep)
-                    break waiting
+                    answered = true
+                } else {
+                    keys.append(event)
                 }
-                keep.append(event)
             }
-            _ = dispatch(keep)
+            if earlyOutcome == nil { earlyOutcome = dispatch(keys) }
         }
         inlineOrigin = max(0, min(row, size.rows - height))
         writer.originRow = inlineOrigin

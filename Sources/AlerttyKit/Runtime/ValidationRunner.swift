@@ -35,11 +35,11 @@ final class ValidationRunner {
 
     /// Starts due runs, collects output and exits. Returns a finished run's verdict.
     func service(now: UInt64) -> (generation: Int, validity: Validity)? {
-        if let s = scheduled, now >= s.at {
+        if var s = scheduled, now >= s.at {
             scheduled = nil
             start(text: s.text, generation: s.generation, now: now)
-            var spent = s.text
-            spent.resetBytes()
+            // `s` is now the only owner, so this zeroes the bytes themselves, not a copy of them.
+            s.text.resetBytes()
         }
         guard var r = running else { return nil }
         while !r.finished, let chunk = Platform.read(r.child.stdoutRead, max: 4096) {

@@ -87,7 +87,7 @@ public struct FieldAlert: Alert {
     }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
-        let width = min(maxWidth, max(body.naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, 40))
+        let width = body.preferredWidth(buttons, title: title, minimumWidth: 40, maxWidth: maxWidth)
         let lines = body.lineCount(width: width)
         // message, blank, [label], field, reason, blank, buttons
         return (width, (lines > 0 ? lines + 1 : 0) + 4 + (configuration.confirm ? 1 : 0))

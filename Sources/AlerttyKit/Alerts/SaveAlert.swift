@@ -43,12 +43,7 @@ public struct SaveAlert: Alert {
     public var keyOverrides: [KeyPress: Action] { [.ctrl("n"): .newFolder] }
 
     public var hints: [KeyHint] {
-        switch nested {
-        case .newFolder(let a): return a.hints
-        case .overwrite(let c, _): return c.hints
-        case .failure(let m): return m.hints
-        case nil: break
-        }
+        if let inner = nestedAlert() { return inner.hints }
         switch focus {
         case .list: return [KeyHint(.submit, "open"), KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"),
                             KeyHint(.toggleHidden, "hidden"), KeyHint(.cancel, "cancel")]
@@ -67,8 +62,13 @@ public struct SaveAlert: Alert {
         return (width, bodyRows + fixedRows + 12)
     }
 
+    /// Message rows shown above the browser: at most three, and never at the list's expense.
+    func bodyRows(in area: Rect) -> Int {
+        min(body.lineCount(width: area.width), 3, max(0, area.height - fixedRows - 2))
+    }
+
     public mutating func layout(_ area: Rect) {
-        let bodyRows = min(body.lineCount(width: area.width), 3, max(0, area.height - fixedRows - 2))
+        let bodyRows = bodyRows(in: area)
         body.layout(width: area.width, rows: bodyRows)
         browser.setVisibleRows(max(1, area.height - bodyRows - fixedRows))
         editor.keepCursorVisible(width: max(1, area.width - 6))
@@ -306,7 +306,7 @@ public struct SaveAlert: Alert {
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         var y = area.y
-        let bodyRows = min(body.lineCount(width: area.width), 3, max(0, area.height - fixedRows - 2))
+        let bodyRows = bodyRows(in: area)
         if bodyRows > 0 {
             body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: bodyRows), theme: theme)
             y += bodyRows

@@ -72,11 +72,16 @@ public struct TextBody: Equatable, Sendable {
         }
     }
 
-    // MARK: - Text over a row of buttons (message, confirm)
+    // MARK: - Text over a row of buttons (message, confirm; input and password add a field)
+
+    /// Wide enough for the text, the buttons and the title in the border, within `maxWidth`.
+    public func preferredWidth(_ buttons: [Button], title: String, minimumWidth: Int, maxWidth: Int) -> Int {
+        min(maxWidth, max(naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, minimumWidth))
+    }
 
     /// Content size for this text above a blank row and a row of buttons.
     public func sizeOverButtons(_ buttons: [Button], title: String, minimumWidth: Int, maxWidth: Int) -> (width: Int, height: Int) {
-        let width = min(maxWidth, max(naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, minimumWidth))
+        let width = preferredWidth(buttons, title: title, minimumWidth: minimumWidth, maxWidth: maxWidth)
         let lines = lineCount(width: width)
         return (width, lines + (lines > 0 ? 2 : 1))
     }

@@ -1,5 +1,9 @@
 // Cells → canvas. Alerts draw a whole frame into a canvas; the FrameWriter diffs it against
 // the previous one and writes only what changed.
+//
+// The canvas is the one way text reaches the terminal, and it cannot hold a control character:
+// `put` draws any grapheme that contains one in its visible form (`^[`, `<9B>`, `<U+202E>`), so
+// no caller — however untrusted its text — can make the terminal obey what is drawn.
 
 public enum Color: Hashable, Sendable {
     case basic(UInt8)          // 0–15
@@ -31,8 +35,9 @@ public struct Cell: Hashable, Sendable {
     public var symbol: String
     public var width: UInt8
     public var style: Style
+    /// A symbol with a control character in it never becomes a cell (`put` expands those first); it shows as `?`.
     public init(_ symbol: String = " ", width: UInt8 = 1, style: Style = .plain) {
-        self.symbol = symbol
+        self.symbol = Sanitize.isSafe(symbol) ? symbol : "?"
         self.width = width
         self.style = style
     }
@@ -74,12 +79,23 @@ public struct Canvas: Equatable, Sendable {
         set { cells[y * width + x] = newValue }
     }
 
+    /// Sets the style of a cell, keeping its symbol (the backdrop is a field of styled blanks).
+    public mutating func setStyle(_ style: Style, x: Int, y: Int) {
+        cells[y * width + x].style = style
+    }
+
     func inClip(_ x: Int, _ y: Int) -> Bool {
         x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY && x >= 0 && y >= 0 && x < width && y < height
     }
 
-    /// Puts one sanitised grapheme. A wide one that does not fit before the clip edge becomes a space.
+    /// Puts one grapheme; one holding a control character is drawn as its visible form instead.
+    /// A wide one that does not fit before the clip edge becomes a space.
     public mutating func put(_ c: Character, x: Int, y: Int, style: Style) -> Int {
+        if !Sanitize.isSafe(c) {
+            var cx = x
+            for visible in Sanitize.line(String(c)) { cx = put(visible, x: cx, y: y, style: style) }
+            return cx
+        }
         let w = TextWidth.columns(c)
         guard w > 0 else {
             // A lone combining mark joins nothing on a canvas; show it on a dotted circle.
@@ -107,7 +123,7 @@ public struct Canvas: Equatable, Sendable {
         self[x, y] = cell
     }
 
-    /// Writes sanitised text from (x, y); returns the column after it. Clipped, never wrapped.
+    /// Writes text from (x, y), control characters made visible; returns the column after it. Clipped, never wrapped.
     @discardableResult
     public mutating func text(_ s: String, x: Int, y: Int, style: Style = .plain) -> Int {
         var cx = x

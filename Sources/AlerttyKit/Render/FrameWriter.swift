@@ -9,25 +9,50 @@ public struct FrameWriter: Sendable {
     /// On the alternate screen a full redraw may clear the screen with the backdrop's style (one escape
     /// instead of a space per cell); inline it must not touch what lies outside the box.
     public var mayClearScreen: Bool
+    /// Inline mode: cursor moves are relative to where the cursor is (the writer always knows, from
+    /// `placed()` on), so the box is drawn without ever asking the terminal for the cursor position.
+    public var relative: Bool
+    /// Without a UTF-8 locale only ASCII is written (see `Sanitize.asciiBytes`): no byte 0x80–0x9F ever reaches the terminal.
+    public var asciiOnly: Bool
 
     private var previous: Canvas?
     private var cursor: (x: Int, y: Int)?
+    /// The cursor's row when its column is unknown (after a write into the last column, where the
+    /// terminal waits to wrap): a carriage return makes it known again.
+    private var row: Int?
     private var style: Style?
     private var cursorShown: Bool?
 
-    public init(colors: ColorMode, originRow: Int = 0, mayClearScreen: Bool = true) {
+    public init(colors: ColorMode, originRow: Int = 0, mayClearScreen: Bool = true, relative: Bool = false,
+                asciiOnly: Bool = false) {
         self.colors = colors
         self.originRow = originRow
         self.mayClearScreen = mayClearScreen
+        self.relative = relative
+        self.asciiOnly = asciiOnly
     }
 
     /// Forget what the terminal shows (after a resize, a resume, or Ctrl-L): the next frame is drawn whole.
+    /// A relative writer keeps the cursor's position, which a redraw does not move.
     public mutating func invalidate() {
         previous = nil
-        cursor = nil
+        if !relative {
+            cursor = nil
+            row = nil
+        }
         style = nil
         cursorShown = nil
     }
+
+    /// The cursor is at the top-left of a freshly reserved (blank) area: the next frame is drawn whole from there.
+    public mutating func placed() {
+        invalidate()
+        cursor = (0, 0)
+        row = 0
+    }
+
+    /// The row the cursor is on, relative to canvas row 0, when known.
+    public var cursorRow: Int? { cursor?.y ?? row }
 
     public mutating func frame(_ canvas: Canvas, cursorAt wanted: (x: Int, y: Int)?) -> [UInt8] {
         var out: [UInt8] = []
@@ -66,10 +91,11 @@ public struct FrameWriter: Sendable {
                     rowChanged = true
                     moveCursor(to: (x, y), into: &out)
                     emitStyle(cell.style, into: &out)
-                    out += Array(cell.symbol.utf8)
+                    if asciiOnly { out += Sanitize.asciiBytes(cell.symbol, width: w) } else { out += Array(cell.symbol.utf8) }
                     let nx = x + w
-                    // In the last column the cursor waits to wrap; its position is unknown until the next move.
+                    // In the last column the cursor waits to wrap; its column is unknown until the next move.
                     cursor = nx >= canvas.width ? nil : (nx, y)
+                    row = y
                 }
                 x += max(w, 1)
             }
@@ -97,6 +123,10 @@ public struct FrameWriter: Sendable {
 
     private mutating func moveCursor(to target: (x: Int, y: Int), into out: inout [UInt8]) {
         if let c = cursor, c == target { return }
+        if relative {
+            moveRelative(to: target, into: &out)
+            return
+        }
         if let c = cursor, c.y == target.y, target.x > c.x {
             let n = target.x - c.x
             append(n == 1 ? "\u{1B}[C" : "\u{1B}[\(n)C", to: &out)
@@ -106,6 +136,29 @@ public struct FrameWriter: Sendable {
             append("\u{1B}[\(target.y + originRow + 1);\(target.x + 1)H", to: &out)
         }
         cursor = target
+        row = target.y
+    }
+
+    private mutating func moveRelative(to target: (x: Int, y: Int), into out: inout [UInt8]) {
+        var from = cursor ?? (0, row ?? 0)
+        if cursor == nil { out.append(0x0D) }
+        if target.y < from.y { append("\u{1B}[\(from.y - target.y)A", to: &out) }
+        if target.y > from.y { append("\u{1B}[\(target.y - from.y)B", to: &out) }
+        from.y = target.y
+        if target.x == 0 && from.x != 0 {
+            out.append(0x0D)
+        } else if target.x > from.x {
+            let n = target.x - from.x
+            append(n == 1 ? "\u{1B}[C" : "\u{1B}[\(n)C", to: &out)
+        } else if target.x < from.x {
+            if from.x - target.x <= 4 {
+                out += Array(repeating: 0x08, count: from.x - target.x)
+            } else {
+                append("\u{1B}[\(target.x + 1)G", to: &out)
+            }
+        }
+        cursor = target
+        row = target.y
     }
 
     private mutating func emitStyle(_ s: Style, into out: inout [UInt8]) {

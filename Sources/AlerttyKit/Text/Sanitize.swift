@@ -16,6 +16,18 @@ public enum Sanitize {
         }
     }
 
+    /// True when `c` can be drawn as it is (the common case: printable ASCII, checked first).
+    @inline(__always)
+    public static func isSafe(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return a >= 0x20 && a < 0x7F }
+        return !c.unicodeScalars.contains { visible($0) != nil }
+    }
+
+    public static func isSafe(_ s: String) -> Bool {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+        return !s.unicodeScalars.contains { visible($0) != nil }
+    }
+
     static func hex(_ v: UInt32) -> String {
         let digits = String(v, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, (v > 0xFF ? 4 : 2) - digits.count)) + digits
@@ -63,6 +75,36 @@ public enum Sanitize {
             }
         }
         return line(out)
+    }
+}
+
+// Without a UTF-8 locale the terminal may read bytes 0x80–0x9F as C1 controls (0x9B is CSI on
+// an 8-bit terminal), and every UTF-8 sequence beyond ASCII contains such bytes. So then every
+// non-ASCII character is written as ASCII of the same width: the program's own symbols by a
+// look-alike, anything else as `?`.
+extension Sanitize {
+    static let lookAlikes: [Unicode.Scalar: UInt8] = [
+        "…": UInt8(ascii: "."), "·": UInt8(ascii: "-"), "‹": UInt8(ascii: "<"), "›": UInt8(ascii: ">"),
+        "←": UInt8(ascii: "<"), "→": UInt8(ascii: ">"), "↑": UInt8(ascii: "^"), "↓": UInt8(ascii: "v"),
+        "▲": UInt8(ascii: "^"), "▼": UInt8(ascii: "v"), "•": UInt8(ascii: "*"), "“": UInt8(ascii: "\""),
+        "”": UInt8(ascii: "\""), "‘": UInt8(ascii: "'"), "’": UInt8(ascii: "'"), "–": UInt8(ascii: "-"),
+        "—": UInt8(ascii: "-"), "─": UInt8(ascii: "-"), "│": UInt8(ascii: "|"), "╭": UInt8(ascii: "+"),
+        "╮": UInt8(ascii: "+"), "╰": UInt8(ascii: "+"), "╯": UInt8(ascii: "+"), "◌": UInt8(ascii: " "),
+        "█": UInt8(ascii: "#"), "░": UInt8(ascii: "."), "×": UInt8(ascii: "x"),
+    ]
+
+    /// The ASCII bytes standing for one drawn grapheme `width` columns wide.
+    public static func asciiBytes(_ symbol: String, width: Int) -> [UInt8] {
+        if symbol.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return Array(symbol.utf8) }
+        let first = symbol.unicodeScalars.first.flatMap { lookAlikes[$0] } ?? UInt8(ascii: "?")
+        return [first] + Array(repeating: UInt8(ascii: width == 2 && first == UInt8(ascii: "?") ? "?" : " "), count: max(0, width - 1))
+    }
+
+    /// A whole line (an error message) in ASCII: look-alikes where there are some, `?` elsewhere.
+    public static func ascii(_ text: String) -> String {
+        var out: [UInt8] = []
+        for c in text { out += asciiBytes(String(c), width: 1) }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -187,23 +187,35 @@ public struct LineEditor: Sendable {
         return Array(text)
     }
 
-    /// Scrolls horizontally so the cursor stays visible in `width` columns without splitting wide characters.
+    /// Scrolls horizontally so the cursor stays visible in `width` columns without splitting wide
+    /// characters. One pass over the widths: a 30,000-character paste costs what one key costs.
     public mutating func keepCursorVisible(width: Int, mask: Character? = nil) {
         guard width > 1 else {
             scroll = cursor
             return
         }
-        let shown = displayed(mask: mask)
         if cursor < scroll { scroll = cursor }
-        // Columns from scroll to cursor, plus one for the cursor itself, must fit.
-        func span(_ from: Int) -> Int { shown[from..<cursor].reduce(0) { $0 + TextWidth.columns($1) } + 1 }
-        while scroll < cursor && span(scroll) > width { scroll += 1 }
+        let widths: [Int]
+        if let mask {
+            widths = Array(repeating: TextWidth.columns(mask), count: count)
+        } else {
+            widths = text.map { TextWidth.columns($0) }
+        }
+        // Columns from scroll to the cursor, plus one for the cursor itself, must fit.
+        var span = widths[scroll..<cursor].reduce(1, +)
+        while scroll < cursor && span > width {
+            span -= widths[scroll]
+            scroll += 1
+        }
         // Scroll back if text was deleted and there is room on the left.
-        while scroll > 0 && span(scroll - 1) <= width && totalWidth(shown, from: scroll - 1) <= width - 1 { scroll -= 1 }
-    }
-
-    private func totalWidth(_ shown: [Character], from: Int) -> Int {
-        shown[from...].reduce(0) { $0 + TextWidth.columns($1) }
+        var rest = widths[scroll...].reduce(0, +)
+        while scroll > 0 {
+            let w = widths[scroll - 1]
+            guard span + w <= width && rest + w <= width - 1 else { break }
+            scroll -= 1
+            span += w
+            rest += w
+        }
     }
 
     /// What is visible in `width` columns, and the cursor's column in it.

@@ -35,7 +35,7 @@ public enum Preset: String, CaseIterable, Sendable {
 public struct Rules {
     public var preset: Preset = .none
     public var pattern: String?
-    var regex: Regex<AnyRegexOutput>?
+    var regex: Pattern?
     public var minLength: Int?
     public var maxLength: Int?
     public var command: String?
@@ -56,10 +56,9 @@ public struct Rules {
         if let pattern {
             self.pattern = pattern
             do {
-                regex = try Regex(pattern)
+                regex = try Pattern(pattern)
             } catch {
-                let reason = Sanitize.line(String(describing: error))
-                throw UsageError("--regex '\(Sanitize.line(pattern))' is not a valid pattern: \(reason)")
+                throw UsageError("--regex '\(pattern)' is not a valid pattern: \(error.reason)")
             }
         }
     }
@@ -72,7 +71,7 @@ public struct Rules {
         }
         if let maxLength, length > maxLength { return .invalid("has more than \(maxLength) characters") }
         if case .invalid(let reason) = preset.check(text) { return .invalid(reason) }
-        if let regex, (try? regex.wholeMatch(in: text)) == nil {
+        if let regex, !regex.wholeMatch(text) {
             return .invalid("must match \(Sanitize.line(pattern ?? ""))")
         }
         if let custom, let reason = custom(text) { return .invalid(reason) }

@@ -203,8 +203,8 @@ public struct SaveAlert: Alert {
     }
 
     private mutating func save() -> [Effect] {
-        guard browser.fileSystem.kind(browser.current) == .directory else {
-            notice = "this folder no longer exists; go back"
+        if let problem = browser.currentProblem() {
+            notice = problem
             return []
         }
         if choosesFolder { return [.finish(Outcome(.ok, answer: browser.current))] }
@@ -255,7 +255,9 @@ public struct SaveAlert: Alert {
                 nested = nil
                 guard outcome.status == .ok, let name = outcome.answer else { return [] }
                 let path = Paths.appending(browser.current, name)
-                if let error = browser.fileSystem.makeDirectory(path) {
+                if let problem = browser.currentProblem() ?? browser.checkInsideRoot(path, shownAs: name) {
+                    nested = .failure(MessageAlert(title: "New Folder", text: "Could not create “\(Sanitize.bytes(name))”: \(problem)"))
+                } else if let error = browser.fileSystem.makeDirectory(path) {
                     nested = .failure(MessageAlert(title: "New Folder",
                                                    text: "Could not create “\(Sanitize.bytes(name))”: \(error.reason)"))
                 } else if let problem = browser.open(name) {

@@ -204,24 +204,40 @@ public struct Browser {
         case refused(String)
     }
 
-    /// Where saving `name` here would write, checked against the root (symlinks included).
+    /// Where saving `name` here would write, checked against the root: the whole path is resolved
+    /// as the kernel would (the current folder too, which may have been swapped for a link since
+    /// it was opened), so no chain of links, however long, leads out.
     public func target(for name: PathBytes) -> SaveTarget {
         if let problem = Paths.nameProblem(name) { return .refused(problem) }
         let candidate = Paths.appending(current, name)
+        if let problem = checkInsideRoot(candidate, shownAs: name) { return .refused(problem) }
         let kind = fileSystem.kind(candidate)
-        if case .link = kind {
-            var resolved = fileSystem.realPath(candidate)
-            if resolved == nil, let target = fileSystem.linkTarget(candidate) {
-                // A broken link: the file would be created where it points; its folder must be inside.
-                let lexical = Paths.normalize(target, base: current)
-                resolved = fileSystem.realPath(Paths.parent(lexical)).map { Paths.appending($0, Paths.lastName(lexical)) }
-            }
-            guard let resolved, Paths.isInside(resolved, root: root) else {
-                return .refused("“\(Sanitize.bytes(name))” leads outside \(Sanitize.bytes(root))")
-            }
-        }
         if kind?.opensLikeDirectory == true { return .folder(name) }
         return .path(candidate, exists: kind != nil)
+    }
+
+    /// Why writing at `path` would not stay inside the root, or nil when it would.
+    public func checkInsideRoot(_ path: PathBytes, shownAs name: PathBytes) -> String? {
+        let outside = "“\(Sanitize.bytes(name))” leads outside \(Sanitize.bytes(root))"
+        switch fileSystem.resolveForWriting(path) {
+        case .failed(let reason): return "“\(Sanitize.bytes(name))”: \(reason)"
+        case .missing(let rest, let missing):
+            return Paths.isInside(rest, root: root) ? "“\(Sanitize.bytes(name))”: “\(Sanitize.bytes(missing))” does not exist" : outside
+        case .path(let real):
+            return Paths.isInside(real, root: root) ? nil : outside
+        }
+    }
+
+    /// Why the current folder cannot be chosen or written into now (gone, or replaced by a link
+    /// that leads elsewhere since it was opened), or nil.
+    public func currentProblem() -> String? {
+        guard fileSystem.kind(current) == .directory, let real = fileSystem.realPath(current) else {
+            return "this folder no longer exists; go back"
+        }
+        guard real == current, Paths.isInside(real, root: root) else {
+            return "this folder was moved or replaced; go back"
+        }
+        return nil
     }
 
     /// Longest common prefix of the shown entries starting with `typed` (for Tab completion).

@@ -77,6 +77,10 @@ public protocol FileSystem {
 /// Pure path arithmetic on absolute byte paths.
 public enum Paths {
     static let slash = UInt8(ascii: "/")
+    /// The kernel's limits (Linux): a name, a whole path, symlinks followed in one lookup.
+    static let nameMax = 255
+    static let pathMax = 4095
+    static let linkMax = 40
 
     public static func components(_ path: PathBytes) -> [PathBytes] {
         path.split(separator: slash, omittingEmptySubsequences: true).map(Array.init)
@@ -126,4 +130,56 @@ public enum Paths {
         if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { return "'.' and '..' are not names" }
         return nil
     }
+}
+
+extension FileSystem {
+    /// Where the kernel would land opening or creating `path` (absolute): every symlink on the way
+    /// followed — chains, links to links, relative targets, `..` taken physically after a linked
+    /// folder — as path resolution does. The last component need not exist; a missing folder on the
+    /// way, a loop, or an over-long name is a failure with its reason.
+    public func resolveForWriting(_ path: PathBytes) -> Resolution {
+        var pending = Array(Paths.components(path).reversed()) // a stack: next component last
+        var resolved: [PathBytes] = []
+        var links = 0
+        while let name = pending.popLast() {
+            if name == [UInt8(ascii: ".")] { continue }
+            if name == [UInt8(ascii: "."), UInt8(ascii: ".")] {
+                _ = resolved.popLast()
+                continue
+            }
+            if name.count > Paths.nameMax { return .failed("a name is longer than \(Paths.nameMax) bytes") }
+            let here = Paths.join(resolved + [name])
+            if here.count > Paths.pathMax { return .failed("the path is longer than \(Paths.pathMax) bytes") }
+            switch kind(here) {
+            case .link?:
+                links += 1
+                if links > Paths.linkMax { return .failed("too many levels of symbolic links (a loop)") }
+                guard let target = linkTarget(here), !target.isEmpty else { return .failed("a link on the way cannot be read") }
+                if target.first == Paths.slash { resolved = [] }
+                pending += Paths.components(target).reversed()
+            case nil:
+                // Nothing there: fine for the last name (it will be created), not for a folder on the way.
+                guard pending.isEmpty else {
+                    // Nothing below a missing folder exists, so the rest is plain path arithmetic.
+                    let rest = Paths.join(resolved + [name] + pending.reversed())
+                    return .missing(Paths.normalize(rest, base: [Paths.slash]), name: name)
+                }
+                resolved.append(name)
+            case .directory?:
+                resolved.append(name)
+            case .file?, .other?:
+                guard pending.isEmpty else { return .failed("“\(Sanitize.bytes(name))” is not a folder") }
+                resolved.append(name)
+            }
+        }
+        return .path(Paths.join(resolved))
+    }
+}
+
+/// Where a path leads, as `FileSystem.resolveForWriting` finds it.
+public enum Resolution: Equatable, Sendable {
+    case path(PathBytes)
+    /// A folder on the way does not exist; `path` is where the rest would lead.
+    case missing(PathBytes, name: PathBytes)
+    case failed(String)
 }

@@ -3,6 +3,8 @@
 
 public enum App {
     public static func main(_ arguments: [String]) -> Int32 {
+        // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
+        let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
         var compat: Compat.Output?
         if let translated = Compat.translate(arguments) {
@@ -27,16 +29,24 @@ public enum App {
             Platform.writeAll(1, Array(Docs.generate(what).utf8))
             return 0
         case .run(let command):
-            return run(command, compat: compat)
+            return run(command, compat: compat, closedDescriptors: closed)
         }
     }
 
     static func usage(_ error: UsageError) -> Int32 {
-        Platform.writeError("alertty: \(error.message)\n")
+        report(error.message)
         return ExitStatus.usage.rawValue
     }
 
-    static func run(_ command: ParsedCommand, compat: Compat.Output?) -> Int32 {
+    /// The one way a line reaches stderr. Messages echo arguments, file names and stdin, so the
+    /// line is sanitised here, for every caller: nothing in it can reach a terminal as a control.
+    static func report(_ message: String) {
+        var line = Sanitize.line(message)
+        if !Theme.localeIsUTF8(environment: Platform.environment) { line = Sanitize.ascii(line) }
+        Platform.writeError("alertty: " + line + "\n")
+    }
+
+    static func run(_ command: ParsedCommand, compat: Compat.Output?, closedDescriptors: Set<FileDescriptor>) -> Int32 {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
         let environment: (String) -> String? = Platform.environment
@@ -44,7 +54,7 @@ public enum App {
         let readStdin: () throws(UsageError) -> [UInt8] = { () throws(UsageError) -> [UInt8] in
             guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
             stdinUsed = true
-            return Platform.readToEnd(0)
+            do throws(PlatformError) { return try Platform.readToEnd(0) } catch { throw UsageError(error.message) }
         }
         let built: BuiltAlert
         do {
@@ -52,6 +62,14 @@ public enum App {
         } catch {
             return usage(error)
         }
+        // An answer that could not be delivered must not be asked for (a password typed for nothing).
+        let answerDescriptor = compat?.descriptor ?? 1
+        if built.printsAnswer, closedDescriptors.contains(answerDescriptor) || !Platform.isOpen(answerDescriptor) {
+            report(answerDescriptor == 1 ? "stdout is closed: the answer could not be delivered"
+                                         : "descriptor \(answerDescriptor) is closed: the answer could not be delivered")
+            return ExitStatus.internalError.rawValue
+        }
+        if built.secret { Platform.disableCoreDumps() }
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string("color") ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
@@ -62,16 +80,32 @@ public enum App {
         options.timeout = command.seconds("timeout")
         options.width = command.int("width")
 
+        // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let path = command.string("tty") ?? "/dev/tty"
         let session: TerminalSession
         do {
             session = try TerminalSession(path: path, modal: !options.inline)
         } catch {
-            Platform.writeError("alertty: no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH\n")
+            report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
             return ExitStatus.noTerminal.rawValue
         }
-        let outcome = Runner(session: session, alert: built.alert, options: options).run()
-        return deliver(outcome, terminator: built.terminator, compat: compat)
+        let outcome = Runner(session: session, alert: built.makeAlert(), options: options, sources: built.sources).run()
+        let status = deliver(outcome, terminator: built.terminator, compat: compat)
+        if let ending = outcome.signal, let signal = signal(for: outcome.status) {
+            Platform.die(of: signal, wholeGroup: ending == .job)
+        }
+        return status
+    }
+
+    /// The signal an ending by signal dies of.
+    static func signal(for status: ExitStatus) -> Platform.Signal? {
+        switch status {
+        case .interrupted: return .interrupt
+        case .terminated: return .terminate
+        case .hangup: return .hangup
+        case .quit: return .quit
+        default: return nil
+        }
     }
 
     static func deliver(_ outcome: Outcome, terminator: UInt8, compat: Compat.Output?) -> Int32 {
@@ -80,7 +114,7 @@ public enum App {
             let fd = compat?.descriptor ?? 1
             if compat != nil { answer.removeLast() } // whiptail prints the answer without a newline
             if !Platform.writeAll(fd, answer) {
-                Platform.writeError("alertty: could not write the answer\n")
+                report("could not write the answer")
                 answer.resetBytes()
                 return ExitStatus.internalError.rawValue
             }

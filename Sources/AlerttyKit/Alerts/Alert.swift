@@ -11,6 +11,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case timeout = 124
     case hangup = 129
     case interrupted = 130
+    case quit = 131
     case terminated = 143
 
     public var meaning: String {
@@ -22,7 +23,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .internalError: return "the terminal failed mid-way (read or write error)"
         case .timeout: return "timed out (--timeout)"
         case .hangup: return "the terminal hung up (SIGHUP)"
-        case .interrupted: return "interrupted (Ctrl-C, SIGINT)"
+        case .interrupted: return "interrupted (Ctrl-C, SIGINT); the calling script is interrupted too"
+        case .quit: return "quit (SIGQUIT)"
         case .terminated: return "terminated (SIGTERM)"
         }
     }
@@ -34,10 +36,22 @@ public struct Outcome: Equatable, Sendable {
     public var answer: [UInt8]?
     /// Ended by the Esc key rather than a Cancel/No button (whiptail tells them apart: 255 vs 1).
     public var escaped = false
-    public init(_ status: ExitStatus, answer: [UInt8]? = nil) {
+    /// Ended by a signal, which the process then dies of (after restoring the terminal), so the
+    /// calling shell sees it as it would for any command.
+    public var signal: SignalEnding?
+    public init(_ status: ExitStatus, answer: [UInt8]? = nil, signal: SignalEnding? = nil) {
         self.status = status
         self.answer = answer
+        self.signal = signal
     }
+}
+
+public enum SignalEnding: Equatable, Sendable {
+    /// A signal sent to this process: it dies of it alone.
+    case process
+    /// Ctrl-C read as a key while ours was the terminal's foreground job: the whole job gets SIGINT,
+    /// as from the terminal driver, so a script calling us stops as it would at `read` or `sleep`.
+    case job
 }
 
 public enum Validity: Equatable, Sendable {
@@ -79,7 +93,8 @@ public protocol Alert {
 
 extension Alert {
     public var keyOverrides: [KeyPress: Action] { [:] }
-    public var minimumSize: (width: Int, height: Int) { (12, 2) }
+    /// A row for the buttons is the least a box can be (an empty message is just its button).
+    public var minimumSize: (width: Int, height: Int) { (12, 1) }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

@@ -2,10 +2,18 @@
 // --dir outside --root, …) are found here, before the terminal is opened.
 
 public struct BuiltAlert {
-    public var alert: any Alert
+    /// Makes the alert. Called once the terminal is open, so slow work (listing a big folder) is
+    /// never done when there is no one to ask; everything that can be wrong was checked before.
+    public var makeAlert: () -> any Alert
     public var options: RunOptions
+    /// What the loop waits on besides the terminal (a --validate-cmd runner).
+    public var sources: [any EventSource] = []
     /// Byte written after the answer: newline, or NUL with --print0.
-    public var terminator: UInt8
+    public var terminator: UInt8 = 0x0A
+    /// The alert answers on stdout (input, password, save, folder); message and confirm only exit.
+    public var printsAnswer: Bool
+    /// The answer is a secret: no core dump may hold it.
+    public var secret = false
 }
 
 public enum AlertFactory {
@@ -14,28 +22,32 @@ public enum AlertFactory {
         var text = command.text ?? ""
         if text == "-" { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
         let title = command.string("title") ?? ""
-        var options = RunOptions()
-        let alert: any Alert
+        let options = RunOptions()
         switch command.alert {
         case .message:
             if command.text == nil { throw UsageError("message needs a TEXT to show") }
-            alert = MessageAlert(title: title, text: text, okLabel: command.string("ok") ?? "OK")
+            let alert = MessageAlert(title: title, text: text, okLabel: command.string("ok") ?? "OK")
+            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .confirm:
             if command.text == nil { throw UsageError("confirm needs a TEXT (the question)") }
-            alert = ConfirmAlert(title: title, text: text, yesLabel: command.string("yes") ?? "Yes",
-                                 noLabel: command.string("no") ?? "No", defaultYes: command.string("default") != "no")
+            let alert = ConfirmAlert(title: title, text: text, yesLabel: command.string("yes") ?? "Yes",
+                                     noLabel: command.string("no") ?? "No", defaultYes: command.string("default") != "no")
+            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .input, .password:
             let field = try FieldConfiguration(command, readStdin: readStdin)
-            options.validateCommand = field.rules.command
-            options.validateTimeout = command.seconds("validate-timeout") ?? 5
-            alert = try FieldAlert(title: title, text: text, configuration: field, environment: environment)
+            let alert = try FieldAlert(title: title, text: text, configuration: field, environment: environment)
+            var sources: [any EventSource] = []
+            if let validator = field.rules.command {
+                sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds("validate-timeout") ?? 5,
+                                                secret: field.secret))
+            }
+            return BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
         case .save, .folder:
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
-            alert = SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem)
-            return BuiltAlert(alert: alert, options: options, terminator: command.has("print0") ? 0 : 0x0A)
+            return BuiltAlert(makeAlert: { SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem) },
+                              options: options, terminator: command.has("print0") ? 0 : 0x0A, printsAnswer: true)
         }
-        return BuiltAlert(alert: alert, options: options, terminator: 0x0A)
     }
 }
 

@@ -68,7 +68,8 @@ public enum Compat {
             return .failure(UsageError("\(arguments[boxIndex]) needs TEXT HEIGHT WIDTH"))
         }
         if defaultNo && alert == .confirm { out += ["--default", "no"] }
-        if width >= 16 { out += ["--width", String(width)] }
+        // A size larger than the screen is clamped to it (as whiptail and dialog do), not refused.
+        if width >= 16 { out += ["--width", String(min(width, 1000))] }
         out += ["--no-animation"]
         switch alert {
         case .save, .folder:

@@ -44,10 +44,35 @@ public enum Platform {
 
     // MARK: - File descriptors
 
+    /// Opens the terminal on a descriptor above 2: were it to take a closed stdout, the answer
+    /// (a password!) would be written onto the screen.
     public static func openTerminal(_ path: String) throws(PlatformError) -> FileDescriptor {
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
         if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
-        return fd
+        guard fd < 3 else { return fd }
+        let high = fcntl(fd, F_DUPFD_CLOEXEC, Int32(3))
+        let code = errno
+        libcClose(fd)
+        if high < 0 { throw PlatformError(operation: "cannot open \(path)", code: code) }
+        return high
+    }
+
+    /// True when `fd` is an open descriptor.
+    public static func isOpen(_ fd: FileDescriptor) -> Bool { fcntl(fd, F_GETFD) != -1 }
+
+    /// Fills any closed descriptor among 0–2 with /dev/null, so nothing opened later can land there.
+    /// Returns the ones that were closed.
+    public static func reserveStandardDescriptors() -> Set<FileDescriptor> {
+        var closed = Set<FileDescriptor>()
+        for fd: FileDescriptor in 0...2 where !isOpen(fd) {
+            closed.insert(fd)
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                libcClose(null)
+            }
+        }
+        return closed
     }
 
     public static func isTerminal(_ fd: FileDescriptor) -> Bool { isatty(fd) == 1 }
@@ -63,12 +88,30 @@ public enum Platform {
                 libcWrite(fd, raw.baseAddress! + offset, raw.count - offset)
             }
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A non-blocking descriptor that is full: wait until it drains, do not spin.
+                    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = libcPoll(&entry, 1, 1000)
+                    continue
+                }
                 return false
             }
             offset += n
         }
         return true
+    }
+
+    /// Writes what fits into a non-blocking descriptor now. Returns how many bytes went, or nil when
+    /// the reader is gone (EPIPE) or another error ended it.
+    public static func writeSome(_ fd: FileDescriptor, _ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return 0 }
+        while true {
+            let n = bytes.withUnsafeBytes { libcWrite(fd, $0.baseAddress, $0.count) }
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            return errno == EAGAIN ? 0 : nil
+        }
     }
 
     public static func writeError(_ text: String) {
@@ -87,14 +130,24 @@ public enum Platform {
         }
     }
 
-    /// Reads a descriptor to its end (used for `-` arguments on stdin).
-    public static func readToEnd(_ fd: FileDescriptor) -> [UInt8] {
+    /// Reads a descriptor to its end (used for `-` arguments on stdin). A read error is an error,
+    /// not an empty text (`message - < /` must not show an empty box and succeed).
+    public static func readToEnd(_ fd: FileDescriptor) throws(PlatformError) -> [UInt8] {
         var all: [UInt8] = []
-        while let chunk = read(fd, max: 65536) {
-            if chunk.isEmpty { continue }
-            all += chunk
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { libcRead(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                all += buffer[0..<n]
+            } else if n == 0 {
+                return all
+            } else if errno == EAGAIN {
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = libcPoll(&entry, 1, -1)
+            } else if errno != EINTR {
+                throw PlatformError(operation: "cannot read stdin", code: errno)
+            }
         }
-        return all
     }
 
     public static func makePipe() -> (read: FileDescriptor, write: FileDescriptor)? {
@@ -116,12 +169,22 @@ public enum Platform {
 
     /// Waits until one of `fds` is readable or `timeoutMs` passes (-1: forever). Returns the readable ones.
     public static func poll(_ fds: [FileDescriptor], timeoutMs: Int32) -> Set<FileDescriptor> {
-        var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        poll(read: fds, write: [], timeoutMs: timeoutMs).readable
+    }
+
+    /// Waits for any of `read` to be readable or any of `write` to be writable. A descriptor whose
+    /// other end closed (POLLHUP, POLLERR) counts as ready, so its owner reads the EOF or the error.
+    public static func poll(read: [FileDescriptor], write: [FileDescriptor], timeoutMs: Int32)
+        -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) {
+        var entries = read.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            + write.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
         let n = libcPoll(&entries, nfds_t(entries.count), timeoutMs)
-        guard n > 0 else { return [] }
-        var ready = Set<FileDescriptor>()
-        for e in entries where e.revents != 0 { ready.insert(e.fd) }
-        return ready
+        guard n > 0 else { return ([], []) }
+        var readable = Set<FileDescriptor>(), writable = Set<FileDescriptor>()
+        for (k, e) in entries.enumerated() where e.revents != 0 {
+            if k < read.count { readable.insert(e.fd) } else { writable.insert(e.fd) }
+        }
+        return (readable, writable)
     }
 
     // MARK: - Terminal modes
@@ -162,7 +225,7 @@ public enum Platform {
     // MARK: - Signals
 
     public enum Signal: Int32, CaseIterable, Sendable {
-        case interrupt, terminate, hangup, resize, stop, resume, quit
+        case interrupt, terminate, hangup, resize, stop, resume, quit, child
         public var number: Int32 {
             switch self {
             case .interrupt: return SIGINT
@@ -172,6 +235,7 @@ public enum Platform {
             case .stop: return SIGTSTP
             case .resume: return SIGCONT
             case .quit: return SIGQUIT
+            case .child: return SIGCHLD
             }
         }
         static func from(number: Int32) -> Signal? { allCases.first { $0.number == number } }
@@ -215,11 +279,42 @@ public enum Platform {
         for s in signals { signal(s.number, SIG_DFL) }
     }
 
-    /// Stops this process the way the shell expects (default SIGTSTP action); returns after SIGCONT.
-    public static func suspendSelf() {
+    /// True when our process group is the terminal's foreground group: we run as (part of) the
+    /// shell's foreground job, and Ctrl-Z or Ctrl-C read in raw mode stand for the whole job.
+    public static func isForegroundJob(_ terminal: FileDescriptor) -> Bool {
+        let group = tcgetpgrp(terminal)
+        return group > 0 && group == getpgrp()
+    }
+
+    /// Ctrl-Z: stops the whole foreground job, as the terminal driver would (so `sh script.sh`
+    /// around us stops too and the shell sees its job stop), or only us. Returns after SIGCONT.
+    public static func stopJob(wholeGroup: Bool) {
         signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        if wholeGroup { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
         installHandler(SIGTSTP)
+    }
+
+    /// Ends the process by `signal`'s default action, so the caller's shell sees how it ended
+    /// (a script stops at a Ctrl-C as it does at `read` or `sleep`). With `wholeGroup` the
+    /// foreground job gets it too, as from the terminal driver. Falls back to exit 128+N.
+    public static func die(of which: Signal, wholeGroup: Bool) -> Never {
+        signal(which.number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, which.number)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        if wholeGroup { kill(0, which.number) } else { raise(which.number) }
+        libcExit(128 + which.number)
+    }
+
+    /// No core file from now on: one could hold a typed secret.
+    public static func disableCoreDumps() {
+        var limit = rlimit(rlim_cur: 0, rlim_max: 0)
+        #if canImport(Glibc)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
+        #else
+        _ = setrlimit(RLIMIT_CORE, &limit)
+        #endif
     }
 
     // MARK: - Child processes (validation commands)
@@ -279,9 +374,11 @@ public enum Platform {
         return 128 + (status & 0x7f)
     }
 
+    /// Kills the process group `pid` leads (spawnShell puts each child in its own): the child and
+    /// whatever it started. Safe after the leader was reaped: the group id stays taken while the
+    /// group has members, and an empty group gets nothing.
     public static func killGroup(_ pid: pid_t) {
         kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
     }
 }
 

@@ -1,5 +1,6 @@
-// The event loop: reads the terminal and signals, turns bytes into actions, feeds the alert,
-// renders frames, and ends with an Outcome. The only code that touches the session.
+// The event loop: poll, decode, dispatch, apply effects, draw. It owns the session and the event
+// sources, and knows no alert's business: frames come from Scene, effects go to whichever source
+// accepts them, and the events sources produce go back to the alert.
 
 public struct RunOptions: Sendable {
     public var timeout: Double?
@@ -8,8 +9,6 @@ public struct RunOptions: Sendable {
     public var colors: ColorMode = .none
     public var unicode = true
     public var width: Int?
-    public var validateCommand: String?
-    public var validateTimeout: Double = 5
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public var escapeDelayMs = 25
     public init() {}
@@ -22,62 +21,60 @@ public final class Runner {
     var writer: FrameWriter
     var decoder = KeyDecoder()
     var alert: any Alert
-    var validator: ValidationRunner?
+    let sources: [any EventSource]
 
     var size: (columns: Int, rows: Int)
     var animation: (kind: Animation, start: UInt64)?
     var lastKeyAt: UInt64
     var lastInputAt: UInt64 = 0
-    var inlineOrigin = 0
-    /// An outcome reached by keys read while placing the inline box, taken at the next turn of the loop.
-    var earlyOutcome: Outcome?
 
-    public init(session: TerminalSession, alert: any Alert, options: RunOptions) {
+    public init(session: TerminalSession, alert: any Alert, options: RunOptions, sources: [any EventSource] = []) {
         self.session = session
         self.alert = alert
         self.options = options
+        self.sources = sources
         theme = Theme(colors: options.colors, unicode: options.unicode)
-        writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal)
+        writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
+                             asciiOnly: !options.unicode)
         size = session.size
         lastKeyAt = Platform.now()
-        if let command = options.validateCommand {
-            validator = ValidationRunner(command: command, timeoutSeconds: options.validateTimeout)
-        }
     }
 
-    static let handledSignals: [Platform.Signal] = [.interrupt, .terminate, .hangup, .resize, .stop, .resume]
+    static let handledSignals: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit, .resize, .stop, .resume, .child]
 
     public func run() -> Outcome {
         let signalFd = Platform.catchSignals(Self.handledSignals) ?? -1
         session.enter()
         defer {
-            validator?.shutdown()
+            for source in sources { source.shutdown() }
             session.leave()
             Platform.restoreDefaultSignals(Self.handledSignals)
         }
-        if !session.modal { placeInline() }
         if options.animate { animation = (.popIn, Platform.now()) }
         // Effects the alert asks for at start (e.g. validating the initial value).
         if let outcome = apply(alert.update(.start)) { return outcome }
 
         while true {
-            if let outcome = earlyOutcome { return finish(outcome) }
             let now = Platform.now()
             if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) { animation = nil }
             guard draw(now: now) else { return Outcome(.hangup) }
 
-            var fds = [session.fd]
-            if signalFd >= 0 { fds.append(signalFd) }
-            fds += validator?.descriptors ?? []
-            let ready = Platform.poll(fds, timeoutMs: pollTimeout(now: now))
+            var reads = [session.fd]
+            if signalFd >= 0 { reads.append(signalFd) }
+            var writes: [FileDescriptor] = []
+            for source in sources {
+                reads += source.readDescriptors
+                writes += source.writeDescriptors
+            }
+            let ready = Platform.poll(read: reads, write: writes, timeoutMs: pollTimeout(now: now))
             let later = Platform.now()
 
-            if ready.contains(signalFd) {
+            if ready.readable.contains(signalFd) {
                 for signal in Platform.drainSignals() {
                     if let outcome = handle(signal) { return finish(outcome) }
                 }
             }
-            if ready.contains(session.fd) {
+            if ready.readable.contains(session.fd) {
                 guard let bytes = Platform.read(session.fd) else { return Outcome(.hangup) }
                 if !bytes.isEmpty {
                     lastInputAt = later
@@ -87,8 +84,10 @@ public final class Runner {
             if decoder.hasPending, later - lastInputAt >= UInt64(options.escapeDelayMs) * 1_000_000 {
                 if let outcome = dispatch(decoder.flush()) { return finish(outcome) }
             }
-            if let validator, let (generation, validity) = validator.service(now: later) {
-                if let outcome = apply(alert.update(.validated(generation: generation, validity))) { return finish(outcome) }
+            for source in sources {
+                for event in source.service(now: later, readable: ready.readable, writable: ready.writable) {
+                    if let outcome = apply(alert.update(event)) { return finish(outcome) }
+                }
             }
             if let deadline = timeoutDeadline, later >= deadline { return finish(Outcome(.timeout)) }
         }
@@ -103,9 +102,12 @@ public final class Runner {
                 lastKeyAt = Platform.now()
                 guard let action = Bindings.action(for: press, overrides: alert.keyOverrides) else { continue }
                 switch action {
-                case .interrupt: return Outcome(.interrupted)
+                case .interrupt:
+                    // Raw mode read Ctrl-C as a byte; the driver would have interrupted the whole job.
+                    let job = Platform.isForegroundJob(session.fd)
+                    return Outcome(.interrupted, signal: job ? .job : nil)
                 case .suspend:
-                    suspend()
+                    suspend(wholeJob: Platform.isForegroundJob(session.fd))
                     continue
                 case .redraw:
                     writer.invalidate()
@@ -126,48 +128,53 @@ public final class Runner {
         return nil
     }
 
+    /// Effects are data: the outcome ends the loop, anything else goes to the source that takes it.
     private func apply(_ effects: [Effect]) -> Outcome? {
+        let now = Platform.now()
         for effect in effects {
-            switch effect {
-            case .finish(let outcome): return outcome
-            case .validate(let text, let generation):
-                validator?.schedule(text: text, generation: generation, now: Platform.now())
-            }
+            if case .finish(let outcome) = effect { return outcome }
+            for source in sources where source.accept(effect, now: now) { break }
         }
         return nil
     }
 
     private func handle(_ signal: Platform.Signal) -> Outcome? {
         switch signal {
-        case .interrupt: return Outcome(.interrupted)
-        case .terminate: return Outcome(.terminated)
-        case .hangup: return Outcome(.hangup)
+        case .interrupt: return Outcome(.interrupted, signal: .process)
+        case .terminate: return Outcome(.terminated, signal: .process)
+        case .hangup: return Outcome(.hangup, signal: .process)
+        case .quit: return Outcome(.quit, signal: .process)
         case .resize:
             size = session.size
             writer.invalidate()
-            if !session.modal { placeInline() }
+            if !session.modal {
+                // Erase the box where it was and make its room again, rather than leave a copy behind.
+                session.reserveInline(rows: session.reservedRows)
+                writer.placed()
+            }
         case .stop:
-            suspend()
+            // Sent to us from outside: whoever sent it chose whom to stop.
+            suspend(wholeJob: false)
         case .resume:
             // Stopped and continued by someone else (SIGSTOP): our modes may have been changed under us.
             session.leave()
             session.enter()
             size = session.size
             writer.invalidate()
-        case .quit:
-            return Outcome(.interrupted)
+        case .child:
+            break // a validator ended: its source collects it this turn
         }
         return nil
     }
 
-    /// Ctrl-Z: give the terminal back exactly as it was, stop, and come back whole on `fg`.
-    private func suspend() {
+    /// Ctrl-Z: give the terminal back exactly as it was, stop (with the whole job, as the terminal
+    /// driver would, so a script around us stops too), and come back whole on `fg`.
+    private func suspend(wholeJob: Bool) {
         session.leave()
-        Platform.suspendSelf()
+        Platform.stopJob(wholeGroup: wholeJob)
         session.enter()
         size = session.size
         writer.invalidate()
-        if !session.modal { placeInline() }
         _ = Platform.drainSignals() // the SIGCONT that woke us is handled here
     }
 
@@ -200,7 +207,7 @@ public final class Runner {
             let remaining = deadline > now ? deadline - now : 0
             wake.append(now + (remaining % 1_000_000_000 == 0 ? 1_000_000_000 : remaining % 1_000_000_000))
         }
-        if let d = validator?.nextDeadline { wake.append(d) }
+        for source in sources { if let d = source.nextDeadline { wake.append(d) } }
         guard let soonest = wake.min() else { return -1 }
         return soonest <= now ? 0 : Int32(min((soonest - now + 999_999) / 1_000_000, 60_000))
     }
@@ -209,88 +216,23 @@ public final class Runner {
 
     // MARK: - Drawing
 
-    /// Reserves the box's lines below the cursor and learns where they are.
-    private func placeInline() {
-        let height = boxSize().height
-        var bytes: [UInt8] = Array("\r".utf8)
-        bytes += Array(repeating: 0x0A, count: max(height - 1, 0))
-        if height > 1 { bytes += Array("\u{1B}[\(height - 1)A".utf8) }
-        bytes += Array("\u{1B}[6n".utf8)
-        session.write(bytes)
-        var row = max(0, size.rows - height)
-        let deadline = Platform.now() + 300_000_000
-        var answered = false
-        while !answered && Platform.now() < deadline {
-            let left = Int32((deadline - Platform.now()) / 1_000_000)
-            guard !Platform.poll([session.fd], timeoutMs: max(left, 1)).isEmpty,
-                  let bytes = Platform.read(session.fd) else { break }
-            // Keys typed while we wait for the reply are handled like any others, Esc and Ctrl-C included.
-            var keys: [InputEvent] = []
-            for event in decoder.feed(bytes) {
-                if case .cursorPosition(let r, _) = event {
-                    row = r - 1
-                    answered = true
-                } else {
-                    keys.append(event)
-                }
-            }
-            if earlyOutcome == nil { earlyOutcome = dispatch(keys) }
-        }
-        inlineOrigin = max(0, min(row, size.rows - height))
-        writer.originRow = inlineOrigin
-        writer.invalidate()
-        session.inlineRows = inlineOrigin..<(inlineOrigin + height)
-    }
-
-    private func boxSize() -> (width: Int, height: Int) {
-        let maxBox = min(options.width ?? (BoxMetrics.defaultTextWidth + 2 * BoxMetrics.horizontalPadding), size.columns)
-        let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * BoxMetrics.horizontalPadding))
-        var box = BoxMetrics.box(forContent: content.width, content.height)
-        if let w = options.width { box.width = min(w, size.columns) }
-        return (min(box.width, size.columns), min(box.height, session.modal ? size.rows : max(size.rows, 1)))
-    }
-
     /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
     private func draw(now: UInt64) -> Bool {
-        let (columns, rows) = size
-        let box = boxSize()
-        let canvasHeight = session.modal ? rows : box.height
-        let canvasWidth = session.modal ? columns : box.width
-        var canvas = Canvas(width: canvasWidth, height: canvasHeight)
-        var scale = 1.0
-        var opacity = 1.0
+        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, theme: theme)
+        var phase = Scene.Phase.still
         if let a = animation {
             let t = seconds(now - a.start)
-            scale = a.kind.scale(at: t)
-            opacity = a.kind.opacity(at: t)
+            phase = Scene.Phase(scale: a.kind.scale(at: t), opacity: a.kind.opacity(at: t), animating: true)
         }
-        if session.modal {
-            for y in 0..<rows {
-                for x in 0..<columns {
-                    canvas[x, y] = Cell(" ", style: theme.backdrop(x: x, y: y, width: columns, height: rows, opacity: opacity))
-                }
-            }
+        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: countdown(now: now))
+        if !session.modal && session.reservedRows != canvas.height {
+            // First frame, a resize, or a box that grew: (re)make its room below the cursor.
+            session.reserveInline(rows: canvas.height)
+            writer.placed()
         }
-        let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
-        let full = session.modal ? Chrome.centered(width: box.width, height: box.height, in: screen)
-                                 : Rect(x: 0, y: 0, width: box.width, height: box.height)
-        let content = BoxMetrics.content(of: full)
-        let minimum = alert.minimumSize
-        if content.width < minimum.width || content.height < minimum.height {
-            let notice = Wrap.truncate("terminal too small", width: canvasWidth)
-            canvas.text(notice, x: max(0, (canvasWidth - TextWidth.columns(notice)) / 2), y: canvasHeight / 2, style: theme.title)
-            return session.write(writer.frame(canvas, cursorAt: nil))
-        }
-        let shown = Chrome.centered(width: max(2, Int((Double(full.width) * scale).rounded())),
-                                    height: max(2, Int((Double(full.height) * scale).rounded())), in: screen)
-        Chrome.box(shown, title: alert.title, hints: alert.hints, footer: countdown(now: now), theme: theme, into: &canvas)
-        alert.layout(content)
-        var cursor: (x: Int, y: Int)?
-        canvas.clip = shown.inset(1, 1)
-        cursor = alert.render(into: &canvas, area: content, theme: theme)
-        canvas.clip = screen
-        if animation != nil { cursor = nil }
-        return session.write(writer.frame(canvas, cursorAt: cursor))
+        let ok = session.write(writer.frame(canvas, cursorAt: cursor))
+        session.cursorRow = writer.cursorRow ?? 0
+        return ok
     }
 
     private func countdown(now: UInt64) -> String? {

@@ -1,14 +1,20 @@
-// The terminal, owned by one object: raw mode, the alternate screen, bracketed paste and the
-// cursor. Whatever it turned on it turns off, and the saved termios is restored exactly, on
-// every way out — including suspend, which leaves and later re-enters.
+// The terminal, owned by one object: raw mode, the alternate screen, bracketed paste, the cursor,
+// and in inline mode the rows the box occupies below the cursor. Whatever it turned on it turns
+// off, and the saved termios is restored exactly, on every way out — including suspend, which
+// leaves and later re-enters.
+//
+// Inline mode never asks the terminal where the cursor is (a terminal that does not answer would
+// cost a wait at start and at every resize): it reserves the box's rows below the cursor and draws
+// relative to their top (see FrameWriter.relative), so it always knows where the box is.
 
 public final class TerminalSession {
     public let fd: FileDescriptor
     public let modal: Bool
     private let savedMode: Platform.TerminalMode
     private(set) var active = false
-    /// Inline mode: the screen rows the box occupies, erased on leave.
-    var inlineRows: Range<Int>?
+    /// Inline mode: rows reserved for the box, and the cursor's row within them (kept by the runner).
+    private(set) var reservedRows = 0
+    var cursorRow = 0
 
     static let enterModal = "\u{1B}[?1049h\u{1B}[H\u{1B}[?25l\u{1B}[?2004h"
     static let leaveModal = "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
@@ -43,16 +49,33 @@ public final class TerminalSession {
         if modal {
             bytes += Array(Self.leaveModal.utf8)
         } else {
-            bytes += Array("\u{1B}[?2026l\u{1B}[m".utf8)
-            if let rows = inlineRows {
-                for row in rows { bytes += Array("\u{1B}[\(row + 1);1H\u{1B}[2K".utf8) }
-                bytes += Array("\u{1B}[\(rows.lowerBound + 1);1H".utf8)
-            }
+            bytes += Array("\u{1B}[?2026l\u{1B}[m".utf8) + eraseInline()
             bytes += Array(Self.leaveInline.utf8)
         }
         write(bytes)
         Platform.setTerminalMode(fd, savedMode)
         active = false
+    }
+
+    /// Inline: makes room for `rows` rows from the cursor's line down (scrolling the screen if
+    /// needed) and leaves the cursor at their top-left. Any earlier box is erased first.
+    public func reserveInline(rows: Int) {
+        var bytes = eraseInline() + Array("\r".utf8)
+        bytes += Array(repeating: 0x0A, count: max(rows - 1, 0))
+        if rows > 1 { bytes += Array("\u{1B}[\(rows - 1)A".utf8) }
+        write(bytes)
+        reservedRows = rows
+        cursorRow = 0
+    }
+
+    /// Bytes that erase the inline box: to its top-left, then everything below.
+    private func eraseInline() -> [UInt8] {
+        guard reservedRows > 0 else { return [] }
+        reservedRows = 0
+        var bytes = Array("\r".utf8)
+        if cursorRow > 0 { bytes += Array("\u{1B}[\(cursorRow)A".utf8) }
+        cursorRow = 0
+        return bytes + Array("\u{1B}[J".utf8)
     }
 
     @discardableResult

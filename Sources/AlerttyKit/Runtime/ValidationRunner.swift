@@ -1,64 +1,82 @@
-// Runs `--validate-cmd` without freezing the box: a run starts a short debounce after the last
-// edit, a newer edit kills a stale run, a run that hangs is killed at its deadline. The answer
-// goes to the command on stdin only — never in argv or the environment.
+// Runs `--validate-cmd` without ever blocking the loop: a run starts a short debounce after the
+// last edit, a newer edit kills a stale run, a run that hangs is killed at its deadline. The answer
+// goes to the command on stdin only — never in argv or the environment — written as the pipe takes
+// it (a command that never reads cannot stall us), and its output is read until EOF or exit (a
+// command that closes its stdout early is simply done being read). Each run has its own process
+// group, ended when the run ends, so nothing it started (`sleep 30 &`) outlives it.
 
-final class ValidationRunner {
+public final class ValidationRunner: EventSource {
     let command: String
     let timeoutNanos: UInt64
+    /// The answer is a secret: a reason that repeats any of it is not shown.
+    let secret: Bool
     let debounceNanos: UInt64 = 150_000_000
 
     private var scheduled: (text: [UInt8], generation: Int, at: UInt64)?
-    private var running: (child: Platform.Child, generation: Int, deadline: UInt64, output: [UInt8], finished: Bool)?
 
-    init(command: String, timeoutSeconds: Double) {
+    private struct Run {
+        var child: Platform.Child
+        var generation: Int
+        var deadline: UInt64
+        var input: [UInt8]
+        var written = 0
+        var stdinOpen = true
+        var output: [UInt8] = []
+        var outputOpen = true
+    }
+    private var running: Run?
+
+    public init(command: String, timeoutSeconds: Double, secret: Bool) {
         self.command = command
         timeoutNanos = UInt64(timeoutSeconds * 1e9)
+        self.secret = secret
     }
 
-    func schedule(text: [UInt8], generation: Int, now: UInt64) {
-        stopRunning()
-        scheduled?.text.resetBytes()
-        scheduled = (text, generation, now + debounceNanos)
-    }
-
-    var descriptors: [FileDescriptor] {
-        guard let r = running, !r.finished else { return [] }
+    public var readDescriptors: [FileDescriptor] {
+        guard let r = running, r.outputOpen else { return [] }
         return [r.child.stdoutRead]
     }
 
-    /// When the loop must wake up next for this runner.
-    var nextDeadline: UInt64? {
-        if let s = scheduled { return s.at }
-        if let r = running { return min(r.deadline, Platform.now() + 20_000_000) }
-        return nil
+    public var writeDescriptors: [FileDescriptor] {
+        guard let r = running, r.stdinOpen else { return [] }
+        return [r.child.stdinWrite]
     }
 
-    /// Starts due runs, collects output and exits. Returns a finished run's verdict.
-    func service(now: UInt64) -> (generation: Int, validity: Validity)? {
+    public var nextDeadline: UInt64? { scheduled?.at ?? running?.deadline }
+
+    public func accept(_ effect: Effect, now: UInt64) -> Bool {
+        guard case .validate(let text, let generation) = effect else { return false }
+        stopRunning()
+        scheduled?.text.resetBytes()
+        scheduled = (text, generation, now + debounceNanos)
+        return true
+    }
+
+    public func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
         if var s = scheduled, now >= s.at {
             scheduled = nil
             start(text: s.text, generation: s.generation, now: now)
             // `s` is now the only owner, so this zeroes the bytes themselves, not a copy of them.
             s.text.resetBytes()
         }
-        guard var r = running else { return nil }
-        while !r.finished, let chunk = Platform.read(r.child.stdoutRead, max: 4096) {
-            if chunk.isEmpty { break }
-            if r.output.count < 4096 { r.output += chunk }
-        }
+        guard var r = running else { return [] }
+        feedInput(&r)
+        readOutput(&r)
         if let status = Platform.reap(r.child.pid) {
-            running = nil
-            Platform.close(r.child.stdoutRead)
-            return (r.generation, status == 0 ? .valid : .invalid(reason(from: r.output, status: status)))
+            readOutput(&r) // what it wrote just before exiting
+            let verdict: Validity = status == 0 ? .valid : .invalid(reason(from: r.output, input: r.input, status: status))
+            running = r
+            stopRunning()
+            return [.validated(generation: r.generation, verdict)]
         }
+        running = r
         if now >= r.deadline {
             stopRunning()
             let seconds = Double(timeoutNanos) / 1e9
             let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            return (r.generation, .invalid("the check gave no answer within \(shown) s"))
+            return [.validated(generation: r.generation, .invalid("the check gave no answer within \(shown) s"))]
         }
-        running = r
-        return nil
+        return []
     }
 
     private func start(text: [UInt8], generation: Int, now: UInt64) {
@@ -66,33 +84,73 @@ final class ValidationRunner {
             running = nil
             return
         }
-        // A command that does not read its input must not block us: write what fits, then close.
-        Platform.ignoreBrokenPipes()
-        var offset = 0
-        while offset < text.count {
-            let chunk = Array(text[offset..<min(text.count, offset + 4096)])
-            guard Platform.writeAll(child.stdinWrite, chunk) else { break }
-            offset += chunk.count
-        }
-        Platform.close(child.stdinWrite)
-        running = (child, generation, now + timeoutNanos, [], false)
+        running = Run(child: child, generation: generation, deadline: now + timeoutNanos, input: text)
     }
 
-    private func reason(from output: [UInt8], status: Int32) -> String {
+    /// Writes what the pipe takes now; closes stdin once all is written or the command stopped reading.
+    private func feedInput(_ r: inout Run) {
+        guard r.stdinOpen else { return }
+        if r.written < r.input.count {
+            guard let n = Platform.writeSome(r.child.stdinWrite, r.input[r.written...]) else {
+                r.written = r.input.count // the reader is gone: nothing more to send
+                closeInput(&r)
+                return
+            }
+            r.written += n
+        }
+        if r.written >= r.input.count { closeInput(&r) }
+    }
+
+    private func closeInput(_ r: inout Run) {
+        Platform.close(r.child.stdinWrite)
+        r.stdinOpen = false
+    }
+
+    /// Reads what is there; at EOF stops watching the pipe (no spinning on a closed one).
+    private func readOutput(_ r: inout Run) {
+        while r.outputOpen {
+            guard let chunk = Platform.read(r.child.stdoutRead, max: 4096) else {
+                Platform.close(r.child.stdoutRead)
+                r.outputOpen = false
+                return
+            }
+            if chunk.isEmpty { return }
+            if r.output.count < 4096 { r.output += chunk }
+        }
+    }
+
+    private func reason(from output: [UInt8], input: [UInt8], status: Int32) -> String {
         let firstLine = output.split(separator: 0x0A, omittingEmptySubsequences: true).first.map { Array($0) } ?? []
+        if secret, ValidationRunner.repeats(firstLine, of: input) { return "rejected by the check" }
         let text = Sanitize.bytes(firstLine)
         return text.isEmpty ? "rejected by the check (exit \(status))" : text
     }
 
-    func stopRunning() {
-        guard let r = running else { return }
-        Platform.killGroup(r.child.pid)
-        _ = Platform.reap(r.child.pid, wait: true)
-        Platform.close(r.child.stdoutRead)
-        running = nil
+    /// True when `line` contains the secret, or any four bytes of it in a row (the whole of a shorter one).
+    static func repeats(_ line: [UInt8], of secret: [UInt8]) -> Bool {
+        guard !secret.isEmpty, !line.isEmpty else { return false }
+        let window = min(4, secret.count)
+        guard line.count >= window else { return false }
+        for start in 0...(secret.count - window) {
+            let piece = secret[start..<(start + window)]
+            for i in 0...(line.count - window) where line[i..<(i + window)].elementsEqual(piece) { return true }
+        }
+        return false
     }
 
-    func shutdown() {
+    /// Ends the current run and everything in its process group.
+    func stopRunning() {
+        guard var r = running else { return }
+        running = nil
+        Platform.killGroup(r.child.pid)
+        _ = Platform.reap(r.child.pid, wait: true)
+        if r.stdinOpen { Platform.close(r.child.stdinWrite) }
+        if r.outputOpen { Platform.close(r.child.stdoutRead) }
+        r.input.resetBytes()
+        r.output.resetBytes()
+    }
+
+    public func shutdown() {
         stopRunning()
         scheduled?.text.resetBytes()
         scheduled = nil

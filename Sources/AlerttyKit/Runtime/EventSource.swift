@@ -1,0 +1,19 @@
+// Anything besides the terminal and signals that the loop waits on — a validator command today,
+// stdin lines or a child process tomorrow. The runtime knows sources only through this protocol:
+// it polls their descriptors, wakes at their deadlines, offers them the alert's effects, and
+// hands the events they produce to the alert.
+
+public protocol EventSource: AnyObject {
+    /// Descriptors to wait on until readable (or closed at the other end).
+    var readDescriptors: [FileDescriptor] { get }
+    /// Descriptors to wait on until writable.
+    var writeDescriptors: [FileDescriptor] { get }
+    /// The latest time (monotonic nanoseconds) the loop must wake for this source, if any.
+    var nextDeadline: UInt64? { get }
+    /// Takes an effect this source carries out; false when the effect is not for it.
+    func accept(_ effect: Effect, now: UInt64) -> Bool
+    /// Does whatever is due after a wake-up (every turn of the loop); returns events for the alert.
+    func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent]
+    /// Ends everything the source started. Called on every way out.
+    func shutdown()
+}

@@ -1,0 +1,76 @@
+// A frame as a pure function: (alert, terminal size, theme, animation phase, countdown) → a
+// canvas and where the text cursor goes. No I/O, so tests render any alert at any size.
+
+public struct Scene {
+    public var columns: Int
+    public var rows: Int
+    /// Modal: the whole screen with the backdrop. Inline: just the box.
+    public var modal: Bool
+    /// `--width`, if given.
+    public var width: Int?
+    public var theme: Theme
+
+    public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, theme: Theme) {
+        self.columns = columns
+        self.rows = rows
+        self.modal = modal
+        self.width = width
+        self.theme = theme
+    }
+
+    /// The box the alert wants, shrunk to the terminal.
+    public func boxSize(for alert: any Alert) -> (width: Int, height: Int) {
+        let maxBox = min(width ?? (BoxMetrics.defaultTextWidth + 2 * BoxMetrics.horizontalPadding), columns)
+        let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * BoxMetrics.horizontalPadding))
+        var box = BoxMetrics.box(forContent: content.width, content.height)
+        if let width { box.width = min(width, columns) }
+        return (min(box.width, columns), min(box.height, max(rows, 1)))
+    }
+
+    /// The animation's state at one moment: how big the box is drawn and how dark the backdrop.
+    public struct Phase: Sendable {
+        public var scale = 1.0
+        public var opacity = 1.0
+        public var animating = false
+        public init(scale: Double = 1, opacity: Double = 1, animating: Bool = false) {
+            self.scale = scale
+            self.opacity = opacity
+            self.animating = animating
+        }
+        public static let still = Phase()
+    }
+
+    /// Lays the alert out and draws the frame.
+    public func render(_ alert: inout any Alert, phase: Phase = .still, countdown: String? = nil)
+        -> (canvas: Canvas, cursor: (x: Int, y: Int)?) {
+        let box = boxSize(for: alert)
+        let canvasWidth = modal ? columns : box.width
+        let canvasHeight = modal ? rows : box.height
+        var canvas = Canvas(width: canvasWidth, height: canvasHeight)
+        if modal {
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    canvas.setStyle(theme.backdrop(x: x, y: y, width: columns, height: rows, opacity: phase.opacity), x: x, y: y)
+                }
+            }
+        }
+        let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
+        let full = modal ? Chrome.centered(width: box.width, height: box.height, in: screen)
+                         : Rect(x: 0, y: 0, width: box.width, height: box.height)
+        let content = BoxMetrics.content(of: full)
+        let minimum = alert.minimumSize
+        if content.width < minimum.width || content.height < minimum.height {
+            let notice = Wrap.truncate("terminal too small", width: canvasWidth)
+            canvas.text(notice, x: max(0, (canvasWidth - TextWidth.columns(notice)) / 2), y: canvasHeight / 2, style: theme.title)
+            return (canvas, nil)
+        }
+        let shown = Chrome.centered(width: max(2, Int((Double(full.width) * phase.scale).rounded())),
+                                    height: max(2, Int((Double(full.height) * phase.scale).rounded())), in: screen)
+        Chrome.box(shown, title: alert.title, hints: alert.hints, footer: countdown, theme: theme, into: &canvas)
+        alert.layout(content)
+        canvas.clip = shown.inset(1, 1)
+        let cursor = alert.render(into: &canvas, area: content, theme: theme)
+        canvas.clip = screen
+        return (canvas, phase.animating ? nil : cursor)
+    }
+}

@@ -21,7 +21,7 @@ complete -c alertty -n '__fish_seen_subcommand_from confirm' -l default -x -a 'y
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l placeholder -x -d 'Dim hint shown while the field is empty.'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l value -x -d 'Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l validate -x -a 'none nonempty int number email' -d 'A preset rule the answer must pass.'
-complete -c alertty -n '__fish_seen_subcommand_from input password' -l regex -x -d 'The whole answer must match PATTERN (Swift Regex syntax).'
+complete -c alertty -n '__fish_seen_subcommand_from input password' -l regex -x -d 'The whole answer must match PATTERN (classes, groups, |, quantifiers, anchors, (?i); checked in linear time, so back-references and look-around are refused).'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l min-length -x -d 'The answer needs at least N characters.'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l max-length -x -d 'The answer has at most N characters; typing stops there.'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l validate-cmd -x -a '(__fish_complete_command)' -d 'Run `/bin/sh -c CMD` with the answer on stdin; exit 0 means valid, its first output line is the reason.'

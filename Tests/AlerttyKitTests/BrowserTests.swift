@@ -37,12 +37,16 @@ final class FakeFileSystem: FileSystem {
         }
     }
 
-    func realPath(_ path: PathBytes) -> PathBytes? {
+    func realPath(_ path: PathBytes) -> PathBytes? { realPath(path, depth: 0) }
+
+    /// As realpath(3), failing (ELOOP) past 40 links.
+    func realPath(_ path: PathBytes, depth: Int) -> PathBytes? {
+        guard depth < 40 else { return nil }
         var resolved: [PathBytes] = []
         for c in Paths.components(path) {
             let next = Paths.join(resolved + [c])
             if case .link(let target) = nodes[s(next)] {
-                guard let r = realPath(Paths.normalize(Array(target.utf8), base: Paths.join(resolved))) else { return nil }
+                guard let r = realPath(Paths.normalize(Array(target.utf8), base: Paths.join(resolved)), depth: depth + 1) else { return nil }
                 resolved = Paths.components(r)
             } else if nodes[s(next)] != nil {
                 resolved.append(c)

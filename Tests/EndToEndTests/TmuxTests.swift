@@ -115,4 +115,54 @@ final class TmuxTests: XCTestCase {
         t.send(keys: ["Enter"])
         try t.waitFor("answer") { $0.contains("out=Ann") && $0.contains("rc=0") }
     }
+
+    /// A wizard script run by `sh` from an interactive bash: alertty is one process of the job.
+    func wizard(_ body: String) throws -> String {
+        let path = NSTemporaryDirectory() + "alertty-wizard-\(UUID().uuidString).sh"
+        try body.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testCtrlZInsideAScriptStopsTheWholeJobAndFgResumesIt() throws {
+        let script = try wizard("\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
+        let t = try Tmux(command: "sh \(script)")
+        try t.waitFor("box") { $0.contains("< Yes >") }
+        t.send(keys: ["C-z"])
+        let stopped = try t.waitFor("the job stopped") { $0.contains("Stopped") && $0.contains("sh \(script)") }
+        XCTAssertFalse(stopped.contains("< Yes >"), "the terminal is given back while stopped")
+        t.send(literal: "stty -a | grep -o ' icanon' | tr a-z A-Z")
+        t.send(keys: ["Enter"])
+        try t.waitFor("the shell has its cooked terminal back") { $0.contains(" ICANON") }
+        t.send(literal: "fg")
+        t.send(keys: ["Enter"])
+        try t.waitFor("resumed and redrawn") { $0.contains("< Yes >") }
+        t.send(literal: "y")
+        try t.waitFor("the script went on") { $0.contains("went on rc=0") }
+    }
+
+    func testCtrlCInsideAScriptInterruptsTheScript() throws {
+        let script = try wizard("\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
+        let t = try Tmux(command: "sh \(script)")
+        try t.waitFor("box") { $0.contains("< Yes >") }
+        t.send(keys: ["C-c"])
+        try t.waitFor("the prompt is back") { !$0.contains("< Yes >") && $0.split(separator: "\n").last?.hasPrefix("$") == true }
+        t.send(literal: "echo \"script rc=$?\"")
+        t.send(keys: ["Enter"])
+        let after = try t.waitFor("the script ended") { $0.contains("script rc=1") }
+        XCTAssertTrue(after.contains("script rc=130"), after)
+        XCTAssertFalse(after.contains("went on"), "the script's next line never runs")
+        t.send(literal: "stty -a | grep -o ' icanon' | tr a-z A-Z")
+        t.send(keys: ["Enter"])
+        try t.waitFor("the terminal is cooked again") { $0.contains(" ICANON") }
+    }
+
+    func testAScriptThatTrapsIntStillHandlesIt() throws {
+        let script = try wizard("trap 'echo trapped' INT\n\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
+        let t = try Tmux(command: "sh \(script)")
+        try t.waitFor("box") { $0.contains("< Yes >") }
+        t.send(keys: ["C-c"])
+        let after = try t.waitFor("the trap ran") { $0.contains("went on rc=130") }
+        XCTAssertTrue(after.contains("trapped"), after)
+    }
 }

@@ -231,10 +231,8 @@ public struct Browser {
     /// Why the current folder cannot be chosen or written into now (gone, or replaced by a link
     /// that leads elsewhere since it was opened), or nil.
     public func currentProblem() -> String? {
-        guard fileSystem.kind(current) == .directory, let real = fileSystem.realPath(current) else {
-            return "this folder no longer exists; go back"
-        }
-        guard real == current, Paths.isInside(real, root: root) else {
+        guard let real = fileSystem.realPath(current) else { return "this folder no longer exists; go back" }
+        guard fileSystem.kind(current) == .directory, real == current, Paths.isInside(real, root: root) else {
             return "this folder was moved or replaced; go back"
         }
         return nil

@@ -78,7 +78,7 @@ public enum CommandSpec {
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),
         FlagSpec("value", .text, "TEXT", "Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.", fields),
         FlagSpec("validate", .choice(["none", "nonempty", "int", "number", "email"]), "RULE", "A preset rule the answer must pass.", fields),
-        FlagSpec("regex", .text, "PATTERN", "The whole answer must match PATTERN (Swift Regex syntax).", fields),
+        FlagSpec("regex", .text, "PATTERN", "The whole answer must match PATTERN (classes, groups, |, quantifiers, anchors, (?i); checked in linear time, so back-references and look-around are refused).", fields),
         FlagSpec("min-length", .integer(0...1_000_000), "N", "The answer needs at least N characters.", fields),
         FlagSpec("max-length", .integer(1...1_000_000), "N", "The answer has at most N characters; typing stops there.", fields),
         FlagSpec("validate-cmd", .command, "CMD", "Run `/bin/sh -c CMD` with the answer on stdin; exit 0 means valid, its first output line is the reason.", fields),

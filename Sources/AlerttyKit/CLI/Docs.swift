@@ -74,8 +74,10 @@ public enum Docs {
         }
         s += """
         .SH KEYS
-        Enter activates the focused button, Esc cancels, Tab and Shift\\-Tab move the focus, Ctrl\\-C interrupts
-        and Ctrl\\-Z suspends (the box returns on \\fBfg\\fR).
+        Enter activates the focused button, Esc cancels, Tab and Shift\\-Tab move the focus. Ctrl\\-C restores the
+        terminal and interrupts the whole job, so a script calling alertty stops as it would at \\fBread\\fR
+        (a script that traps INT handles it). Ctrl\\-Z stops the whole job, as at any other command; the box
+        returns on \\fBfg\\fR.
         In a text field: Left/Right, Home/End, Ctrl\\-A/E/B/F, Alt\\-B/F (word), Backspace/Delete, Ctrl\\-W,
         Alt\\-Backspace, Ctrl\\-U, Ctrl\\-K, Ctrl\\-Y (yank); a paste is inserted as text and never submits.
         With \\fB\\-\\-allow\\-reveal\\fR, Ctrl\\-R shows or hides a password.

@@ -180,37 +180,42 @@ public struct LineEditor: Sendable {
     }
 
     // MARK: - Display
+    // Drawing looks only at the graphemes near the cursor (through `bounds`), so a frame costs
+    // the field's width, not the text's length: a 300,000-character value redraws as fast as a word.
 
-    /// The graphemes as shown: the text itself, or `mask` once per grapheme.
-    func displayed(mask: Character?) -> [Character] {
-        if let mask { return Array(repeating: mask, count: count) }
-        return Array(text)
+    /// Grapheme `i` as shown: itself (controls in visible form), or the mask.
+    func shown(_ i: Int, mask: Character?) -> String {
+        if let mask { return String(mask) }
+        return Sanitize.line(String(decoding: bytes[bounds[i]..<bounds[i + 1]], as: UTF8.self))
     }
 
-    /// Scrolls horizontally so the cursor stays visible in `width` columns without splitting wide
-    /// characters. One pass over the widths: a 30,000-character paste costs what one key costs.
+    func columns(_ i: Int, mask: Character?) -> Int { TextWidth.columns(shown(i, mask: mask)) }
+
+    /// Scrolls horizontally so the cursor stays visible in `width` columns without splitting wide characters.
     public mutating func keepCursorVisible(width: Int, mask: Character? = nil) {
         guard width > 1 else {
             scroll = cursor
             return
         }
         if cursor < scroll { scroll = cursor }
-        let widths: [Int]
-        if let mask {
-            widths = Array(repeating: TextWidth.columns(mask), count: count)
-        } else {
-            widths = text.map { TextWidth.columns($0) }
+        // Columns from scroll to the cursor, plus one for the cursor itself, must fit: walk back
+        // from the cursor while they do.
+        var span = 1
+        var first = cursor
+        while first > scroll {
+            let w = columns(first - 1, mask: mask)
+            if span + w > width { break }
+            span += w
+            first -= 1
         }
-        // Columns from scroll to the cursor, plus one for the cursor itself, must fit.
-        var span = widths[scroll..<cursor].reduce(1, +)
-        while scroll < cursor && span > width {
-            span -= widths[scroll]
-            scroll += 1
-        }
-        // Scroll back if text was deleted and there is room on the left.
-        var rest = widths[scroll...].reduce(0, +)
+        scroll = first
+        // Scroll back if text was deleted and there is room on the left: only while everything
+        // from the new start to the end fits.
+        var rest = 0
+        var i = scroll
+        while i < count && rest <= width { rest += columns(i, mask: mask); i += 1 }
         while scroll > 0 {
-            let w = widths[scroll - 1]
+            let w = columns(scroll - 1, mask: mask)
             guard span + w <= width && rest + w <= width - 1 else { break }
             scroll -= 1
             span += w
@@ -220,19 +225,18 @@ public struct LineEditor: Sendable {
 
     /// What is visible in `width` columns, and the cursor's column in it.
     public func window(width: Int, mask: Character? = nil) -> (text: String, cursorColumn: Int) {
-        let shown = displayed(mask: mask)
         var out = ""
         var used = 0
         var cursorColumn = 0
-        for i in min(scroll, shown.count)..<shown.count {
+        for i in min(scroll, count)..<count {
             if i == cursor { cursorColumn = used }
-            let visible = Sanitize.line(String(shown[i]))
+            let visible = shown(i, mask: mask)
             let w = TextWidth.columns(visible)
             if used + w > width { break }
             out += visible
             used += w
         }
-        if cursor >= shown.count { cursorColumn = used }
+        if cursor >= count { cursorColumn = used }
         return (out, min(cursorColumn, max(width - 1, 0)))
     }
 }

@@ -27,6 +27,10 @@ public final class Runner {
     var animation: (kind: Animation, start: UInt64)?
     var lastKeyAt: UInt64
     var lastInputAt: UInt64 = 0
+    /// Something may have changed what is on screen since the last frame. A turn of the loop that
+    /// changed nothing (a byte of a split sequence, a validator's pipe draining) draws nothing.
+    var dirty = true
+    var lastCountdown: String?
 
     public init(session: TerminalSession, alert: any Alert, options: RunOptions, sources: [any EventSource] = []) {
         self.session = session
@@ -57,7 +61,10 @@ public final class Runner {
         while true {
             let now = Platform.now()
             if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) { animation = nil }
-            guard draw(now: now) else { return Outcome(.hangup) }
+            if dirty || animation != nil || countdown(now: now) != lastCountdown {
+                guard draw(now: now) else { return Outcome(.hangup) }
+                dirty = false
+            }
 
             var reads = [session.fd]
             if signalFd >= 0 { reads.append(signalFd) }
@@ -71,6 +78,7 @@ public final class Runner {
 
             if ready.readable.contains(signalFd) {
                 for signal in Platform.drainSignals() {
+                    if signal != .child { dirty = true }
                     if let outcome = handle(signal) { return finish(outcome) }
                 }
             }
@@ -78,14 +86,18 @@ public final class Runner {
                 guard let bytes = Platform.read(session.fd) else { return Outcome(.hangup) }
                 if !bytes.isEmpty {
                     lastInputAt = later
-                    if let outcome = dispatch(decoder.feed(bytes)) { return finish(outcome) }
+                    let events = decoder.feed(bytes)
+                    if !events.isEmpty { dirty = true }
+                    if let outcome = dispatch(events) { return finish(outcome) }
                 }
             }
             if decoder.hasPending, later - lastInputAt >= UInt64(options.escapeDelayMs) * 1_000_000 {
+                dirty = true
                 if let outcome = dispatch(decoder.flush()) { return finish(outcome) }
             }
             for source in sources {
                 for event in source.service(now: later, readable: ready.readable, writable: ready.writable) {
+                    dirty = true
                     if let outcome = apply(alert.update(event)) { return finish(outcome) }
                 }
             }
@@ -224,7 +236,8 @@ public final class Runner {
             let t = seconds(now - a.start)
             phase = Scene.Phase(scale: a.kind.scale(at: t), opacity: a.kind.opacity(at: t), animating: true)
         }
-        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: countdown(now: now))
+        lastCountdown = countdown(now: now)
+        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: lastCountdown)
         if !session.modal && session.reservedRows != canvas.height {
             // First frame, a resize, or a box that grew: (re)make its room below the cursor.
             session.reserveInline(rows: canvas.height)

@@ -37,7 +37,8 @@ final class PTYProcess {
 
     /// Starts alertty with `arguments` in a `columns`×`rows` terminal.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-         stdin: [UInt8]? = nil, executable: String = PTYProcess.binary, viaTTYFlag: Bool = false) throws {
+         stdin: [UInt8]? = nil, stdinPath: String? = nil, closeStdout: Bool = false,
+         executable: String = PTYProcess.binary, viaTTYFlag: Bool = false) throws {
         // posix_openpt/unlockpt/ptsname are not imported into Swift; the Linux ioctls do the same.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
@@ -62,10 +63,16 @@ final class PTYProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if stdin != nil {
             posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        } else if let stdinPath {
+            posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        if closeStdout {
+            posix_spawn_file_actions_addclose(&actions, 1)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        }
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         // Opened after setsid (which posix_spawn does first): the pty becomes the controlling terminal.
         // With `viaTTYFlag` it does not: alertty has no /dev/tty and must use --tty.
@@ -135,12 +142,20 @@ final class PTYProcess {
 
     func type(_ text: String) { send(Array(text.utf8)) }
 
+    /// Sends all of `bytes`; when the terminal's input queue is full (a big paste), lets alertty
+    /// read some (pumping its output meanwhile) and goes on.
     func send(_ bytes: [UInt8]) {
         var offset = 0
-        while offset < bytes.count {
+        let deadline = Date().addingTimeInterval(10)
+        while offset < bytes.count && Date() < deadline {
             let n = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            offset += n
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EAGAIN {
+                pump(waitMs: 5)
+            } else {
+                break
+            }
         }
     }
 

@@ -1,0 +1,170 @@
+@testable import AlerttyKit
+import Foundation
+import XCTest
+
+/// Whole screens, rendered by the pure Scene at 80×24 and 40×12 and compared with files under
+/// Snapshots/: the screen as quoted lines, then its styled runs. A layout change shows as a diff
+/// of those files. Re-record with ALERTTY_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests.
+final class SnapshotTests: XCTestCase {
+    static let sizes = [(80, 24), (40, 12)]
+
+    func b(_ s: String) -> PathBytes { Array(s.utf8) }
+
+    func fieldAlert(_ args: [String], alert: String = "input") throws -> FieldAlert {
+        guard case .run(let c) = try ArgumentParser.parse([alert] + args) else { throw UsageError("") }
+        return try FieldAlert(title: c.string("title") ?? "", text: c.text ?? "",
+                              configuration: FieldConfiguration(c, readStdin: { Array("s3cret".utf8) }),
+                              environment: { $0 == "LANG" ? "C.UTF-8" : nil })
+    }
+
+    func fakeTree() -> FakeFileSystem {
+        FakeFileSystem([
+            "/home": .dir, "/home/ann": .dir, "/home/ann/docs": .dir, "/home/ann/docs/report.txt": .file,
+            "/home/ann/Music": .dir, "/home/ann/a.txt": .file, "/home/ann/notes.md": .file, "/home/ann/.config": .dir,
+            "/home/ann/in": .link("docs"), "/home/ann/dangling": .link("/nowhere/x"),
+        ])
+    }
+
+    func saveAlert(_ args: [String], alert: String = "save") throws -> SaveAlert {
+        guard case .run(let c) = try ArgumentParser.parse([alert, "--root", "/home/ann", "--dir", "/home/ann"] + args) else {
+            throw UsageError("")
+        }
+        let fs = fakeTree()
+        return SaveAlert(title: c.string("title") ?? "", text: c.text ?? "", configuration: try BrowserConfiguration(c, fileSystem: fs),
+                         fileSystem: fs)
+    }
+
+    // MARK: - The alerts
+
+    func testMessage() throws {
+        try snapshot("message", MessageAlert(title: "Backup", text: "Backup finished.\nAll 1,204 files were copied to /mnt/backup."))
+        try snapshot("message-long", MessageAlert(title: "Log", text: (1...60).map { "line \($0) of a long log" }.joined(separator: "\n")))
+        try snapshot("message-empty", MessageAlert(title: "", text: ""))
+    }
+
+    func testConfirm() throws {
+        try snapshot("confirm", ConfirmAlert(title: "Disk", text: "Disk is 95% full. Clean now?"))
+        try snapshot("confirm-default-no", ConfirmAlert(title: "", text: "Delete everything?", yesLabel: "Delete", noLabel: "Keep",
+                                                        defaultYes: false))
+    }
+
+    func testInput() throws {
+        var a = try fieldAlert(["--title", "Your email", "--validate", "email", "--placeholder", "name@example.com", "Where do we write?"])
+        try snapshot("input-empty", a)
+        for s in "ann@example".unicodeScalars { _ = a.update(.action(.insert(s))) }
+        try snapshot("input-invalid", a)
+        for s in ".com".unicodeScalars { _ = a.update(.action(.insert(s))) }
+        _ = a.update(.action(.focusNext))
+        try snapshot("input-valid-ok-focused", a)
+    }
+
+    func testPassword() throws {
+        var a = try fieldAlert(["--title", "Sign in", "--min-length", "8"], alert: "password")
+        for s in "hunter2".unicodeScalars { _ = a.update(.action(.insert(s))) }
+        try snapshot("password", a)
+        try snapshot("password-confirm", try fieldAlert(["--confirm", "--value", "-"], alert: "password"))
+    }
+
+    func testSaveAndItsNestedPrompts() throws {
+        var s = try saveAlert(["--title", "Save the report", "--name", "report.txt"])
+        try snapshot("save", s)
+        _ = s.update(.action(.newFolder))
+        try snapshot("save-new-folder", s)
+        for c in "docs".unicodeScalars { _ = s.update(.action(.insert(c))) }
+        try snapshot("save-new-folder-exists", s)
+        _ = s.update(.action(.cancel))
+        var o = try saveAlert(["--name", "a.txt"])
+        _ = o.update(.action(.submit))
+        try snapshot("save-overwrite", o)
+        try snapshot("folder", try saveAlert(["--title", "Install where?"], alert: "folder"))
+    }
+
+    func testSaveFailurePrompt() throws {
+        let fs = fakeTree()
+        fs.failMkdir = "Permission denied"
+        guard case .run(let c) = try ArgumentParser.parse(["save", "--root", "/home/ann", "--dir", "/home/ann"]) else { return }
+        var s = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
+        s = try runEffects(s, [.action(.newFolder)] + "new".unicodeScalars.map { .action(.insert($0)) } + [.action(.submit)], fs: fs)
+        try snapshot("save-failure", s)
+    }
+
+    /// Feeds events, carrying out file-system effects as the runtime does.
+    func runEffects(_ alert: SaveAlert, _ events: [AlertEvent], fs: FakeFileSystem) throws -> SaveAlert {
+        var a = alert
+        for e in events { _ = a.update(e) }
+        return a
+    }
+
+    // MARK: - Machinery
+
+    var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }
+    var recording: Bool { ProcessInfo.processInfo.environment["ALERTTY_RECORD_SNAPSHOTS"] != nil }
+
+    func snapshot(_ name: String, _ alert: any Alert, file: StaticString = #filePath, line: UInt = #line) throws {
+        for (columns, rows) in Self.sizes {
+            var a = alert
+            let scene = Scene(columns: columns, rows: rows, theme: Theme(colors: .truecolor, unicode: true))
+            let (canvas, cursor) = scene.render(&a)
+            let text = Self.describe(canvas, cursor: cursor)
+            let url = directory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
+            if recording {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+                XCTFail("no snapshot \(url.lastPathComponent); record with ALERTTY_RECORD_SNAPSHOTS=1", file: file, line: line)
+                continue
+            }
+            if expected != text {
+                XCTFail("\(url.lastPathComponent) differs:\n\(Self.diff(expected, text))", file: file, line: line)
+            }
+        }
+    }
+
+    /// The screen as quoted lines, the cursor, then runs of styled cells: `row col-col style`.
+    static func describe(_ canvas: Canvas, cursor: (x: Int, y: Int)?) -> String {
+        var out = canvas.lines.map { "\"" + $0 + "\"" }.joined(separator: "\n")
+        out += "\ncursor: " + (cursor.map { "\($0.x),\($0.y)" } ?? "hidden") + "\nstyles:\n"
+        for y in 0..<canvas.height {
+            var x = 0
+            while x < canvas.width {
+                let style = canvas[x, y].style
+                var end = x
+                while end + 1 < canvas.width && canvas[end + 1, y].style == style { end += 1 }
+                out += "\(y) \(x)-\(end) \(describe(style))\n"
+                x = end + 1
+            }
+        }
+        return out
+    }
+
+    static func describe(_ s: Style) -> String {
+        var parts: [String] = []
+        if let f = s.foreground { parts.append("fg=" + describe(f)) }
+        if let b = s.background { parts.append("bg=" + describe(b)) }
+        if s.bold { parts.append("bold") }
+        if s.dim { parts.append("dim") }
+        if s.underline { parts.append("underline") }
+        if s.reverse { parts.append("reverse") }
+        return parts.isEmpty ? "plain" : parts.joined(separator: " ")
+    }
+
+    static func describe(_ c: Color) -> String {
+        switch c {
+        case .basic(let n): return "basic(\(n))"
+        case .indexed(let n): return "indexed(\(n))"
+        case .rgb(let r, let g, let b): return "rgb(\(r),\(g),\(b))"
+        }
+    }
+
+    static func diff(_ a: String, _ b: String) -> String {
+        let x = a.split(separator: "\n", omittingEmptySubsequences: false), y = b.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for i in 0..<max(x.count, y.count) where (i < x.count ? x[i] : "") != (i < y.count ? y[i] : "") {
+            out.append("- " + (i < x.count ? String(x[i]) : ""))
+            out.append("+ " + (i < y.count ? String(y[i]) : ""))
+            if out.count > 40 { break }
+        }
+        return out.joined(separator: "\n")
+    }
+}

@@ -233,7 +233,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertNotNil(a.nested)
         _ = a.update(.action(.killToStart))
         type("new", &a)
-        _ = a.update(.action(.submit))
+        carryingOutEffects(.action(.submit), &a, fs)
         XCTAssertNil(a.nested)
         XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann/new")
     }
@@ -244,11 +244,18 @@ final class BrowserTests: XCTestCase {
         var a = try saveAlert(fs)
         _ = a.update(.action(.newFolder))
         type("x", &a)
-        _ = a.update(.action(.submit))
-        guard case .failure = a.nested else { return XCTFail("a nested message reports the failure") }
+        carryingOutEffects(.action(.submit), &a, fs)
+        guard case .failure? = a.nested?.purpose else { return XCTFail("a nested message reports the failure") }
         _ = a.update(.action(.submit))
         XCTAssertNil(a.nested)
         XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann")
+    }
+
+    /// Sends `event` and carries out the file-system effects it asks for, as the runtime does.
+    func carryingOutEffects(_ event: AlertEvent, _ a: inout SaveAlert, _ fs: FakeFileSystem) {
+        let runner = FileSystemEffects(fileSystem: fs)
+        for effect in a.update(event) { _ = runner.accept(effect, now: 0) }
+        for result in runner.service(now: 0, readable: [], writable: []) { _ = a.update(result) }
     }
 
     func testFolderModeAnswersTheCurrentFolder() throws {

@@ -91,7 +91,11 @@ final class SnapshotTests: XCTestCase {
     /// Feeds events, carrying out file-system effects as the runtime does.
     func runEffects(_ alert: SaveAlert, _ events: [AlertEvent], fs: FakeFileSystem) throws -> SaveAlert {
         var a = alert
-        for e in events { _ = a.update(e) }
+        let effects = FileSystemEffects(fileSystem: fs)
+        for e in events {
+            for effect in a.update(e) { _ = effects.accept(effect, now: 0) }
+            for result in effects.service(now: 0, readable: [], writable: []) { _ = a.update(result) }
+        }
         return a
     }
 

@@ -66,12 +66,16 @@ public enum AlertEvent: Equatable, Sendable {
     case paste(String)
     /// Result of an external validation run started by a `.validate` effect.
     case validated(generation: Int, Validity)
+    /// Result of a `.makeDirectory` effect: nil error when the folder was made.
+    case directoryMade(PathBytes, error: String?)
 }
 
 public enum Effect: Equatable, Sendable {
     case finish(Outcome)
     /// Run the external validator on `text` (after a debounce); older runs are stale.
     case validate(text: [UInt8], generation: Int)
+    /// Make a folder (the save browser's New Folder); answered by `.directoryMade`.
+    case makeDirectory(PathBytes)
 }
 
 public protocol Alert {

@@ -15,7 +15,9 @@ public struct FieldAlert: Alert {
     public var title: String
     public var body: TextBody
     public let configuration: FieldConfiguration
-    public private(set) var editor: LineEditor
+    /// The field widget; its editor holds the answer.
+    public private(set) var field: TextField
+    public var editor: LineEditor { field.editor }
     public private(set) var focus: Focus = .field
     public private(set) var localValidity: Validity = .valid
     public private(set) var commandState: CommandState = .notNeeded
@@ -33,20 +35,25 @@ public struct FieldAlert: Alert {
         self.title = title
         body = TextBody(text)
         self.configuration = configuration
-        editor = LineEditor(String(decoding: configuration.initialValue, as: UTF8.self), maxLength: configuration.rules.maxLength)
+        let editor = LineEditor(String(decoding: configuration.initialValue, as: UTF8.self), maxLength: configuration.rules.maxLength)
         if configuration.secret {
             let fallback: Character = Theme.localeIsUTF8(environment: environment) ? "•" : "*"
             maskCharacter = configuration.mask.map { $0.first } ?? fallback
         } else {
             maskCharacter = nil
         }
+        field = TextField(editor, placeholder: configuration.placeholder)
         localValidity = configuration.rules.check(editor.text)
+        updateEchoMode()
     }
 
     var isSecret: Bool { configuration.secret }
-    /// Nothing at all is shown for the text (--mask ''), like sudo.
-    var isHidden: Bool { isSecret && maskCharacter == nil && !revealed }
-    var mask: Character? { isSecret && !revealed ? maskCharacter : nil }
+
+    /// Echo modes: the text, a mask per character, or (--mask '') nothing at all, like sudo.
+    private mutating func updateEchoMode() {
+        field.mask = isSecret && !revealed ? maskCharacter : nil
+        field.hidden = isSecret && maskCharacter == nil && !revealed
+    }
 
     public var isValid: Bool {
         guard localValidity == .valid else { return false }
@@ -95,7 +102,7 @@ public struct FieldAlert: Alert {
 
     public mutating func layout(_ area: Rect) {
         body.layout(width: area.width, rows: max(0, area.height - controlRows(in: area) - 1))
-        editor.keepCursorVisible(width: area.width, mask: mask)
+        field.layout(width: area.width)
     }
 
     // MARK: - Update
@@ -106,7 +113,7 @@ public struct FieldAlert: Alert {
             return revalidate()
         case .paste(let text):
             focus = .field
-            return editor.paste(text) ? edited() : []
+            return field.editor.paste(text) ? edited() : []
         case .validated(let g, let validity):
             guard case .pending(let current) = commandState, current == g else { return [] }
             commandState = .done(validity)
@@ -117,6 +124,8 @@ public struct FieldAlert: Alert {
             return []
         case .action(let action):
             return handle(action)
+        case .directoryMade:
+            return []
         }
     }
 
@@ -130,7 +139,10 @@ public struct FieldAlert: Alert {
             moveFocus(forward: action == .focusNext)
             return []
         case .toggleReveal:
-            if isSecret && configuration.allowReveal { revealed.toggle() }
+            if isSecret && configuration.allowReveal {
+                revealed.toggle()
+                updateEchoMode()
+            }
             return []
         default:
             break
@@ -148,7 +160,7 @@ public struct FieldAlert: Alert {
                 return []
             }
         }
-        guard editor.apply(action) else { return [] }
+        guard field.editor.apply(action) else { return [] }
         return edited()
     }
 
@@ -192,7 +204,7 @@ public struct FieldAlert: Alert {
         if configuration.confirm {
             guard let first = firstEntry else {
                 firstEntry = editor.bytes
-                editor.clear()
+                field.editor.clear()
                 focus = .field
                 notice = nil
                 return revalidate()
@@ -201,7 +213,7 @@ public struct FieldAlert: Alert {
                 var stale = first
                 stale.resetBytes()
                 firstEntry = nil
-                editor.clear()
+                field.editor.clear()
                 focus = .field
                 let effects = revalidate()
                 notice = "the entries did not match; type it again"
@@ -212,7 +224,7 @@ public struct FieldAlert: Alert {
             firstEntry = nil
         }
         let answer = editor.bytes
-        editor.wipe()
+        field.editor.wipe()
         return [.finish(Outcome(.ok, answer: answer))]
     }
 
@@ -230,29 +242,14 @@ public struct FieldAlert: Alert {
             canvas.text(label, x: area.x, y: y, style: theme.muted)
             y += 1
         }
-        // The field
-        canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.field)
-        var cursor: (x: Int, y: Int)? = nil
-        if isHidden {
-            if editor.isEmpty && !configuration.placeholder.isEmpty {
-                canvas.text(Wrap.truncate(Sanitize.line(configuration.placeholder), width: area.width), x: area.x, y: y, style: theme.placeholder)
-            }
-            cursor = (area.x, y)
-        } else if editor.isEmpty && !configuration.placeholder.isEmpty {
-            canvas.text(Wrap.truncate(Sanitize.line(configuration.placeholder), width: area.width), x: area.x, y: y, style: theme.placeholder)
-            cursor = (area.x, y)
-        } else {
-            let window = editor.window(width: area.width, mask: mask)
-            canvas.text(window.text, x: area.x, y: y, style: theme.field)
-            cursor = (area.x + window.cursorColumn, y)
-        }
+        let cursor = field.render(into: &canvas, rect: Rect(x: area.x, y: y, width: area.width, height: 1), theme: theme)
         // The reason line
         if let reason {
             let style = notice != nil || !isChecking ? theme.error : theme.muted
-            canvas.text(Wrap.truncate(Sanitize.line(reason), width: area.width), x: area.x, y: y + 1, style: style)
+            canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y + 1, style: style)
         }
         let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
-        Chrome.buttons(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         return focus == .field ? cursor : nil
     }
 }

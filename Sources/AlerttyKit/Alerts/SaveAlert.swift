@@ -1,25 +1,31 @@
 // `alertty save` and `alertty folder`: a file-save browser in a modal box. Folders open, files
 // are dimmed (choosing one copies its name into the name field), a back control names the
 // parent folder, New Folder asks through a nested prompt, an existing file asks before it is
-// replaced. It hands back an absolute path inside the root; it never creates or touches the file.
+// replaced. It hands back an absolute path inside the root; it never creates or touches the file,
+// and the one write it asks for — making a folder — is an effect the runtime carries out.
+//
+// Its parts: Browser (where we are, the sandbox), the list and field widgets, and a nested alert
+// (a prompt drawn over the box) for New Folder, Replace? and failures.
 
 public struct SaveAlert: Alert {
     public enum Focus: Equatable, Sendable { case name, list, newFolder, cancel, ok }
 
-    enum Nested {
-        case newFolder(FieldAlert)
-        case overwrite(ConfirmAlert, path: PathBytes)
-        case failure(MessageAlert)
+    /// What a nested prompt is for, and so what its answer does.
+    enum Purpose {
+        case newFolder
+        case overwrite(PathBytes)
+        case failure
     }
 
     public var title: String
     public var body: TextBody
     public let configuration: BrowserConfiguration
     public private(set) var browser: Browser
-    public private(set) var editor: LineEditor
+    public private(set) var name: TextField
+    public var editor: LineEditor { name.editor }
     public private(set) var focus: Focus
     public private(set) var notice: String?
-    var nested: Nested?
+    var nested: (purpose: Purpose, alert: any Alert)?
     /// The exact bytes of a chosen file's name (which may not be valid UTF-8), while the field still shows it.
     private var chosenName: PathBytes?
 
@@ -29,7 +35,7 @@ public struct SaveAlert: Alert {
         self.configuration = configuration
         browser = Browser(fileSystem: fileSystem, root: configuration.root, start: configuration.start,
                           showHidden: configuration.showHidden)
-        editor = LineEditor(String(decoding: configuration.name, as: UTF8.self))
+        name = TextField(LineEditor(String(decoding: configuration.name, as: UTF8.self)))
         if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
         focus = configuration.choosesFolder ? .list : .name
     }
@@ -43,7 +49,7 @@ public struct SaveAlert: Alert {
     public var keyOverrides: [KeyPress: Action] { [.ctrl("n"): .newFolder] }
 
     public var hints: [KeyHint] {
-        if let inner = nestedAlert() { return inner.hints }
+        if let inner = nested?.alert { return inner.hints }
         switch focus {
         case .list: return [KeyHint(.submit, "open"), KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"),
                             KeyHint(.toggleHidden, "hidden"), KeyHint(.cancel, "cancel")]
@@ -71,31 +77,23 @@ public struct SaveAlert: Alert {
         let bodyRows = bodyRows(in: area)
         body.layout(width: area.width, rows: bodyRows)
         browser.setVisibleRows(max(1, area.height - bodyRows - fixedRows))
-        editor.keepCursorVisible(width: max(1, area.width - 6))
-        switch nested {
-        case .newFolder(var a):
-            a.layout(nestedContent(in: area, for: a))
-            nested = .newFolder(a)
-        case .overwrite(var c, let path):
-            c.layout(nestedContent(in: area, for: c))
-            nested = .overwrite(c, path: path)
-        case .failure(var m):
-            m.layout(nestedContent(in: area, for: m))
-            nested = .failure(m)
-        case nil:
-            break
+        name.layout(width: max(1, area.width - 6))
+        if var inner = nested {
+            inner.alert.layout(nestedContent(in: area, for: inner.alert))
+            nested = inner
         }
     }
 
     // MARK: - Update
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
-        if nested != nil { return updateNested(event) }
+        if let inner = nested { return updateNested(event, inner) }
         switch event {
         case .start, .validated: return []
+        case .directoryMade(let path, let error): return directoryMade(path, error: error)
         case .paste(let text):
             guard focus == .name else { return [] }
-            editor.paste(text)
+            name.editor.paste(text)
             nameEdited()
             return []
         case .action(let action):
@@ -123,7 +121,7 @@ public struct SaveAlert: Alert {
                 focus = .list
                 return []
             }
-            if editor.apply(action) { nameEdited() }
+            if name.editor.apply(action) { nameEdited() }
             return []
         case .list:
             return handleList(action)
@@ -154,7 +152,7 @@ public struct SaveAlert: Alert {
                     notice = "“\(Sanitize.bytes(entry.name))” is a broken link"
                 } else if !choosesFolder && action != .right {
                     chosenName = entry.name
-                    editor.setText(String(decoding: entry.name, as: UTF8.self))
+                    name.editor.setText(String(decoding: entry.name, as: UTF8.self))
                     focus = .name
                 }
             }
@@ -198,9 +196,11 @@ public struct SaveAlert: Alert {
     private mutating func complete() -> Bool {
         guard !editor.isEmpty, let longer = browser.completion(of: nameBytes) else { return false }
         chosenName = longer
-        editor.setText(String(decoding: longer, as: UTF8.self))
+        name.editor.setText(String(decoding: longer, as: UTF8.self))
         return true
     }
+
+    // MARK: - Saving
 
     private mutating func save() -> [Effect] {
         if let problem = browser.currentProblem() {
@@ -212,10 +212,10 @@ public struct SaveAlert: Alert {
         case .refused(let reason):
             notice = reason
             focus = .name
-        case .folder(let name):
+        case .folder(let folder):
             // Typing a folder's name and Enter opens it, as in a desktop save panel.
-            notice = browser.open(name)
-            editor.clear()
+            notice = browser.open(folder)
+            name.editor.clear()
             chosenName = nil
         case .path(let path, let exists):
             guard exists else { return [.finish(Outcome(.ok, answer: path))] }
@@ -224,12 +224,14 @@ public struct SaveAlert: Alert {
             case .deny: notice = "“\(Sanitize.bytes(Paths.lastName(path)))” already exists; choose another name"
             case .ask:
                 let question = "“\(Sanitize.bytes(Paths.lastName(path)))” already exists. Replace it?"
-                nested = .overwrite(ConfirmAlert(title: "Replace?", text: question, yesLabel: "Replace", noLabel: "Cancel",
-                                                 defaultYes: false), path: path)
+                nested = (.overwrite(path), ConfirmAlert(title: "Replace?", text: question, yesLabel: "Replace", noLabel: "Cancel",
+                                                         defaultYes: false))
             }
         }
         return []
     }
+
+    // MARK: - New folder
 
     private mutating func startNewFolder() {
         let here = browser
@@ -242,57 +244,55 @@ public struct SaveAlert: Alert {
         }
         let configuration = FieldConfiguration(rules: rules, placeholder: "folder name", okLabel: "Create")
         if let field = try? FieldAlert(title: "New Folder", text: "", configuration: configuration) {
-            nested = .newFolder(field)
+            nested = (.newFolder, field)
         }
     }
 
-    private mutating func updateNested(_ event: AlertEvent) -> [Effect] {
-        switch nested {
-        case .newFolder(var field):
-            let effects = field.update(event)
-            nested = .newFolder(field)
-            for case .finish(let outcome) in effects {
-                nested = nil
-                guard outcome.status == .ok, let name = outcome.answer else { return [] }
-                let path = Paths.appending(browser.current, name)
-                if let problem = browser.currentProblem() ?? browser.checkInsideRoot(path, shownAs: name) {
-                    nested = .failure(MessageAlert(title: "New Folder", text: "Could not create “\(Sanitize.bytes(name))”: \(problem)"))
-                } else if let error = browser.fileSystem.makeDirectory(path) {
-                    nested = .failure(MessageAlert(title: "New Folder",
-                                                   text: "Could not create “\(Sanitize.bytes(name))”: \(error.reason)"))
-                } else if let problem = browser.open(name) {
-                    browser.reload(keeping: name)
-                    notice = problem
-                }
-            }
-            return []
-        case .overwrite(var confirm, let path):
-            let effects = confirm.update(event)
-            nested = .overwrite(confirm, path: path)
-            for case .finish(let outcome) in effects {
-                nested = nil
-                if outcome.status == .ok { return [.finish(Outcome(.ok, answer: path))] }
-                focus = .name
-            }
-            return []
-        case .failure(var message):
-            let effects = message.update(event)
-            nested = .failure(message)
-            if effects.contains(where: { if case .finish = $0 { return true } else { return false } }) { nested = nil }
-            return []
-        case nil:
+    /// The prompt gave a name: checked against the sandbox here, made by the runtime.
+    private mutating func makeFolder(_ folder: PathBytes) -> [Effect] {
+        let path = Paths.appending(browser.current, folder)
+        if let problem = browser.currentProblem() ?? browser.checkInsideRoot(path, shownAs: folder) {
+            failed("Could not create “\(Sanitize.bytes(folder))”: \(problem)")
             return []
         }
+        return [.makeDirectory(path)]
     }
 
-    // MARK: - Render
+    private mutating func directoryMade(_ path: PathBytes, error: String?) -> [Effect] {
+        let folder = Paths.lastName(path)
+        if let error {
+            failed("Could not create “\(Sanitize.bytes(folder))”: \(error)")
+        } else if let problem = browser.open(folder) {
+            browser.reload(keeping: folder)
+            notice = problem
+        }
+        return []
+    }
 
-    func nestedAlert() -> (any Alert)? {
-        switch nested {
-        case .newFolder(let a): return a
-        case .overwrite(let c, _): return c
-        case .failure(let m): return m
-        case nil: return nil
+    private mutating func failed(_ message: String) {
+        nested = (.failure, MessageAlert(title: "New Folder", text: message))
+    }
+
+    // MARK: - Nested prompts
+
+    private mutating func updateNested(_ event: AlertEvent, _ current: (purpose: Purpose, alert: any Alert)) -> [Effect] {
+        var inner = current.alert
+        let effects = inner.update(event)
+        nested = (current.purpose, inner)
+        guard let outcome = effects.lazy.compactMap({ effect -> Outcome? in
+            if case .finish(let o) = effect { return o } else { return nil }
+        }).first else { return [] }
+        nested = nil
+        switch current.purpose {
+        case .newFolder:
+            guard outcome.status == .ok, let folder = outcome.answer else { return [] }
+            return makeFolder(folder)
+        case .overwrite(let path):
+            if outcome.status == .ok { return [.finish(Outcome(.ok, answer: path))] }
+            focus = .name
+            return []
+        case .failure:
+            return []
         }
     }
 
@@ -305,6 +305,8 @@ public struct SaveAlert: Alert {
     func nestedContent(in area: Rect, for alert: any Alert) -> Rect {
         BoxMetrics.content(of: nestedBox(in: area, for: alert))
     }
+
+    // MARK: - Render
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         var y = area.y
@@ -323,51 +325,35 @@ public struct SaveAlert: Alert {
         var cursor: (x: Int, y: Int)?
         if !choosesFolder {
             canvas.text("Name:", x: area.x, y: y, style: theme.text)
-            let field = Rect(x: area.x + 6, y: y, width: max(1, area.width - 6), height: 1)
-            canvas.fill(field, style: theme.field)
-            let window = editor.window(width: field.width)
-            canvas.text(window.text, x: field.x, y: y, style: theme.field)
-            if focus == .name { cursor = (field.x + window.cursorColumn, y) }
+            let at = name.render(into: &canvas, rect: Rect(x: area.x + 6, y: y, width: max(1, area.width - 6), height: 1), theme: theme)
+            if focus == .name { cursor = at }
             y += 1
         }
         if let notice {
             canvas.text(Wrap.truncate(notice, width: area.width), x: area.x, y: y, style: theme.error)
         }
         let focusIndex: Int? = focus == .newFolder ? 0 : focus == .cancel ? 1 : focus == .ok ? 2 : nil
-        Chrome.buttons(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
 
-        guard let inner = nestedAlert() else { return cursor }
+        guard let inner = nested?.alert else { return cursor }
         let box = nestedBox(in: area, for: inner)
         Chrome.box(box, title: inner.title, hints: [], theme: theme, into: &canvas)
         return inner.render(into: &canvas, area: BoxMetrics.content(of: box), theme: theme)
     }
 
     private func renderList(into canvas: inout Canvas, area: Rect, theme: Theme) {
-        let focused = focus == .list
-        for i in 0..<area.height {
-            let row = browser.top + i
-            guard row < browser.rowCount else { break }
-            let y = area.y + i
-            let selected = row == browser.selection
-            var label: String
-            var style: Style
-            if let entry = browser.entry(atRow: row) {
-                label = Sanitize.bytes(entry.name)
-                switch entry.kind {
-                case .directory: label += "/"; style = theme.text
-                case .link(target: .directory): label += "@/"; style = theme.text
-                case .link(target: .file): label += "@"; style = theme.muted
-                case .link(target: nil): label += "@ (broken link)"; style = theme.muted
-                case .file, .other: style = theme.muted
-                }
-            } else {
-                label = "‹ " + Sanitize.bytes(browser.parentName)
-                style = theme.title
+        ListView.render(browser.list, area: area, focused: focus == .list, theme: theme, into: &canvas) { row in
+            guard let entry = browser.entry(atRow: row) else {
+                return ListRow("‹ " + Sanitize.bytes(browser.parentName), style: theme.title)
             }
-            if selected { style = focused ? theme.selection : Style(foreground: style.foreground, background: style.background, bold: true, underline: true) }
-            // Only the label is highlighted, not the whole row: moving the selection then rewrites
-            // two names, not two full rows.
-            canvas.text(Wrap.truncate(" " + label + " ", width: area.width), x: area.x, y: y, style: style)
+            let label = Sanitize.bytes(entry.name)
+            switch entry.kind {
+            case .directory: return ListRow(label + "/", style: theme.text)
+            case .link(target: .directory): return ListRow(label + "@/", style: theme.text)
+            case .link(target: .file): return ListRow(label + "@", style: theme.muted)
+            case .link(target: nil): return ListRow(label + "@ (broken link)", style: theme.muted)
+            case .file, .other: return ListRow(label, style: theme.muted)
+            }
         }
         let shownEntries = browser.rowCount - (browser.atRoot ? 0 : 1)
         let noticeRow = area.y + min(browser.rowCount, area.height - 1)
@@ -377,11 +363,6 @@ public struct SaveAlert: Alert {
             let hidden = browser.totalCount
             let text = hidden > 0 ? " (\(hidden) hidden; \(Bindings.hint(for: .toggleHidden) ?? "") shows them)" : " (empty folder)"
             canvas.text(Wrap.truncate(text, width: area.width), x: area.x, y: noticeRow, style: theme.muted)
-        }
-        let edge = area.maxX + 1
-        if browser.top > 0 { _ = canvas.put(theme.glyphs.scrollUp, x: edge, y: area.y, style: theme.muted) }
-        if browser.top + area.height < browser.rowCount {
-            _ = canvas.put(theme.glyphs.scrollDown, x: edge, y: area.maxY - 1, style: theme.muted)
         }
     }
 }

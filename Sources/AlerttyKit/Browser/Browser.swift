@@ -16,12 +16,11 @@ public struct Browser {
     public private(set) var showHidden: Bool
     /// Why the folder could not be read, shown inside the list.
     public private(set) var listProblem: String?
-    /// Selected row: row 0 is the back control when not at the root.
-    public private(set) var selection = 0
-    /// First row visible.
-    public private(set) var top = 0
-    public private(set) var visibleRows = 10
-    private var typeAheadPrefix: [UInt8] = []
+    /// The rows: the back control first when not at the root, then the shown entries.
+    public private(set) var list = ListState()
+    public var selection: Int { list.selection }
+    public var top: Int { list.top }
+    public var visibleRows: Int { list.visibleRows }
 
     public init(fileSystem: any FileSystem, root: PathBytes, start: PathBytes, showHidden: Bool) {
         self.fileSystem = fileSystem
@@ -94,7 +93,7 @@ public struct Browser {
         return a.lexicographicallyPrecedes(b)
     }
 
-    func hasFoldedPrefix(_ index: UInt32, _ prefix: [UInt8]) -> Bool {
+    static func hasFoldedPrefix(_ listing: Listing, _ index: UInt32, _ prefix: [UInt8]) -> Bool {
         let range = listing.nameRange(Int(index))
         guard range.count >= prefix.count else { return false }
         for i in prefix.indices where Browser.fold(listing.bytes[range.lowerBound + i]) != Browser.fold(prefix[i]) { return false }
@@ -105,14 +104,14 @@ public struct Browser {
         // Share `order`'s storage when nothing is hidden (the usual case in a big folder).
         let anyHidden = !showHidden && (0..<listing.count).contains { listing.isHidden($0) }
         shown = anyHidden ? order.filter { !listing.isHidden(Int($0)) } : order
-        selection = 0
-        top = 0
+        let rows = list.visibleRows
+        list = ListState(itemCount: backRows + shown.count)
+        list.setVisibleRows(rows)
         if let name, let i = shown.firstIndex(where: { listing.bytes[listing.nameRange(Int($0))].elementsEqual(name) }) {
             select(row: i + backRows)
         } else if !atRoot && !shown.isEmpty {
-            selection = 1 // the first entry rather than the back control
+            select(row: 1) // the first entry rather than the back control
         }
-        typeAheadPrefix = []
     }
 
     public mutating func toggleHidden() {
@@ -123,42 +122,16 @@ public struct Browser {
 
     // MARK: - Moving
 
-    public mutating func setVisibleRows(_ rows: Int) {
-        visibleRows = max(1, rows)
-        select(row: selection)
-    }
+    public mutating func setVisibleRows(_ rows: Int) { list.setVisibleRows(rows) }
 
-    public mutating func select(row: Int) {
-        selection = max(0, min(row, rowCount - 1))
-        if selection < top { top = selection }
-        if selection >= top + visibleRows { top = selection - visibleRows + 1 }
-        top = max(0, min(top, max(0, rowCount - visibleRows)))
-    }
+    public mutating func select(row: Int) { list.select(row: row) }
 
-    public mutating func move(_ action: Action) {
-        typeAheadPrefix = []
-        switch action {
-        case .up: select(row: selection - 1)
-        case .down: select(row: selection + 1)
-        case .pageUp: select(row: selection - visibleRows)
-        case .pageDown: select(row: selection + visibleRows)
-        case .home: select(row: 0)
-        case .end: select(row: rowCount - 1)
-        default: break
-        }
-    }
+    public mutating func move(_ action: Action) { list.move(action) }
 
     /// Type-ahead: jumps to the first entry whose name starts with what was typed (case-insensitive).
     public mutating func typeAhead(_ scalar: Unicode.Scalar) {
-        let typed = Array(String(scalar).utf8)
-        for prefix in [typeAheadPrefix + typed, typed] {
-            if let i = shown.firstIndex(where: { hasFoldedPrefix($0, prefix) }) {
-                typeAheadPrefix = prefix
-                select(row: i + backRows)
-                return
-            }
-        }
-        typeAheadPrefix = []
+        let entries = shown, back = backRows, listing = listing
+        list.typeAhead(scalar, firstRow: back) { row, prefix in Browser.hasFoldedPrefix(listing, entries[row - back], prefix) }
     }
 
     // MARK: - Going places

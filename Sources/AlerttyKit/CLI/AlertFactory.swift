@@ -46,7 +46,8 @@ public enum AlertFactory {
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
             return BuiltAlert(makeAlert: { SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem) },
-                              options: options, terminator: command.has("print0") ? 0 : 0x0A, printsAnswer: true)
+                              options: options, sources: [FileSystemEffects(fileSystem: fileSystem)],
+                              terminator: command.has("print0") ? 0 : 0x0A, printsAnswer: true)
         }
     }
 }

@@ -1,15 +1,4 @@
-// The parts every box shares: frame, title, key hints, countdown, a row of buttons.
-
-public struct Button: Equatable, Sendable {
-    public var label: String
-    public var enabled: Bool
-    public var pending: Bool
-    public init(_ label: String, enabled: Bool = true, pending: Bool = false) {
-        self.label = label
-        self.enabled = enabled
-        self.pending = pending
-    }
-}
+// The parts every box shares: frame, title, key hints, countdown, scroll indicators.
 
 public enum Chrome {
     /// Draws a bordered, filled box. The title sits in the top border, hints and the countdown in the bottom one.
@@ -56,25 +45,12 @@ public enum Chrome {
         }
     }
 
-    /// The drawn form of a button: `< OK >` focused, `  OK  ` not, `( OK )`-less dim when disabled.
-    public static func buttonText(_ b: Button, focused: Bool) -> String {
-        let label = Sanitize.line(b.label) + (b.pending ? "…" : "")
-        return focused && b.enabled ? "< " + label + " >" : "  " + label + "  "
-    }
-
-    public static func buttonsWidth(_ buttons: [Button]) -> Int {
-        buttons.reduce(0) { $0 + TextWidth.columns(buttonText($1, focused: true)) } + max(0, buttons.count - 1) * 2
-    }
-
-    /// Draws buttons centred on row `y` of `area`. `focused` is an index into `buttons`, or nil.
-    public static func buttons(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme,
-                               into canvas: inout Canvas) {
-        var x = area.x + max(0, (area.width - buttonsWidth(buttons)) / 2)
-        for (i, b) in buttons.enumerated() {
-            let isFocused = focused == i
-            let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
-            x = canvas.text(buttonText(b, focused: isFocused), x: x, y: y, style: style) + 2
-        }
+    /// ▲ and ▼ in the right margin of `area` when there is more above or below.
+    public static func scrollIndicators(up: Bool, down: Bool, area: Rect, theme: Theme, into canvas: inout Canvas) {
+        guard area.height > 0 else { return }
+        let edge = area.maxX + 1
+        if up { _ = canvas.put(theme.glyphs.scrollUp, x: edge, y: area.y, style: theme.muted) }
+        if down { _ = canvas.put(theme.glyphs.scrollDown, x: edge, y: area.maxY - 1, style: theme.muted) }
     }
 
     /// Centres a box of the wanted size in `screen`, shrunk to fit.

@@ -28,6 +28,8 @@ public struct Theme: Sendable {
     public var button: Style
     public var buttonDisabled: Style
     public var selection: Style
+    /// Characters a filter matched.
+    public var match: Style
     public var flatBackdrop: Style
 
     public init(colors: ColorMode, unicode: Bool) {
@@ -46,6 +48,7 @@ public struct Theme: Sendable {
             button = .plain
             buttonDisabled = Style(dim: true)
             selection = Style(reverse: true)
+            match = Style(bold: true, underline: true)
             flatBackdrop = .plain
             return
         }
@@ -63,6 +66,7 @@ public struct Theme: Sendable {
         button = Style(foreground: fg, background: .rgb(60, 64, 74))
         buttonDisabled = Style(foreground: .rgb(100, 104, 112), background: boxBackground, dim: true)
         selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200))
+        match = Style(foreground: .rgb(255, 200, 90), background: boxBackground, bold: true, underline: true)
         flatBackdrop = Style(background: .rgb(18, 18, 18))
     }
 

@@ -64,19 +64,15 @@ public struct TextBody: Equatable, Sendable {
         for (i, line) in rows.enumerated() {
             canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
         }
-        guard canScroll, area.height > 0 else { return }
-        let edge = area.maxX + 1
-        if offset > 0 { _ = canvas.put(theme.glyphs.scrollUp, x: edge, y: area.y, style: theme.muted) }
-        if offset + visibleRows < wrapped.count {
-            _ = canvas.put(theme.glyphs.scrollDown, x: edge, y: area.maxY - 1, style: theme.muted)
-        }
+        guard canScroll else { return }
+        Chrome.scrollIndicators(up: offset > 0, down: offset + visibleRows < wrapped.count, area: area, theme: theme, into: &canvas)
     }
 
     // MARK: - Text over a row of buttons (message, confirm; input and password add a field)
 
     /// Wide enough for the text, the buttons and the title in the border, within `maxWidth`.
     public func preferredWidth(_ buttons: [Button], title: String, minimumWidth: Int, maxWidth: Int) -> Int {
-        min(maxWidth, max(naturalWidth, Chrome.buttonsWidth(buttons), TextWidth.columns(title) + 2, minimumWidth))
+        min(maxWidth, max(naturalWidth, ButtonRow.width(buttons), TextWidth.columns(title) + 2, minimumWidth))
     }
 
     /// Content size for this text above a blank row and a row of buttons.
@@ -92,6 +88,6 @@ public struct TextBody: Equatable, Sendable {
 
     public func renderOverButtons(_ buttons: [Button], focused: Int?, into canvas: inout Canvas, area: Rect, theme: Theme) {
         render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)), theme: theme)
-        Chrome.buttons(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
     }
 }

@@ -1,0 +1,28 @@
+// Carries out the file-system writes alerts ask for as effects (today: making a folder), so the
+// alerts themselves stay pure. An event source with no descriptors: it answers on the next turn.
+
+public final class FileSystemEffects: EventSource {
+    let fileSystem: any FileSystem
+    private var results: [AlertEvent] = []
+
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    public var readDescriptors: [FileDescriptor] { [] }
+    public var writeDescriptors: [FileDescriptor] { [] }
+    public var nextDeadline: UInt64? { results.isEmpty ? nil : 0 }
+
+    public func accept(_ effect: Effect, now: UInt64) -> Bool {
+        guard case .makeDirectory(let path) = effect else { return false }
+        results.append(.directoryMade(path, error: fileSystem.makeDirectory(path)?.reason))
+        return true
+    }
+
+    public func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
+        defer { results = [] }
+        return results
+    }
+
+    public func shutdown() { results = [] }
+}

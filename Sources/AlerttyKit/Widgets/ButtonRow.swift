@@ -1,0 +1,45 @@
+// A row of buttons: `< OK >` when focused, `  OK  ` when not, dim when disabled, `OK…` while a
+// check is pending. Every box with buttons draws them here.
+
+public struct Button: Equatable, Sendable {
+    public var label: String
+    public var enabled: Bool
+    public var pending: Bool
+    public init(_ label: String, enabled: Bool = true, pending: Bool = false) {
+        self.label = label
+        self.enabled = enabled
+        self.pending = pending
+    }
+}
+
+public enum ButtonRow {
+    /// The drawn form of a button.
+    public static func text(_ b: Button, focused: Bool) -> String {
+        let label = Sanitize.line(b.label) + (b.pending ? "…" : "")
+        return focused && b.enabled ? "< " + label + " >" : "  " + label + "  "
+    }
+
+    public static func width(_ buttons: [Button]) -> Int {
+        buttons.reduce(0) { $0 + TextWidth.columns(text($1, focused: true)) } + max(0, buttons.count - 1) * 2
+    }
+
+    /// Where each button starts on its row, centred in `area`.
+    public static func positions(_ buttons: [Button], area: Rect) -> [Range<Int>] {
+        var x = area.x + max(0, (area.width - width(buttons)) / 2)
+        return buttons.map { b in
+            let w = TextWidth.columns(text(b, focused: true))
+            defer { x += w + 2 }
+            return x..<(x + w)
+        }
+    }
+
+    /// Draws `buttons` centred on row `y` of `area`. `focused` is an index into `buttons`, or nil.
+    public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme, into canvas: inout Canvas) {
+        var x = area.x + max(0, (area.width - width(buttons)) / 2)
+        for (i, b) in buttons.enumerated() {
+            let isFocused = focused == i
+            let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
+            x = canvas.text(text(b, focused: isFocused), x: x, y: y, style: style) + 2
+        }
+    }
+}

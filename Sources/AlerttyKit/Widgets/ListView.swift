@@ -1,0 +1,72 @@
+// Drawing a ListState: the visible rows only, the selected label highlighted (only the label, so
+// moving the selection rewrites two labels, not two rows), matched characters of a filter picked
+// out, and ▲/▼ in the right margin when there is more above or below.
+
+/// What one row shows. Its text is drawn through the canvas, so it is sanitised like any other.
+public struct ListRow {
+    public var label: String
+    public var style: Style
+    /// Drawn before the label in the label's style (a check mark, a radio mark).
+    public var prefix: String
+    /// Offsets (in characters) of the label's characters a filter matched.
+    public var matched: [Int]
+    public init(_ label: String, style: Style, prefix: String = "", matched: [Int] = []) {
+        self.label = label
+        self.style = style
+        self.prefix = prefix
+        self.matched = matched
+    }
+}
+
+public enum ListView {
+    /// Draws the rows of `state` that fit in `area`; `row` is asked for those rows only.
+    public static func render(_ state: ListState, area: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas,
+                              row: (Int) -> ListRow) {
+        for i in 0..<area.height {
+            let index = state.top + i
+            guard index < state.rowCount else { break }
+            let y = area.y + i
+            let shown = row(index)
+            var style = shown.style
+            if index == state.selection {
+                style = focused ? theme.selection : Style(foreground: style.foreground, background: style.background, bold: true, underline: true)
+            }
+            let text = Wrap.truncate(" " + shown.prefix + shown.label + " ", width: area.width)
+            let end = canvas.text(text, x: area.x, y: y, style: style)
+            guard !shown.matched.isEmpty else { continue }
+            // Redraw the matched characters that are still visible (not cut by the "…").
+            var matchStyle = style
+            matchStyle.bold = true
+            matchStyle.underline = true
+            if index != state.selection || !focused { matchStyle.foreground = theme.match.foreground ?? style.foreground }
+            var x = area.x + 1 + TextWidth.columns(shown.prefix)
+            var next = 0
+            for (offset, c) in shown.label.enumerated() {
+                let w = TextWidth.columns(c)
+                if x + w > end - 1 || x + w > area.maxX - 1 { break }
+                if next < shown.matched.count && shown.matched[next] == offset {
+                    _ = canvas.put(c, x: x, y: y, style: matchStyle)
+                    next += 1
+                }
+                x += w
+            }
+        }
+        Chrome.scrollIndicators(up: state.top > 0, down: state.top + area.height < state.rowCount, area: area, theme: theme,
+                                into: &canvas)
+    }
+
+    /// "12 of 3,481": rows shown of all items, with thousands separated.
+    public static func countText(shown: Int, of total: Int) -> String {
+        shown == total ? grouped(total) : grouped(shown) + " of " + grouped(total)
+    }
+
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}

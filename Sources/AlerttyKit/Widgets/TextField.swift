@@ -1,0 +1,38 @@
+// A one-line text field: the line editor plus its drawing — the field's strip, a placeholder
+// while empty, the text scrolled horizontally to keep the cursor in view, a mask (or nothing at
+// all) for secrets. Input, password, the save browser's name field and a form's fields use it.
+
+public struct TextField: Sendable {
+    public var editor: LineEditor
+    public var placeholder: String
+    /// Shown once per character instead of the text (secrets), or nil to show the text.
+    public var mask: Character?
+    /// Nothing at all is shown for the text (`--mask ''`), like sudo.
+    public var hidden = false
+
+    public init(_ editor: LineEditor, placeholder: String = "", mask: Character? = nil, hidden: Bool = false) {
+        self.editor = editor
+        self.placeholder = placeholder
+        self.mask = mask
+        self.hidden = hidden
+    }
+
+    /// Keeps the cursor visible in a field `width` columns wide.
+    public mutating func layout(width: Int) {
+        editor.keepCursorVisible(width: width, mask: mask)
+    }
+
+    /// Draws the field in `rect` (one row); returns where the cursor goes.
+    public func render(into canvas: inout Canvas, rect: Rect, theme: Theme) -> (x: Int, y: Int) {
+        canvas.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: theme.field)
+        if editor.isEmpty || hidden {
+            if editor.isEmpty && !placeholder.isEmpty {
+                canvas.text(Wrap.truncate(placeholder, width: rect.width), x: rect.x, y: rect.y, style: theme.placeholder)
+            }
+            return (rect.x, rect.y)
+        }
+        let window = editor.window(width: rect.width, mask: mask)
+        canvas.text(window.text, x: rect.x, y: rect.y, style: theme.field)
+        return (rect.x + window.cursorColumn, rect.y)
+    }
+}

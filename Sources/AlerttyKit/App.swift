@@ -71,17 +71,17 @@ public enum App {
         }
         if built.secret { Platform.disableCoreDumps() }
         var options = built.options
-        let choice = ColorMode.Choice(rawValue: command.string("color") ?? "auto") ?? .auto
+        let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
         options.unicode = Theme.localeIsUTF8(environment: environment)
-        options.inline = command.has("inline")
+        options.inline = command.has(.inline)
         // Animation needs the modal screen and colour to mean anything.
-        options.animate = !command.has("no-animation") && !options.inline && options.colors != .none
-        options.timeout = command.seconds("timeout")
-        options.width = command.int("width")
+        options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none
+        options.timeout = command.seconds(.timeout)
+        options.width = command.int(.width)
 
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
-        let path = command.string("tty") ?? "/dev/tty"
+        let path = command.string(.tty) ?? "/dev/tty"
         let session: TerminalSession
         do {
             session = try TerminalSession(path: path, modal: !options.inline)

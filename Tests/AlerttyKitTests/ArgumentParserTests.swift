@@ -19,8 +19,8 @@ final class ArgumentParserTests: XCTestCase {
     func testFlagsBothFormsAndText() throws {
         let c = try parse(["confirm", "--title", "T", "--yes=Sure", "--", "--not-a-flag"])
         XCTAssertEqual(c.alert, .confirm)
-        XCTAssertEqual(c.string("title"), "T")
-        XCTAssertEqual(c.string("yes"), "Sure")
+        XCTAssertEqual(c.string(.title), "T")
+        XCTAssertEqual(c.string(.yes), "Sure")
         XCTAssertEqual(c.text, "--not-a-flag")
     }
 
@@ -57,5 +57,18 @@ final class ArgumentParserTests: XCTestCase {
             return Array("v\n".utf8)
         }
         XCTAssertThrowsError(try AlertFactory.make(try parse(["input", "--value", "-", "-"]), environment: { _ in nil }, readStdin: read))
+    }
+
+    func testEveryFlagHasExactlyOneSpec() {
+        for flag in Flag.allCases {
+            XCTAssertEqual(CommandSpec.flags.filter { $0.flag == flag }.count, 1, "--\(flag.rawValue)")
+        }
+    }
+
+    func testRepeatedFlagsAndPositionals() throws {
+        XCTAssertEqual(error(["message", "--title", "a", "--title", "b", "x"]), "--title was given twice; give it once")
+        XCTAssertEqual(error(["message"]), "message needs a TEXT to show")
+        XCTAssertEqual(error(["confirm", "--title", "t"]), "confirm needs a TEXT (the question)")
+        XCTAssertEqual(try parse(["input"]).text, nil, "input's TEXT is optional")
     }
 }

@@ -12,7 +12,7 @@ final class SnapshotTests: XCTestCase {
 
     func fieldAlert(_ args: [String], alert: String = "input") throws -> FieldAlert {
         guard case .run(let c) = try ArgumentParser.parse([alert] + args) else { throw UsageError("") }
-        return try FieldAlert(title: c.string("title") ?? "", text: c.text ?? "",
+        return try FieldAlert(title: c.string(.title) ?? "", text: c.text ?? "",
                               configuration: FieldConfiguration(c, readStdin: { Array("s3cret".utf8) }),
                               environment: { $0 == "LANG" ? "C.UTF-8" : nil })
     }
@@ -30,7 +30,7 @@ final class SnapshotTests: XCTestCase {
             throw UsageError("")
         }
         let fs = fakeTree()
-        return SaveAlert(title: c.string("title") ?? "", text: c.text ?? "", configuration: try BrowserConfiguration(c, fileSystem: fs),
+        return SaveAlert(title: c.string(.title) ?? "", text: c.text ?? "", configuration: try BrowserConfiguration(c, fileSystem: fs),
                          fileSystem: fs)
     }
 

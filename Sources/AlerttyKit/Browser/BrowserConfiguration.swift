@@ -16,13 +16,13 @@ public struct BrowserConfiguration {
     public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
         choosesFolder = command.alert == .folder
         let cwd = fileSystem.currentDirectory ?? [UInt8(ascii: "/")]
-        let rootArgument = Array((command.string("root") ?? "/").utf8)
+        let rootArgument = Array((command.string(.root) ?? "/").utf8)
         guard let root = fileSystem.realPath(Paths.normalize(rootArgument, base: cwd)),
               fileSystem.kind(root) == .directory else {
             throw UsageError("--root \(Sanitize.bytes(rootArgument)) is not a folder")
         }
         self.root = root
-        if let dirArgument = command.string("dir").map({ Array($0.utf8) }) {
+        if let dirArgument = command.string(.dir).map({ Array($0.utf8) }) {
             guard let dir = fileSystem.realPath(Paths.normalize(dirArgument, base: cwd)),
                   fileSystem.kind(dir) == .directory else {
                 throw UsageError("--dir \(Sanitize.bytes(dirArgument)) is not a folder")
@@ -36,13 +36,13 @@ public struct BrowserConfiguration {
         } else {
             start = root
         }
-        name = Array((command.string("name") ?? "").utf8)
+        name = Array((command.string(.name) ?? "").utf8)
         if !name.isEmpty, let problem = Paths.nameProblem(name) {
             throw UsageError("--name \(Sanitize.bytes(name)): \(problem)")
         }
-        overwrite = Overwrite(rawValue: command.string("overwrite") ?? "ask") ?? .ask
-        showHidden = command.has("show-hidden")
-        okLabel = command.string("ok") ?? (choosesFolder ? "Choose" : "Save")
-        cancelLabel = command.string("cancel") ?? "Cancel"
+        overwrite = Overwrite(rawValue: command.string(.overwrite) ?? "ask") ?? .ask
+        showHidden = command.has(.showHidden)
+        okLabel = command.string(.ok) ?? (choosesFolder ? "Choose" : "Save")
+        cancelLabel = command.string(.cancel) ?? "Cancel"
     }
 }

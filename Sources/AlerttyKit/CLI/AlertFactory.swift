@@ -21,24 +21,22 @@ public enum AlertFactory {
                             readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) -> BuiltAlert {
         var text = command.text ?? ""
         if text == "-" { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
-        let title = command.string("title") ?? ""
+        let title = command.string(.title) ?? ""
         let options = RunOptions()
         switch command.alert {
         case .message:
-            if command.text == nil { throw UsageError("message needs a TEXT to show") }
-            let alert = MessageAlert(title: title, text: text, okLabel: command.string("ok") ?? "OK")
+            let alert = MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? "OK")
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .confirm:
-            if command.text == nil { throw UsageError("confirm needs a TEXT (the question)") }
-            let alert = ConfirmAlert(title: title, text: text, yesLabel: command.string("yes") ?? "Yes",
-                                     noLabel: command.string("no") ?? "No", defaultYes: command.string("default") != "no")
+            let alert = ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? "Yes",
+                                     noLabel: command.string(.no) ?? "No", defaultYes: command.string(.`default`) != "no")
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .input, .password:
             let field = try FieldConfiguration(command, readStdin: readStdin)
             let alert = try FieldAlert(title: title, text: text, configuration: field, environment: environment)
             var sources: [any EventSource] = []
             if let validator = field.rules.command {
-                sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds("validate-timeout") ?? 5,
+                sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds(.validateTimeout) ?? 5,
                                                 secret: field.secret))
             }
             return BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
@@ -47,7 +45,7 @@ public enum AlertFactory {
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
             return BuiltAlert(makeAlert: { SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem) },
                               options: options, sources: [FileSystemEffects(fileSystem: fileSystem)],
-                              terminator: command.has("print0") ? 0 : 0x0A, printsAnswer: true)
+                              terminator: command.has(.print0) ? 0 : 0x0A, printsAnswer: true)
         }
     }
 }

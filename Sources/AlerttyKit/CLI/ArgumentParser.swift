@@ -7,15 +7,39 @@ public struct UsageError: Error, Equatable, Sendable {
     public init(_ message: String) { self.message = message }
 }
 
+/// A command line checked against the flag table. Values are read by `Flag`, through accessors
+/// that check the table agrees on the value's kind, so a flag cannot be read as what it is not.
 public struct ParsedCommand: Equatable, Sendable {
     public var alert: AlertKind
-    public var values: [String: String] = [:]
-    public var text: String?
+    /// Every value of every flag given, in order (one for most flags; several for repeatable ones).
+    public private(set) var values: [Flag: [String]] = [:]
+    public var positionals: [String] = []
 
-    public func has(_ flag: String) -> Bool { values[flag] != nil }
-    public func string(_ flag: String) -> String? { values[flag] }
-    public func int(_ flag: String) -> Int? { values[flag].flatMap { Int($0) } }
-    public func seconds(_ flag: String) -> Double? { values[flag].flatMap { Double($0) } }
+    public init(alert: AlertKind) {
+        self.alert = alert
+    }
+
+    /// TEXT, the first positional.
+    public var text: String? { positionals.first }
+    /// Everything after TEXT (choose's ITEMs).
+    public var rest: [String] { Array(positionals.dropFirst()) }
+
+    public func has(_ flag: Flag) -> Bool { values[flag] != nil }
+    public func string(_ flag: Flag) -> String? { values[flag]?.last }
+    public func strings(_ flag: Flag) -> [String] {
+        assert(CommandSpec.spec(flag).repeatable, "--\(flag.rawValue) is not repeatable")
+        return values[flag] ?? []
+    }
+    public func int(_ flag: Flag) -> Int? {
+        guard case .integer = CommandSpec.spec(flag).value else { preconditionFailure("--\(flag.rawValue) is not an integer") }
+        return string(flag).flatMap { Int($0) }
+    }
+    public func seconds(_ flag: Flag) -> Double? {
+        assert(CommandSpec.spec(flag).value == .seconds, "--\(flag.rawValue) is not in seconds")
+        return string(flag).flatMap { Double($0) }
+    }
+
+    mutating func add(_ flag: Flag, _ value: String) { values[flag, default: []].append(value) }
 }
 
 public enum ParseResult: Equatable, Sendable {
@@ -71,9 +95,12 @@ public enum ArgumentParser {
                     if known { throw UsageError("--\(name) is not an option of '\(alert.rawValue)'; see alertty \(alert.rawValue) --help") }
                     throw UsageError("unknown option --\(name)" + suggestion("--" + name, among: specs.map { "--" + $0.name }, prefix: ""))
                 }
+                if command.has(spec.flag) && !spec.repeatable {
+                    throw UsageError("--\(name) was given twice; give it once")
+                }
                 if !spec.takesValue {
                     if inlineValue != nil { throw UsageError("--\(name) takes no value") }
-                    command.values[name] = ""
+                    command.add(spec.flag, "")
                     continue
                 }
                 let value: String
@@ -85,13 +112,17 @@ public enum ArgumentParser {
                     index += 1
                 }
                 try check(value, for: spec)
-                command.values[name] = value
+                command.add(spec.flag, value)
                 continue
             }
-            guard command.text == nil else {
-                throw UsageError("unexpected argument '\(Sanitize.line(argument))': the message was already given; quote it as one argument")
+            let positionals = alert.positionals
+            guard command.positionals.count < positionals.count || positionals.last?.variadic == true else {
+                throw UsageError("unexpected argument '\(argument)': the message was already given; quote it as one argument")
             }
-            command.text = argument
+            command.positionals.append(argument)
+        }
+        for (i, positional) in alert.positionals.enumerated() where positional.required && command.positionals.count <= i {
+            throw UsageError("\(alert.rawValue) needs a \(positional.name)" + (alert == .confirm ? " (the question)" : " to show"))
         }
         return .run(command)
     }

@@ -24,6 +24,64 @@ public enum AlertKind: String, CaseIterable, Sendable {
     }
 }
 
+/// Every flag, by name. The table below gives each its spec; a test checks each has exactly one,
+/// so code reads flags through these cases (`command.string(.title)`), never through strings.
+public enum Flag: String, CaseIterable, Sendable {
+    case title
+    case timeout
+    case inline
+    case noAnimation = "no-animation"
+    case color
+    case tty
+    case width
+    case ok
+    case cancel
+    case yes
+    case no
+    case `default`
+    case placeholder
+    case value
+    case validate
+    case regex
+    case minLength = "min-length"
+    case maxLength = "max-length"
+    case validateCmd = "validate-cmd"
+    case validateTimeout = "validate-timeout"
+    case invalidMessage = "invalid-message"
+    case mask
+    case allowReveal = "allow-reveal"
+    case confirm
+    case dir
+    case root
+    case name
+    case overwrite
+    case print0
+    case showHidden = "show-hidden"
+}
+
+/// A positional argument of an alert, in order.
+public struct PositionalSpec: Sendable {
+    public var name: String
+    public var required: Bool
+    /// Takes every remaining argument (`ITEM...`).
+    public var variadic: Bool
+    public init(_ name: String, required: Bool, variadic: Bool = false) {
+        self.name = name
+        self.required = required
+        self.variadic = variadic
+    }
+    public var usage: String { (required ? name : "[" + name + "]") + (variadic ? "..." : "") }
+}
+
+extension AlertKind {
+    public var positionals: [PositionalSpec] {
+        switch self {
+        case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
+        default: return [PositionalSpec("TEXT", required: false)]
+        }
+    }
+}
+
 public enum ValueKind: Equatable, Sendable {
     case flag                     // no value
     case text
@@ -36,19 +94,25 @@ public enum ValueKind: Equatable, Sendable {
 }
 
 public struct FlagSpec: Sendable {
-    public var name: String
+    public var flag: Flag
     public var value: ValueKind
     public var valueName: String
     public var help: String
     public var alerts: [AlertKind]
+    /// May be given more than once, each value kept (`--selected A --selected B`).
+    public var repeatable: Bool
 
-    init(_ name: String, _ value: ValueKind, _ valueName: String = "", _ help: String, _ alerts: [AlertKind]) {
-        self.name = name
+    init(_ name: String, _ value: ValueKind, _ valueName: String = "", _ help: String, _ alerts: [AlertKind],
+         repeatable: Bool = false) {
+        flag = Flag(rawValue: name)!
         self.value = value
         self.valueName = valueName
         self.help = help
         self.alerts = alerts
+        self.repeatable = repeatable
     }
+
+    public var name: String { flag.rawValue }
 
     public var takesValue: Bool { value != .flag }
     public var usage: String { takesValue ? "--\(name) \(valueName)" : "--\(name)" }
@@ -100,6 +164,13 @@ public enum CommandSpec {
     public static func flags(for alert: AlertKind) -> [FlagSpec] {
         flags.filter { $0.alerts.contains(alert) }
     }
+
+    /// The spec of `flag`.
+    public static func spec(_ flag: Flag) -> FlagSpec {
+        specsByFlag[flag]!
+    }
+
+    private static let specsByFlag: [Flag: FlagSpec] = Dictionary(flags.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
 
     public static let version = "0.1.0"
 }

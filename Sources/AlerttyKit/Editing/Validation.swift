@@ -106,18 +106,18 @@ public struct FieldConfiguration {
 
     public init(_ command: ParsedCommand, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
         secret = command.alert == .password
-        placeholder = command.string("placeholder") ?? ""
-        okLabel = command.string("ok") ?? "OK"
-        cancelLabel = command.string("cancel") ?? "Cancel"
-        allowReveal = command.has("allow-reveal")
-        confirm = command.has("confirm")
-        mask = command.string("mask")
+        placeholder = command.string(.placeholder) ?? ""
+        okLabel = command.string(.ok) ?? "OK"
+        cancelLabel = command.string(.cancel) ?? "Cancel"
+        allowReveal = command.has(.allowReveal)
+        confirm = command.has(.confirm)
+        mask = command.string(.mask)
         if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }
         if let m = mask, let c = m.unicodeScalars.first, Sanitize.visible(c) != nil {
             throw UsageError("--mask cannot be a control character")
         }
         initialValue = []
-        if let value = command.string("value") {
+        if let value = command.string(.value) {
             if value == "-" {
                 var bytes = try readStdin()
                 while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }
@@ -128,9 +128,9 @@ public struct FieldConfiguration {
                 initialValue = Array(value.utf8)
             }
         }
-        let preset = command.string("validate").flatMap(Preset.init(rawValue:)) ?? .none
-        rules = try Rules(preset: preset, pattern: command.string("regex"), minLength: command.int("min-length"),
-                          maxLength: command.int("max-length"), command: command.string("validate-cmd"),
-                          invalidMessage: command.string("invalid-message"))
+        let preset = command.string(.validate).flatMap(Preset.init(rawValue:)) ?? .none
+        rules = try Rules(preset: preset, pattern: command.string(.regex), minLength: command.int(.minLength),
+                          maxLength: command.int(.maxLength), command: command.string(.validateCmd),
+                          invalidMessage: command.string(.invalidMessage))
     }
 }

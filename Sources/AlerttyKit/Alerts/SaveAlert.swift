@@ -46,7 +46,7 @@ public struct SaveAlert: Alert {
 
     var buttons: [Button] { [Button("New Folder"), Button(configuration.cancelLabel), Button(configuration.okLabel)] }
 
-    public var keyOverrides: [KeyPress: Action] { [.ctrl("n"): .newFolder] }
+    public var keyOverrides: [KeyPress: Action] { AlertKind.save.keyOverrides }
 
     public var hints: [KeyHint] {
         if let inner = nested?.alert { return inner.hints }

@@ -74,6 +74,42 @@ public struct PositionalSpec: Sendable {
 }
 
 extension AlertKind {
+    /// Keys this kind of alert claims before the shared binding table.
+    public var keyOverrides: [KeyPress: Action] {
+        switch self {
+        case .save, .folder: return [.ctrl("n"): .newFolder]
+        default: return [:]
+        }
+    }
+
+    /// What the keys do in this kind of alert, for --help and the man page.
+    public var keyUses: [KeyUse] {
+        var uses = [KeyUse([.submit], "activate the focused button"), KeyUse([.cancel], "cancel (exit 1)"),
+                    KeyUse([.interrupt], "interrupt the job (exit 130)"), KeyUse([.suspend], "stop the job; the box returns on fg"),
+                    KeyUse([.redraw], "redraw the screen")]
+        let lineEditing = [KeyUse([.left, .right, .home, .end], "move in the field"), KeyUse([.wordLeft, .wordRight], "move by word"),
+                           KeyUse([.deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .killToStart, .killToEnd], "delete"),
+                           KeyUse([.yank], "paste what was deleted")]
+        switch self {
+        case .message:
+            uses += [KeyUse([.activate], "OK"), KeyUse([.up, .down, .pageUp, .pageDown], "scroll a long message")]
+        case .confirm:
+            uses += [KeyUse([.focusNext, .left, .right], "move between Yes and No"),
+                     KeyUse(literal: "y / n", "Yes / No (or the labels' first letters)")]
+        case .input, .password:
+            uses += [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + lineEditing
+            if self == .password { uses.append(KeyUse([.toggleReveal], "show or hide the text (with --allow-reveal)")) }
+        case .save, .folder:
+            uses += [KeyUse([.focusNext, .focusPrevious], "cycle name field, list and buttons"),
+                     KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
+                     KeyUse([.right], "open a folder (Enter too)"), KeyUse([.left], "go to the parent folder (Backspace too)"),
+                     KeyUse(literal: "~", "go home (when inside the root)"), KeyUse([.newFolder], "new folder"),
+                     KeyUse([.toggleHidden], "show or hide hidden entries"),
+                     KeyUse(literal: "letters", "jump to the first entry starting with them")]
+        }
+        return uses
+    }
+
     public var positionals: [PositionalSpec] {
         switch self {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]

@@ -74,16 +74,19 @@ public enum Docs {
         }
         s += """
         .SH KEYS
-        Enter activates the focused button, Esc cancels, Tab and Shift\\-Tab move the focus. Ctrl\\-C restores the
+        Keys are read through one binding table; each alert lists what they do there. Ctrl\\-C restores the
         terminal and interrupts the whole job, so a script calling alertty stops as it would at \\fBread\\fR
-        (a script that traps INT handles it). Ctrl\\-Z stops the whole job, as at any other command; the box
-        returns on \\fBfg\\fR.
-        In a text field: Left/Right, Home/End, Ctrl\\-A/E/B/F, Alt\\-B/F (word), Backspace/Delete, Ctrl\\-W,
-        Alt\\-Backspace, Ctrl\\-U, Ctrl\\-K, Ctrl\\-Y (yank); a paste is inserted as text and never submits.
-        With \\fB\\-\\-allow\\-reveal\\fR, Ctrl\\-R shows or hides a password.
-        In the save browser: Up/Down/PgUp/PgDn/Home/End move, Enter or Right opens a folder, Left or Backspace
-        goes to the parent, typing jumps to a matching entry, ~ goes home, Ctrl\\-N makes a new folder,
-        Alt\\-. shows or hides hidden entries, Tab in the name field completes.
+        (a script that traps INT handles it); Ctrl\\-Z stops the whole job, as at any other command, and the
+        box returns on \\fBfg\\fR. A paste is inserted as text and never submits.
+
+        """
+        for alert in AlertKind.allCases {
+            s += ".SS \(alert.rawValue)\n"
+            for use in alert.keyUses {
+                s += ".TP\n.B \(roff(use.keys(overrides: alert.keyOverrides)))\n\(roff(use.help))\n"
+            }
+        }
+        s += """
         .SH EXIT STATUS
         .TS
         l l.

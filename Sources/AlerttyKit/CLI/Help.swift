@@ -75,23 +75,11 @@ public enum Help {
     }
 
     static func keyLines(_ alert: AlertKind) -> String {
-        var keys: [(String, String)] = [("Enter", "activate the focused button"), ("Esc", "cancel (exit 1)"),
-                                        ("Ctrl-C", "interrupt (exit 130)"), ("Ctrl-Z", "suspend; the box returns on fg")]
-        switch alert {
-        case .message: keys += [("Space", "OK"), ("Up/Down/PgUp/PgDn", "scroll a long message")]
-        case .confirm: keys += [("Tab/Left/Right", "move between Yes and No"), ("y / n", "Yes / No (or the labels' first letters)")]
-        case .input, .password:
-            keys += [("Tab/Shift-Tab", "move between the field and the buttons"),
-                     ("Left/Right Home/End Ctrl-A/E/B/F", "move in the field"), ("Alt-B/F", "move by word"),
-                     ("Backspace/Delete Ctrl-W Alt-Backspace Ctrl-U Ctrl-K", "delete"), ("Ctrl-Y", "paste what was deleted")]
-            if alert == .password { keys.append(("Ctrl-R", "show or hide the text (with --allow-reveal)")) }
-        case .save, .folder:
-            keys += [("Tab/Shift-Tab", "cycle name field, list and buttons"), ("Up/Down/PgUp/PgDn/Home/End", "move in the list"),
-                     ("Enter/Right", "open a folder"), ("Left/Backspace", "go to the parent folder"),
-                     ("~", "go home (when inside the root)"), ("Ctrl-N", "new folder"), ("Alt-.", "show or hide hidden entries"),
-                     ("letters", "jump to the first entry starting with them")]
-        }
-        return keys.map { "    " + $0.0 + String(repeating: " ", count: max(2, 28 - $0.0.count)) + $0.1 }.joined(separator: "\n")
+        alert.keyUses.map { use in
+            let keys = use.keys(overrides: alert.keyOverrides)
+            let pad = keys.count < 26 ? String(repeating: " ", count: 28 - keys.count) : "\n" + String(repeating: " ", count: 32)
+            return "    " + keys + pad + use.help
+        }.joined(separator: "\n")
     }
 
     public static func examples(_ alert: AlertKind) -> [String] {

@@ -79,6 +79,59 @@ public enum Bindings {
     public static func hint(for action: Action) -> String? {
         table.first { $0.action == action }?.hint
     }
+
+    /// Every key that triggers `action` where `overrides` apply: the alert's own keys first, then
+    /// the table's, less any key the alert took for something else.
+    public static func keys(for action: Action, overrides: [KeyPress: Action] = [:]) -> [KeyPress] {
+        let own = overrides.filter { $0.value == action }.map(\.key).sorted { $0.displayName < $1.displayName }
+        let shared = table.filter { $0.action == action }.flatMap(\.keys).filter { overrides[$0] == nil }
+        return own + shared
+    }
+}
+
+extension KeyPress {
+    /// The key as help text names it: "Esc", "PgDn", "Ctrl-N", "Alt-.", "Space".
+    public var displayName: String {
+        var parts: [String] = []
+        if modifiers.contains(.ctrl) { parts.append("Ctrl") }
+        if modifiers.contains(.alt) { parts.append("Alt") }
+        if modifiers.contains(.shift) { parts.append("Shift") }
+        switch key {
+        case .char(" "): parts.append("Space")
+        case .char(let c): parts.append(modifiers.isEmpty ? String(c) : String(c).uppercased())
+        case .escape: parts.append("Esc")
+        case .pageUp: parts.append("PgUp")
+        case .pageDown: parts.append("PgDn")
+        case .function(let n): parts.append("F\(n)")
+        default: parts.append("\(key)".prefix(1).uppercased() + "\(key)".dropFirst())
+        }
+        return parts.joined(separator: "-")
+    }
+}
+
+/// One line of key help: the keys of `actions` (from the binding table and the alert's
+/// overrides), or keys named literally (letters an alert reads itself), and what they do.
+public struct KeyUse: Sendable {
+    public var actions: [Action]
+    public var literal: String?
+    public var help: String
+    public init(_ actions: [Action], _ help: String) {
+        self.actions = actions
+        literal = nil
+        self.help = help
+    }
+    public init(literal: String, _ help: String) {
+        actions = []
+        self.literal = literal
+        self.help = help
+    }
+
+    public func keys(overrides: [KeyPress: Action]) -> String {
+        if let literal { return literal }
+        return actions.map { action in
+            Bindings.keys(for: action, overrides: overrides).map(\.displayName).joined(separator: "/")
+        }.joined(separator: ", ")
+    }
 }
 
 /// One key hint in a box's border: the key (from the binding table) and what it does here.

@@ -156,4 +156,32 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(before.lines, after.lines)
         XCTAssertEqual(before.cursor?.x, after.cursor?.x)
     }
+
+    /// `--mask ''`: typing changes nothing on screen, so each key writes exactly nothing to the terminal.
+    func testHiddenMaskWritesNoBytePerKey() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail() }
+        var alert: any Alert = try FieldAlert(title: "Sign in", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+        let scene = Scene(columns: 80, rows: 24, theme: Theme(colors: .truecolor, unicode: true))
+        var writer = FrameWriter(colors: .truecolor)
+        let first = scene.render(&alert)
+        XCTAssertFalse(writer.frame(first.canvas, cursorAt: first.cursor).isEmpty)
+        for scalar in "s3cr3t!".unicodeScalars {
+            _ = alert.update(.action(.insert(scalar)))
+            let next = scene.render(&alert)
+            XCTAssertEqual(writer.frame(next.canvas, cursorAt: next.cursor), [], "typing '\(scalar)' wrote bytes")
+        }
+    }
+
+    func testMeaningDescribesWhatIsAsked() throws {
+        var a = try field(["--validate", "email", "--placeholder", "you@host"])
+        guard case .field(let f) = a.meaning else { return XCTFail() }
+        XCTAssertEqual(f.placeholder, "you@host")
+        XCTAssertFalse(f.secret)
+        XCTAssertEqual(f.reason, "not an email address (name@example.com)")
+        _ = type("a@b.c", &a)
+        guard case .field(let g) = a.meaning else { return XCTFail() }
+        XCTAssertNil(g.reason)
+        let c = ConfirmAlert(title: "T", text: "Sure?", yesLabel: "Go", noLabel: "Stop", defaultYes: false)
+        XCTAssertEqual(c.meaning, .question(.init(title: "T", text: "Sure?", yes: "Go", no: "Stop", defaultYes: false)))
+    }
 }

@@ -129,6 +129,9 @@ final class CoreEndToEndTests: XCTestCase {
         let p = try PTYProcess(["confirm", "--no-animation", "--timeout", "2", "Still there?"])
         try p.waitForText("2s")
         try p.waitForText("1s")
+        p.type(K.tab) // a key: the idle timer starts again
+        try p.waitFor("the countdown restarted") { $0.contains("2s") && $0.contains("< No >") }
+        try p.waitForText("1s")
         try assertEnded(p, status: 124)
     }
 

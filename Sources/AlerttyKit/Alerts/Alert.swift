@@ -93,6 +93,8 @@ public protocol Alert {
     mutating func update(_ event: AlertEvent) -> [Effect]
     /// Draws the content; returns where the text cursor should be, if anywhere.
     func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)?
+    /// What the alert asks, for front ends that do not draw a box.
+    var meaning: AlertMeaning { get }
 }
 
 extension Alert {

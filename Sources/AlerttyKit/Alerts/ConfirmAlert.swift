@@ -19,6 +19,10 @@ public struct ConfirmAlert: Alert {
 
     var buttons: [Button] { [Button(yesLabel), Button(noLabel)] }
 
+    public var meaning: AlertMeaning {
+        .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == 0))
+    }
+
     public var hints: [KeyHint] {
         [KeyHint(.focusNext, "move"), KeyHint(.submit, "choose"), KeyHint(.cancel, noLabel)] + body.scrollHints
     }

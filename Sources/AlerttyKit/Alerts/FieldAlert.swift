@@ -74,6 +74,11 @@ public struct FieldAlert: Alert {
         return nil
     }
 
+    public var meaning: AlertMeaning {
+        .field(.init(title: title, text: body.text, label: configuration.confirm ? (firstEntry == nil ? "Enter it:" : "Retype to confirm:") : nil,
+                     secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking))
+    }
+
     var buttons: [Button] {
         [Button(configuration.okLabel, enabled: isValid || isChecking, pending: isChecking), Button(configuration.cancelLabel)]
     }

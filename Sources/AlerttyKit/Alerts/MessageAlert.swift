@@ -13,6 +13,8 @@ public struct MessageAlert: Alert {
 
     var buttons: [Button] { [Button(okLabel)] }
 
+    public var meaning: AlertMeaning { .message(.init(title: title, text: body.text, ok: okLabel)) }
+
     public var hints: [KeyHint] { [KeyHint(.submit, okLabel), KeyHint(.cancel, "close")] + body.scrollHints }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {

@@ -46,6 +46,12 @@ public struct SaveAlert: Alert {
 
     var buttons: [Button] { [Button("New Folder"), Button(configuration.cancelLabel), Button(configuration.okLabel)] }
 
+    public var meaning: AlertMeaning {
+        let entries = (0..<browser.rowCount).compactMap { browser.entry(atRow: $0) }.map { ($0.name, $0.kind.opensLikeDirectory) }
+        return .browser(.init(title: title, text: body.text, current: browser.current, atRoot: browser.atRoot, entries: entries,
+                              choosesFolder: choosesFolder, notice: notice))
+    }
+
     public var keyOverrides: [KeyPress: Action] { AlertKind.save.keyOverrides }
 
     public var hints: [KeyHint] {

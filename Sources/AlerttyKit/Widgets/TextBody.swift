@@ -22,6 +22,9 @@ public struct TextBody: Equatable, Sendable {
 
     public var isEmpty: Bool { paragraphs.isEmpty }
 
+    /// The text as it is shown (sanitised), lines joined.
+    public var text: String { paragraphs.joined(separator: "\n") }
+
 
     /// Lines at `width`; reuses the last layout's wrapping, so a long message is not re-wrapped
     /// on every frame (each key press asks for the box size again).

@@ -1,0 +1,59 @@
+// What an alert asks, in words rather than cells: the question, its choices and default, its
+// field and the current reason it is refused, its list. The box draws cells; a line-mode front
+// end (dumb terminals, serial consoles, screen readers) asks the same question from this, and
+// hands the answer back to the same alert value, which alone decides what is valid.
+
+public enum AlertMeaning: Equatable, Sendable {
+    /// Something to read, acknowledged with one button.
+    case message(Message)
+    /// A yes/no question.
+    case question(Question)
+    /// One line of text, maybe secret, with the reason it is refused (if it is).
+    case field(Field)
+    /// A folder browser: where it is, what is there, what Save or Choose would return.
+    case browser(BrowserView)
+
+    public struct Message: Equatable, Sendable {
+        public var title: String
+        public var text: String
+        public var ok: String
+    }
+
+    public struct Question: Equatable, Sendable {
+        public var title: String
+        public var text: String
+        public var yes: String
+        public var no: String
+        public var defaultYes: Bool
+    }
+
+    public struct Field: Equatable, Sendable {
+        public var title: String
+        public var text: String
+        /// "Enter it:" / "Retype to confirm:" while a secret is asked twice.
+        public var label: String?
+        public var secret: Bool
+        public var placeholder: String
+        /// Why the current answer is refused, if it is.
+        public var reason: String?
+        /// A check is still running on the current answer.
+        public var checking: Bool
+    }
+
+    public struct BrowserView: Equatable, Sendable {
+        public var title: String
+        public var text: String
+        public var current: PathBytes
+        public var atRoot: Bool
+        /// Entries shown, in order, with whether each opens like a folder.
+        public var entries: [(name: PathBytes, folder: Bool)]
+        public var choosesFolder: Bool
+        public var notice: String?
+
+        public static func == (a: BrowserView, b: BrowserView) -> Bool {
+            a.title == b.title && a.text == b.text && a.current == b.current && a.atRoot == b.atRoot
+                && a.choosesFolder == b.choosesFolder && a.notice == b.notice
+                && a.entries.map(\.name) == b.entries.map(\.name) && a.entries.map(\.folder) == b.entries.map(\.folder)
+        }
+    }
+}

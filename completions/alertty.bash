@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -33,6 +33,12 @@ _alertty() {
         --root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --name) return ;;
         --overwrite) COMPREPLY=($(compgen -W "ask deny allow" -- "$cur")); return ;;
+        --items-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --delimiter) return ;;
+        --output) COMPREPLY=($(compgen -W "label tag index json" -- "$cur")); return ;;
+        --min) return ;;
+        --max) return ;;
+        --selected) return ;;
     esac
     case "$alert" in
         message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --help" -- "$cur")) ;;
@@ -41,6 +47,7 @@ _alertty() {
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --select-if-one --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -80,6 +80,13 @@ public enum App {
         options.timeout = command.seconds(.timeout)
         options.width = command.int(.width)
 
+        // An alert that answers before anything is drawn (choose --select-if-one) needs no terminal.
+        if built.immediate {
+            var alert = built.makeAlert()
+            for case .finish(let outcome) in alert.update(.start) {
+                return deliver(outcome, terminator: built.terminator, compat: compat)
+            }
+        }
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let path = command.string(.tty) ?? "/dev/tty"
         let session: TerminalSession

@@ -99,6 +99,30 @@ final class SnapshotTests: XCTestCase {
         return a
     }
 
+    func chooseAlert(_ args: [String]) throws -> ChooseAlert {
+        guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
+        return try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert() as! ChooseAlert
+    }
+
+    func testChoose() throws {
+        let shells = ["bash", "zsh", "fish", "dash", "ksh", "tcsh", "nushell", "elvish", "xonsh", "oil", "ion", "powershell"]
+        try snapshot("choose-menu", try chooseAlert(["--title", "Shell", "Login shell?"] + shells))
+        var radio = try chooseAlert(["--radio", "--selected", "zsh", "Login shell?"] + shells)
+        _ = radio.update(.action(.down))
+        try snapshot("choose-radio", radio)
+        var check = try chooseAlert(["--multi", "--min", "2", "--selected", "core", "Install which components?",
+                                     "core", "docs", "examples", "tests"])
+        _ = check.update(.action(.down))
+        try snapshot("choose-check", check)
+        var filtered = try chooseAlert(["Login shell?"] + shells)
+        for c in "sh".unicodeScalars { _ = filtered.update(.action(.insert(c))) }
+        try snapshot("choose-filtered", filtered)
+        var hints = ChooseAlert(title: "Zone", text: "", store: ItemStore(format: .delimited(UInt8(ascii: ":"))),
+                                configuration: ChooseConfiguration(), loading: true)
+        _ = hints.update(.input(Array("utc:UTC:Coordinated Universal Time\ncet:Central Europe:UTC+1, +2 in summer\n".utf8)))
+        try snapshot("choose-hint-loading", hints)
+    }
+
     // MARK: - Machinery
 
     var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }

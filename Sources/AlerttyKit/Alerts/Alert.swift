@@ -68,6 +68,25 @@ public enum AlertEvent: Equatable, Sendable {
     case validated(generation: Int, Validity)
     /// Result of a `.makeDirectory` effect: nil error when the folder was made.
     case directoryMade(PathBytes, error: String?)
+    /// A chunk of the alert's input stream (items for choose, lines for progress), and its end.
+    case input([UInt8])
+    case inputEnded
+    /// A front end without a box (line mode) answered with these items (0-based).
+    case answer([Int])
+    /// A click (count 2 for a double click) or a wheel step, at a cell of the canvas.
+    case mouse(Mouse)
+}
+
+public struct Mouse: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case click(count: Int), wheel(Int) }
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+    public init(_ kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
 }
 
 public enum Effect: Equatable, Sendable {
@@ -76,6 +95,8 @@ public enum Effect: Equatable, Sendable {
     case validate(text: [UInt8], generation: Int)
     /// Make a folder (the save browser's New Folder); answered by `.directoryMade`.
     case makeDirectory(PathBytes)
+    /// Stop reading the input stream and close it, so its producer sees a closed pipe.
+    case closeInput
 }
 
 public protocol Alert {
@@ -95,12 +116,15 @@ public protocol Alert {
     func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)?
     /// What the alert asks, for front ends that do not draw a box.
     var meaning: AlertMeaning { get }
+    /// The alert answers clicks and the wheel: mouse reporting is on while it is shown.
+    var usesMouse: Bool { get }
 }
 
 extension Alert {
     public var keyOverrides: [KeyPress: Action] { [:] }
     /// A row for the buttons is the least a box can be (an empty message is just its button).
     public var minimumSize: (width: Int, height: Int) { (12, 1) }
+    public var usesMouse: Bool { false }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

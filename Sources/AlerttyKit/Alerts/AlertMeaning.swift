@@ -12,6 +12,20 @@ public enum AlertMeaning: Equatable, Sendable {
     case field(Field)
     /// A folder browser: where it is, what is there, what Save or Choose would return.
     case browser(BrowserView)
+    /// A list to choose one or several items from.
+    case list(Choice)
+
+    public struct Choice: Equatable, Sendable {
+        public var title: String
+        public var text: String
+        public var labels: [String]
+        public var multi: Bool
+        public var minimum: Int
+        public var maximum: Int?
+        /// Items marked so far (check lists), 0-based.
+        public var marked: [Int]
+        public var reason: String?
+    }
 
     public struct Message: Equatable, Sendable {
         public var title: String

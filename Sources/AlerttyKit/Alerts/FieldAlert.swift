@@ -129,7 +129,7 @@ public struct FieldAlert: Alert {
             return []
         case .action(let action):
             return handle(action)
-        case .directoryMade:
+        case .directoryMade, .input, .inputEnded, .answer, .mouse:
             return []
         }
     }

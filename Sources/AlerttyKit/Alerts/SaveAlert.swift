@@ -65,6 +65,9 @@ public struct SaveAlert: Alert {
     }
 
     public var minimumSize: (width: Int, height: Int) { (20, choosesFolder ? 5 : 6) }
+    public var usesMouse: Bool { true }
+    private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
 
     var fixedRows: Int { 1 /* path */ + (choosesFolder ? 0 : 1) /* name */ + 1 /* notice */ + 1 /* buttons */ }
 
@@ -83,6 +86,8 @@ public struct SaveAlert: Alert {
         let bodyRows = bodyRows(in: area)
         body.layout(width: area.width, rows: bodyRows)
         browser.setVisibleRows(max(1, area.height - bodyRows - fixedRows))
+        listArea = Rect(x: area.x, y: area.y + bodyRows + 1, width: area.width, height: max(1, area.height - bodyRows - fixedRows))
+        buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         name.layout(width: max(1, area.width - 6))
         if var inner = nested {
             inner.alert.layout(nestedContent(in: area, for: inner.alert))
@@ -95,7 +100,8 @@ public struct SaveAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated: return []
+        case .start, .validated, .input, .inputEnded, .answer: return []
+        case .mouse(let mouse): return click(mouse)
         case .directoryMade(let path, let error): return directoryMade(path, error: error)
         case .paste(let text):
             guard focus == .name else { return [] }
@@ -172,6 +178,27 @@ public struct SaveAlert: Alert {
             break
         }
         return []
+    }
+
+    /// The list answers the mouse as choose's does: a click selects, a double click opens, the
+    /// wheel scrolls; a click on a button presses it.
+    private mutating func click(_ mouse: Mouse) -> [Effect] {
+        if case .wheel(let rows) = mouse.kind {
+            browser.scroll(by: rows)
+            return []
+        }
+        guard case .click(let count) = mouse.kind else { return [] }
+        notice = nil
+        if mouse.y == buttonRow.y, let hit = ButtonRow.positions(buttons, area: buttonRow).firstIndex(where: { $0.contains(mouse.x) }) {
+            focus = [Focus.newFolder, .cancel, .ok][hit]
+            return press(focus)
+        }
+        guard mouse.x >= listArea.x && mouse.x < listArea.maxX, let row = browser.list.row(atLine: mouse.y, areaY: listArea.y) else {
+            return []
+        }
+        focus = .list
+        browser.select(row: row)
+        return count == 2 ? handleList(.submit) : []
     }
 
     private mutating func press(_ button: Focus) -> [Effect] {

@@ -128,6 +128,8 @@ public struct Browser {
 
     public mutating func move(_ action: Action) { list.move(action) }
 
+    public mutating func scroll(by rows: Int) { list.scroll(by: rows) }
+
     /// Type-ahead: jumps to the first entry whose name starts with what was typed (case-insensitive).
     public mutating func typeAhead(_ scalar: Unicode.Scalar) {
         let entries = shown, back = backRows, listing = listing

@@ -14,6 +14,8 @@ public struct BuiltAlert {
     public var printsAnswer: Bool
     /// The answer is a secret: no core dump may hold it.
     public var secret = false
+    /// The alert answers at its `.start`, before anything is drawn (choose --select-if-one): no terminal needed.
+    public var immediate = false
 }
 
 public enum AlertFactory {
@@ -40,6 +42,8 @@ public enum AlertFactory {
                                                 secret: field.secret))
             }
             return BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
+        case .choose:
+            return try makeChoose(command, title: title, text: text)
         case .save, .folder:
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
@@ -47,6 +51,65 @@ public enum AlertFactory {
                               options: options, sources: [FileSystemEffects(fileSystem: fileSystem)],
                               terminator: command.has(.print0) ? 0 : 0x0A, printsAnswer: true)
         }
+    }
+}
+
+extension AlertFactory {
+    static func makeChoose(_ command: ParsedCommand, title: String, text: String) throws(UsageError) -> BuiltAlert {
+        var configuration = ChooseConfiguration()
+        configuration.multi = command.has(.multi)
+        configuration.radio = command.has(.radio)
+        if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }
+        configuration.minimum = command.int(.min) ?? 1
+        configuration.maximum = command.int(.max)
+        if !configuration.multi && (command.has(.min) || command.has(.max)) { throw UsageError("--min and --max need --multi") }
+        if let max = configuration.maximum, max < configuration.minimum {
+            throw UsageError("--min \(configuration.minimum) is more than --max \(max): nothing could be chosen")
+        }
+        configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? "label") ?? .label
+        configuration.selected = command.strings(.selected)
+        if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
+        configuration.selectIfOne = command.has(.selectIfOne)
+        configuration.separator = command.has(.print0) ? 0 : 0x0A
+        configuration.okLabel = command.string(.ok) ?? "OK"
+        configuration.cancelLabel = command.string(.cancel) ?? "Cancel"
+
+        var format = ItemStore.Format.plain
+        if let d = command.string(.delimiter) {
+            guard d.utf8.count == 1, let byte = d.utf8.first else { throw UsageError("--delimiter takes one ASCII character, not '\(d)'") }
+            format = .delimited(byte)
+        }
+        var store = ItemStore(format: format, separator: command.has(.read0) ? 0 : 0x0A)
+        let items = command.rest
+        if command.has(.tagged) {
+            guard items.count % 2 == 0 else {
+                throw UsageError("--tagged needs TAG LABEL pairs; '\(items.last ?? "")' has no label")
+            }
+            for k in stride(from: 0, to: items.count, by: 2) { store.append(label: Array(items[k + 1].utf8), tag: Array(items[k].utf8)) }
+        } else {
+            for item in items { store.append(label: Array(item.utf8)) }
+        }
+        if command.has(.read0) && !command.has(.itemsFrom) { throw UsageError("--read0 needs --items-from") }
+        var sources: [any EventSource] = []
+        if let path = command.string(.itemsFrom) {
+            let fd: FileDescriptor
+            if path == "-" {
+                if Platform.isTerminal(0) { throw UsageError("--items-from - reads stdin, but stdin is the terminal; pipe the items in") }
+                fd = 0
+            } else {
+                do throws(PlatformError) { fd = try Platform.openForReading(path) } catch { throw UsageError(error.message) }
+            }
+            sources.append(InputStream(fd: fd))
+        } else if store.count == 0 {
+            throw UsageError("choose needs at least one ITEM, or --items-from FILE")
+        }
+        let streaming = !sources.isEmpty
+        let alert = ChooseAlert(title: title, text: text, store: store, configuration: configuration, loading: streaming)
+        var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources,
+                               terminator: configuration.separator, printsAnswer: true)
+        // --select-if-one with the items on the command line: no box at all.
+        if configuration.selectIfOne && !streaming && store.count == 1 { built.immediate = true }
+        return built
     }
 }
 

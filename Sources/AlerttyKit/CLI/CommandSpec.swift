@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder
+    case message, confirm, input, password, save, folder, choose
 
     public var summary: String {
         switch self {
@@ -12,6 +12,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .password: return "Ask for a secret; it is never shown or leaked."
         case .save: return "Choose where to save a file, inside a root that cannot be left."
         case .folder: return "Choose a folder, inside a root that cannot be left."
+        case .choose: return "Choose from a list: a menu, a radio list or a check list, filtered as you type."
         }
     }
 
@@ -19,6 +20,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
     public var textHelp: String {
         switch self {
         case .message, .confirm: return "the message (`-` reads it from stdin)"
+        case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
         default: return "an optional message shown above the field (`-` reads it from stdin)"
         }
     }
@@ -57,6 +59,17 @@ public enum Flag: String, CaseIterable, Sendable {
     case overwrite
     case print0
     case showHidden = "show-hidden"
+    case itemsFrom = "items-from"
+    case read0
+    case tagged
+    case delimiter
+    case output
+    case multi
+    case radio
+    case min
+    case max
+    case selected
+    case selectIfOne = "select-if-one"
 }
 
 /// A positional argument of an alert, in order.
@@ -78,6 +91,7 @@ extension AlertKind {
     public var keyOverrides: [KeyPress: Action] {
         switch self {
         case .save, .folder: return [.ctrl("n"): .newFolder]
+        case .choose: return [.ctrl("a"): .toggleAll]
         default: return [:]
         }
     }
@@ -106,6 +120,14 @@ extension AlertKind {
                      KeyUse(literal: "~", "go home (when inside the root)"), KeyUse([.newFolder], "new folder"),
                      KeyUse([.toggleHidden], "show or hide hidden entries"),
                      KeyUse(literal: "letters", "jump to the first entry starting with them")]
+        case .choose:
+            uses += [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
+                     KeyUse(literal: "letters", "filter the list (fuzzy; best matches first)"),
+                     KeyUse([.deleteBackward, .killToStart], "edit the filter; Esc clears it before it cancels"),
+                     KeyUse([.activate], "toggle the item (--multi) or mark it (--radio)"),
+                     KeyUse([.toggleAll], "toggle every shown item (--multi)"),
+                     KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
+                     KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")]
         }
         return uses
     }
@@ -113,6 +135,7 @@ extension AlertKind {
     public var positionals: [PositionalSpec] {
         switch self {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
+        case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
         default: return [PositionalSpec("TEXT", required: false)]
         }
     }
@@ -169,8 +192,8 @@ public enum CommandSpec {
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
         // Buttons
-        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder]),
-        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder]),
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder, .choose]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("default", .choice(["yes", "no"]), "yes|no", "Button focused at first (default yes).", [.confirm]),
@@ -193,8 +216,20 @@ public enum CommandSpec {
         FlagSpec("root", .directory, "DIR", "Folder that cannot be left (default /).", browsers),
         FlagSpec("name", .text, "NAME", "Initial file name.", [.save]),
         FlagSpec("overwrite", .choice(["ask", "deny", "allow"]), "ask|deny|allow", "When the file exists: ask (default), refuse, or go on.", [.save]),
-        FlagSpec("print0", .flag, "", "End the printed path with NUL instead of a newline.", browsers),
+        FlagSpec("print0", .flag, "", "End each printed answer with NUL instead of a newline.", browsers + [.choose]),
         FlagSpec("show-hidden", .flag, "", "Show hidden entries from the start (toggle with Alt-.).", browsers),
+        // Lists
+        FlagSpec("items-from", .file, "FILE", "Read items from FILE (`-`: stdin), one per line; the list is usable while they load.", [.choose]),
+        FlagSpec("read0", .flag, "", "Items from --items-from are separated by NUL, not newlines.", [.choose]),
+        FlagSpec("tagged", .flag, "", "The ITEMs are TAG LABEL pairs (as dialog's menus): the label is shown, the tag printed.", [.choose]),
+        FlagSpec("delimiter", .text, "CHAR", "Items read are TAG<CHAR>LABEL[<CHAR>HINT]; the hint shows under the list for the focused item.", [.choose]),
+        FlagSpec("output", .choice(ChooseConfiguration.Output.allCases.map(\.rawValue)), "WHAT", "Print the label (default), the tag, the 1-based index, or a JSON object per choice.", [.choose]),
+        FlagSpec("multi", .flag, "", "A check list: Space toggles, Ctrl-A toggles all shown, Enter confirms; one choice per line.", [.choose]),
+        FlagSpec("radio", .flag, "", "Draw radio marks; Space marks the item Enter returns.", [.choose]),
+        FlagSpec("min", .integer(0...1_000_000), "N", "With --multi: choose at least N (default 1; 0 allows none).", [.choose]),
+        FlagSpec("max", .integer(1...1_000_000), "N", "With --multi: choose at most N.", [.choose]),
+        FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
+        FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
     ]
 
     public static func flags(for alert: AlertKind) -> [FlagSpec] {

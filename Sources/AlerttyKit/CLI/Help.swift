@@ -1,7 +1,7 @@
 // --help text, generated from CommandSpec.
 
 public enum Help {
-    public static let shortUsage = "usage: alertty message|confirm|input|password|save|folder [flags] [TEXT] (alertty --help for more)"
+    public static let shortUsage = "usage: alertty " + AlertKind.allCases.map(\.rawValue).joined(separator: "|") + " [flags] [TEXT] (alertty --help for more)"
 
     static func flagLines(_ flags: [FlagSpec]) -> String {
         let width = min(28, (flags.map { $0.usage.count }.max() ?? 0) + 2)
@@ -95,6 +95,10 @@ public enum Help {
                                 "pw=$(alertty password --title \"New password\" --confirm --mask '')"]
         case .save: return ["out=$(alertty save --title \"Save the report\" --root \"$HOME\" --name report.txt)"]
         case .folder: return ["dir=$(alertty folder --title \"Install where?\" --root /opt)"]
+        case .choose: return ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
+                              "parts=$(alertty choose --multi --min 1 \"Install which components?\" core docs examples)",
+                              "pkg=$(apt-cache pkgnames | alertty choose --items-from - \"Package?\")",
+                              "tz=$(alertty choose --tagged --output tag \"Time zone?\" utc UTC cet \"Central Europe\")"]
         }
     }
 }

@@ -16,6 +16,7 @@ public enum Action: Hashable, Sendable {
     case toggleHidden      // save: show hidden files
     case newFolder         // save
     case goHome            // save: `~` on the list
+    case toggleAll         // choose --multi: mark or unmark every shown item
     /// A character to insert (or a shortcut letter, or type-ahead).
     case insert(Unicode.Scalar)
 }
@@ -57,6 +58,7 @@ public enum Bindings {
         Binding(keys: [.ctrl("r"), KeyPress(.function(2))], action: .toggleReveal, hint: "Ctrl-R"),
         Binding(keys: [.alt(.char(".")), KeyPress(.function(3))], action: .toggleHidden, hint: "Alt-."),
         Binding(keys: [.ctrl("n")], action: .newFolder, hint: "Ctrl-N"),
+        Binding(keys: [.ctrl("a")], action: .toggleAll, hint: "Ctrl-A"),
     ]
 
     private static let lookup: [KeyPress: Action] = {

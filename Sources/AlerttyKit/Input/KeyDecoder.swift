@@ -41,9 +41,23 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A mouse report (SGR encoding, 0-based cells).
+public struct MouseReport: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case press(button: Int), release, motion, wheelUp, wheelDown }
+    public var kind: Kind
+    public var x: Int
+    public var y: Int
+    public init(_ kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}
+
 public enum InputEvent: Hashable, Sendable {
     case key(KeyPress)
     case paste(String)
+    case mouse(MouseReport)
     /// Reply to a cursor position request (CSI 6n): 1-based row and column.
     case cursorPosition(row: Int, column: Int)
     /// Bytes that form no known event; reported so they are visibly ignored, never misread.
@@ -208,6 +222,9 @@ public struct KeyDecoder: Sendable {
             return .event(.unknown(Array(bytes.prefix(length))), length: length)
         }
         let parameterText = String(decoding: bytes[(s + 2)..<i], as: UTF8.self)
+        if parameterText.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            return mouse(parameterText.dropFirst(), pressed: final == UInt8(ascii: "M"), length: length)
+        }
         let params = parameterText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         let modifiers = params.count >= 2 ? decodeModifiers(params[1] ?? 1) : []
         let unknown = ParseResult.event(.unknown(Array(bytes.prefix(length))), length: length)
@@ -248,6 +265,23 @@ public struct KeyDecoder: Sendable {
         default:
             return unknown
         }
+    }
+
+    /// `ESC [ < b ; x ; y M|m`: b's low bits are the button, +32 motion, +64 the wheel; M press, m release.
+    static func mouse(_ text: Substring, pressed: Bool, length: Int) -> ParseResult {
+        let fields = text.split(separator: ";").map { Int($0) }
+        guard fields.count == 3, let b = fields[0], let x = fields[1], let y = fields[2], x >= 1, y >= 1 else {
+            return .event(.unknown(Array("\u{1B}[\(text)".utf8)), length: length)
+        }
+        let kind: MouseReport.Kind
+        if b & 64 != 0 {
+            kind = b & 1 == 0 ? .wheelUp : .wheelDown
+        } else if b & 32 != 0 {
+            kind = .motion
+        } else {
+            kind = pressed ? .press(button: b & 3) : .release
+        }
+        return .event(.mouse(MouseReport(kind, x: x - 1, y: y - 1)), length: length)
     }
 
     /// xterm encodes modifiers as 1 + (shift 1 | alt 2 | ctrl 4).

@@ -77,6 +77,26 @@ public enum Platform {
 
     public static func isTerminal(_ fd: FileDescriptor) -> Bool { isatty(fd) == 1 }
 
+    /// Closes `fd`; one of 0–2 is pointed at /dev/null instead, so its number is never reused
+    /// by something opened later (the other end of a pipe still sees it closed).
+    public static func release(_ fd: FileDescriptor) {
+        guard fd < 3 else { return libcClose(fd) }
+        let null = open("/dev/null", O_RDWR)
+        if null >= 0 {
+            dup2(null, fd)
+            libcClose(null)
+        } else {
+            libcClose(fd)
+        }
+    }
+
+    /// Opens a file to read (`--items-from FILE`).
+    public static func openForReading(_ path: String) throws(PlatformError) -> FileDescriptor {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
+        return fd
+    }
+
     public static func close(_ fd: FileDescriptor) { libcClose(fd) }
 
     /// Writes all bytes, retrying on EINTR and short writes. Returns false when the descriptor is gone.

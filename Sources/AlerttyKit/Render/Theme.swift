@@ -4,13 +4,15 @@
 public struct Glyphs: Sendable {
     public var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
     public var scrollUp, scrollDown: Character
+    /// The mark of a radio list's chosen item.
+    public var radioOn: Character
 
     public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
                                        horizontal: "─", vertical: "│",
-                                       scrollUp: "▲", scrollDown: "▼")
+                                       scrollUp: "▲", scrollDown: "▼", radioOn: "•")
     public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
                                      horizontal: "-", vertical: "|",
-                                     scrollUp: "^", scrollDown: "v")
+                                     scrollUp: "^", scrollDown: "v", radioOn: "*")
 }
 
 public struct Theme: Sendable {

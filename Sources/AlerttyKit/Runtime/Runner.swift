@@ -20,6 +20,7 @@ public final class Runner {
     let theme: Theme
     var writer: FrameWriter
     var decoder = KeyDecoder()
+    var clicks = MouseClicks()
     var alert: any Alert
     let sources: [any EventSource]
 
@@ -48,6 +49,7 @@ public final class Runner {
 
     public func run() -> Outcome {
         let signalFd = Platform.catchSignals(Self.handledSignals) ?? -1
+        session.mouse = alert.usesMouse && session.modal
         session.enter()
         defer {
             for source in sources { source.shutdown() }
@@ -133,6 +135,10 @@ public final class Runner {
             case .paste(let text):
                 lastKeyAt = Platform.now()
                 if let outcome = apply(alert.update(.paste(text))) { return outcome }
+            case .mouse(let report):
+                guard let mouse = clicks.convert(report, now: Platform.now()) else { continue }
+                lastKeyAt = Platform.now()
+                if let outcome = apply(alert.update(.mouse(mouse))) { return outcome }
             case .cursorPosition, .unknown:
                 continue
             }

@@ -15,6 +15,10 @@ public final class TerminalSession {
     /// Inline mode: rows reserved for the box, and the cursor's row within them (kept by the runner).
     private(set) var reservedRows = 0
     var cursorRow = 0
+    /// Mouse reporting (SGR) while the box is up, for alerts that use the mouse; modal screen only.
+    public var mouse = false
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
     static let enterModal = "\u{1B}[?1049h\u{1B}[H\u{1B}[?25l\u{1B}[?2004h"
     static let leaveModal = "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
@@ -40,12 +44,12 @@ public final class TerminalSession {
         guard !active else { return }
         guard Platform.setTerminalMode(fd, Platform.rawMode(from: savedMode)) else { return }
         active = true
-        write(Array((modal ? Self.enterModal : Self.enterInline).utf8))
+        write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : []))
     }
 
     public func leave() {
         guard active else { return }
-        var bytes: [UInt8] = []
+        var bytes: [UInt8] = mouse ? Array(Self.mouseOff.utf8) : []
         if modal {
             bytes += Array(Self.leaveModal.utf8)
         } else {

@@ -11,5 +11,6 @@ extension XCTestCase {
         XCTAssertTrue(p.screen.cursorVisible, "cursor shown again", file: file, line: line)
         XCTAssertFalse(p.screen.bracketedPaste, "bracketed paste off", file: file, line: line)
         XCTAssertFalse(p.screen.synchronizedOutput, "synchronized output ended", file: file, line: line)
+        XCTAssertFalse(p.screen.mouseTracking || p.screen.mouseSGR, "mouse reporting off", file: file, line: line)
     }
 }

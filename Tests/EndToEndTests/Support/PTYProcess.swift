@@ -166,6 +166,10 @@ final class PTYProcess {
         static let pageDown = "\u{1B}[6~", pageUp = "\u{1B}[5~", home = "\u{1B}[H", end = "\u{1B}[F"
         static let ctrlC = "\u{03}", ctrlZ = "\u{1A}", ctrlU = "\u{15}", ctrlW = "\u{17}", ctrlN = "\u{0E}"
         static func paste(_ s: String) -> String { "\u{1B}[200~" + s + "\u{1B}[201~" }
+        static let space = " ", ctrlA = "\u{01}"
+        /// An SGR mouse report for a left click (press and release) at 0-based cell (x, y).
+        static func click(_ x: Int, _ y: Int) -> String { "\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m" }
+        static func wheelDown(_ x: Int, _ y: Int) -> String { "\u{1B}[<65;\(x + 1);\(y + 1)M" }
     }
 
     func resize(columns: Int, rows: Int) {

@@ -27,6 +27,8 @@ final class Screen {
     private(set) var cursorVisible = true
     private(set) var bracketedPaste = false
     private(set) var synchronizedOutput = false
+    private(set) var mouseTracking = false
+    private(set) var mouseSGR = false
     private var savedCursor = (0, 0)
     private var attributes = CellAttributes()
     private var pending: [UInt8] = []
@@ -87,6 +89,14 @@ final class Screen {
     }
 
     func contains(_ s: String) -> Bool { lines.contains { $0.contains(s) } }
+
+    /// Where `s` first shows on screen (0-based cell; ASCII lines), if it does.
+    func position(of s: String) -> (x: Int, y: Int)? {
+        for (y, line) in lines.enumerated() {
+            if let r = line.range(of: s) { return (line.distance(from: line.startIndex, to: r.lowerBound), y) }
+        }
+        return nil
+    }
 
     func attributes(ofText needle: String) -> CellAttributes? {
         for (r, line) in lines.enumerated() {
@@ -272,6 +282,8 @@ final class Screen {
                     case 25: cursorVisible = on
                     case 2004: bracketedPaste = on
                     case 2026: synchronizedOutput = on
+                    case 1000, 1002, 1003: mouseTracking = on
+                    case 1006: mouseSGR = on
                     default: break
                     }
                 }

@@ -1,0 +1,374 @@
+// `alertty choose TEXT ITEM...`: a menu, a radio list (--radio) or a check list (--multi). Typing
+// filters (fuzzy, best first, matches highlighted); Esc clears the query before it cancels. In a
+// check list Space toggles and Ctrl-A toggles all shown, and the smart OK button waits for
+// --min/--max. Items may stream in (--items-from): the list is usable while they load.
+
+public struct ChooseConfiguration: Sendable {
+    public enum Output: String, CaseIterable, Sendable { case label, tag, index, json }
+
+    public var multi = false
+    public var radio = false
+    public var minimum = 1
+    public var maximum: Int?
+    public var output: Output = .label
+    /// --selected: tags, labels, 1-based indices, or `*` (all, with --multi).
+    public var selected: [String] = []
+    public var selectIfOne = false
+    /// Separator between several answers (newline, or NUL with --print0).
+    public var separator: UInt8 = 0x0A
+    public var okLabel = "OK"
+    public var cancelLabel = "Cancel"
+
+    public init() {}
+}
+
+public struct ChooseAlert: Alert {
+    public enum Focus: Equatable, Sendable { case list, ok, cancel }
+
+    public var title: String
+    public var body: TextBody
+    public let configuration: ChooseConfiguration
+    public private(set) var store: ItemStore
+    public private(set) var list = ListState()
+    public private(set) var query = TextField(LineEditor(), placeholder: "type to filter")
+    public private(set) var filter = ListFilter()
+    public private(set) var focus: Focus = .list
+    /// Items are still arriving.
+    public private(set) var loading: Bool
+    /// The radio list's chosen item.
+    public private(set) var radioChoice: Int?
+    private var widestLabel = 0
+    /// Items looked at for --selected so far (they may stream in).
+    private var preselectedUpTo = 0
+    private var focusedPreselection = false
+    private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public init(title: String, text: String, store: ItemStore, configuration: ChooseConfiguration, loading: Bool = false) {
+        self.title = title
+        body = TextBody(text)
+        self.store = store
+        self.configuration = configuration
+        self.loading = loading
+        itemsArrived()
+    }
+
+    var multi: Bool { configuration.multi }
+    var radio: Bool { configuration.radio && !configuration.multi }
+
+    // MARK: - Items
+
+    private mutating func itemsArrived() {
+        let from = list.itemCount
+        list.setItemCount(store.count)
+        for item in from..<store.count {
+            let r = store.labelRange(item)
+            if widestLabel < 60 {
+                let ascii = store.bytes[r].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(store.shownLabel(item)))
+            }
+        }
+        preselect()
+        refilter()
+    }
+
+    /// Applies --selected to the items not looked at yet; the first one found gets the focus.
+    private mutating func preselect() {
+        let wanted = configuration.selected
+        defer { preselectedUpTo = store.count }
+        guard !wanted.isEmpty else { return }
+        let all = wanted.contains("*") && multi
+        let keys = Set(wanted.map { Array($0.utf8) })
+        for item in preselectedUpTo..<store.count {
+            let hit = all || keys.contains(store.label(item)) || store.tag(item).map(keys.contains) == true
+                || wanted.contains(String(item + 1))
+            guard hit else { continue }
+            if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
+            if !focusedPreselection && list.order == nil {
+                focusedPreselection = true
+                list.select(row: item)
+            }
+        }
+    }
+
+    /// Brings the shown order up to date with the query (lazily: keys typed while a big list was
+    /// being filtered are applied together, and only the newest query is searched).
+    private mutating func refilter() {
+        let text = query.editor.text
+        guard filter.apply(text, store: store) || (text.isEmpty && list.order != nil) else { return }
+        let keep = list.selectedItem
+        list.setOrder(filter.ranked)
+        if text.isEmpty, let keep { list.select(row: keep) }
+    }
+
+    // MARK: - Validity (the smart OK button)
+
+    var chosenCount: Int { multi ? list.markCount : 1 }
+
+    /// Why OK is disabled, if it is.
+    public var reason: String? {
+        guard multi else { return nil }
+        if list.markCount < configuration.minimum {
+            return configuration.minimum == 1 ? "choose at least 1" : "choose at least \(configuration.minimum)"
+        }
+        if let max = configuration.maximum, list.markCount > max { return "choose at most \(max)" }
+        return nil
+    }
+
+    var canSubmit: Bool { multi ? reason == nil : list.rowCount > 0 || radioChoice != nil }
+
+    var buttons: [Button] {
+        [Button(configuration.okLabel, enabled: canSubmit), Button(configuration.cancelLabel)]
+    }
+
+    // MARK: - Alert
+
+    public var keyOverrides: [KeyPress: Action] { AlertKind.choose.keyOverrides }
+
+    public var hints: [KeyHint] {
+        var h = [KeyHint(.submit, multi ? configuration.okLabel : "choose"), KeyHint(.cancel, query.editor.isEmpty ? "cancel" : "clear")]
+        if multi { h += [KeyHint(.activate, "toggle"), KeyHint(.toggleAll, "all")] }
+        if radio { h.append(KeyHint(.activate, "mark")) }
+        h.append(KeyHint(.focusNext, "move"))
+        return h
+    }
+
+    public var minimumSize: (width: Int, height: Int) { (16, 4) }
+    public var usesMouse: Bool { true }
+
+    var markWidth: Int { multi || radio ? 4 : 0 }
+    var hasDetailRow: Bool { store.hasHints || multi }
+    /// Rows besides the text and the list: the filter row, a hint or reason row, the buttons.
+    var fixedRows: Int { 1 + (hasDetailRow ? 1 : 0) + 1 }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
+        let width = min(maxWidth, max(body.naturalWidth, widestLabel + markWidth + 3, ButtonRow.width(buttons),
+                                      TextWidth.columns(title) + 2, 24 + TextWidth.columns(count)))
+        let textRows = min(body.lineCount(width: width), 5)
+        return (width, (textRows > 0 ? textRows : 0) + fixedRows + max(1, store.count))
+    }
+
+    func textRows(in area: Rect) -> Int {
+        min(body.lineCount(width: area.width), 5, max(0, area.height - fixedRows - 3))
+    }
+
+    public mutating func layout(_ area: Rect) {
+        refilter()
+        let textRows = textRows(in: area)
+        body.layout(width: area.width, rows: textRows)
+        let rows = max(1, area.height - textRows - fixedRows)
+        listArea = Rect(x: area.x, y: area.y + textRows + 1, width: area.width, height: rows)
+        buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        list.setVisibleRows(rows)
+        query.layout(width: max(1, area.width - 2 - 14))
+    }
+
+    public var meaning: AlertMeaning {
+        .list(.init(title: title, text: body.text, labels: (0..<store.count).map { store.shownLabel($0) }, multi: multi,
+                    minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
+                    marked: list.markedItems, reason: reason))
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .start:
+            return !loading && configuration.selectIfOne && store.count == 1 ? answer([0]) : []
+        case .input(let bytes):
+            if store.feed(bytes) > 0 { itemsArrived() }
+            return []
+        case .inputEnded:
+            store.finish()
+            loading = false
+            itemsArrived()
+            return configuration.selectIfOne && store.count == 1 ? answer([0]) : []
+        case .paste(let text):
+            focus = .list
+            if query.editor.paste(text) { refilter() }
+            return []
+        case .answer(let picks):
+            // A front end without a box (line mode) chose these items.
+            if multi { for item in list.markedItems { list.setMark(item, false) } }
+            for item in picks where item < store.count { if multi { list.setMark(item, true) } else { radioChoice = item } }
+            return multi ? (reason == nil ? answer(list.markedItems) : []) : picks.first.map { answer([$0]) } ?? []
+        case .action(let action):
+            refilter()
+            return handle(action)
+        case .mouse(let mouse):
+            refilter()
+            return click(mouse)
+        case .validated, .directoryMade:
+            return []
+        }
+    }
+
+    private mutating func handle(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel:
+            if !query.editor.isEmpty {
+                query.editor.clear()
+                refilter()
+                return []
+            }
+            return [.finish(Outcome(.cancel))]
+        case .focusNext, .focusPrevious:
+            let order: [Focus] = canSubmit ? [.list, .ok, .cancel] : [.list, .cancel]
+            let i = order.firstIndex(of: focus) ?? 0
+            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+            return []
+        case .submit:
+            return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+        default:
+            break
+        }
+        if focus != .list {
+            switch action {
+            case .activate: return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+            case .left, .right:
+                if canSubmit { focus = focus == .ok ? .cancel : .ok }
+                return []
+            case .up, .down, .insert, .deleteBackward:
+                focus = .list // back to the list (and the query) from the buttons
+            default:
+                return []
+            }
+        }
+        if list.move(action) { return [] }
+        switch action {
+        case .activate where multi || radio:
+            guard let item = list.selectedItem else { return [] }
+            if multi { list.toggleMark(item) } else { radioChoice = item }
+        case .toggleAll where multi:
+            list.toggleAllShown()
+        case .activate:
+            if query.editor.apply(.insert(" ")) { refilter() }
+        case .insert, .deleteBackward, .deleteWordBackward, .killToStart, .yank:
+            if query.editor.apply(action) { refilter() }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A click on a row focuses it (and toggles it in a check list); a double click chooses it;
+    /// the wheel scrolls; a click on a button presses it.
+    private mutating func click(_ mouse: Mouse) -> [Effect] {
+        if case .wheel(let rows) = mouse.kind {
+            list.scroll(by: rows)
+            return []
+        }
+        guard case .click(let count) = mouse.kind else { return [] }
+        if mouse.y == buttonRow.y, let hit = ButtonRow.positions(buttons, area: buttonRow).firstIndex(where: { $0.contains(mouse.x) }) {
+            guard buttons[hit].enabled else { return [] }
+            return hit == 0 ? submit() : [.finish(Outcome(.cancel))]
+        }
+        guard mouse.x >= listArea.x && mouse.x < listArea.maxX, let row = list.row(atLine: mouse.y, areaY: listArea.y) else { return [] }
+        focus = .list
+        list.select(row: row)
+        let item = list.item(atRow: row)
+        if count == 2 { return multi ? [] : submit() }
+        if multi { list.toggleMark(item) } else if radio { radioChoice = item }
+        return []
+    }
+
+    private func submit() -> [Effect] {
+        if multi { return reason == nil ? answer(list.markedItems) : [] }
+        if radio, let choice = radioChoice { return answer([choice]) }
+        guard let item = list.selectedItem else { return [] }
+        return answer([item])
+    }
+
+    /// The chosen items printed as --output asks, one per line (or NUL-separated), in list order.
+    private func answer(_ items: [Int]) -> [Effect] {
+        guard !items.isEmpty else { return [.finish(Outcome(.ok))] }
+        var out: [UInt8] = []
+        for (k, item) in items.sorted().enumerated() {
+            if k > 0 { out.append(configuration.separator) }
+            switch configuration.output {
+            case .label: out += store.label(item)
+            case .tag: out += store.tag(item) ?? store.label(item)
+            case .index: out += Array(String(item + 1).utf8)
+            case .json:
+                out += Array("{\"tag\":".utf8) + JSON.string(store.tag(item) ?? store.label(item))
+                out += Array(",\"label\":".utf8) + JSON.string(store.label(item)) + Array(",\"index\":\(item + 1)}".utf8)
+            }
+        }
+        return [.finish(Outcome(.ok, answer: out))]
+    }
+
+    // MARK: - Render
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        let textRows = textRows(in: area)
+        if textRows > 0 {
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: textRows), theme: theme)
+            y += textRows
+        }
+        // The filter row: the query field and the count.
+        var count = ListView.countText(shown: list.rowCount, of: store.count)
+        if loading { count = "loading " + count + "…" }
+        let countWidth = TextWidth.columns(count)
+        canvas.text(count, x: area.maxX - countWidth, y: y, style: theme.muted)
+        canvas.text(">", x: area.x, y: y, style: theme.muted)
+        let fieldWidth = max(1, area.width - 2 - countWidth - 1)
+        let queryCursor = query.render(into: &canvas, rect: Rect(x: area.x + 2, y: y, width: fieldWidth, height: 1), theme: theme)
+        y += 1
+        let rows = listArea.height
+        let matcher = FuzzyMatcher(query.editor.text)
+        let glyphs = theme.glyphs
+        ListView.render(list, area: Rect(x: area.x, y: y, width: area.width, height: rows), focused: focus == .list,
+                        theme: theme, into: &canvas) { row in
+            let item = list.item(atRow: row)
+            var prefix = ""
+            if multi { prefix = list.isMarked(item) ? "[x] " : "[ ] " }
+            if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
+            let label = store.label(item)
+            return ListRow(Sanitize.bytes(label), style: theme.text, prefix: prefix,
+                           matched: matcher.isEmpty ? [] : matcher.positions(label))
+        }
+        if list.rowCount == 0 {
+            let empty = loading ? " (loading…)" : store.count == 0 ? " (no items)" : " (no match; Esc clears the filter)"
+            canvas.text(Wrap.truncate(empty, width: area.width), x: area.x, y: y, style: theme.muted)
+        }
+        y += rows
+        if hasDetailRow {
+            if let reason {
+                canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: theme.error)
+            } else if let item = list.selectedItem, let hint = store.hint(item) {
+                canvas.text(Wrap.truncate(Sanitize.bytes(hint), width: area.width), x: area.x, y: y, style: theme.muted)
+            }
+        }
+        let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
+        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        guard focus == .list else { return nil }
+        // With a query, the cursor edits it; otherwise it sits on the focused row, so screen readers follow the focus.
+        if !query.editor.isEmpty || list.rowCount == 0 { return queryCursor }
+        return (area.x, listArea.y + list.selection - list.top)
+    }
+}
+
+/// JSON strings from bytes: escapes as RFC 8259 asks; bytes that are not UTF-8 become U+FFFD.
+enum JSON {
+    static func string(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x22]
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "\"": out += Array("\\\"".utf8)
+            case "\\": out += Array("\\\\".utf8)
+            case "\n": out += Array("\\n".utf8)
+            case "\r": out += Array("\\r".utf8)
+            case "\t": out += Array("\\t".utf8)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || (0x2028...0x2029).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16)
+                out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: out += Array(String(scalar).utf8)
+            }
+        }
+        out.append(0x22)
+        return out
+    }
+}

@@ -1,0 +1,137 @@
+// Typing filters a list: an item matches when the query's characters appear in it in order
+// (case-insensitive), and better matches rank first — characters together, at the start of a
+// word, early in the item, in a short item. Ties keep list order. Works on the item's bytes, with
+// an ASCII fast path; only matching items are scored, and positions (for highlighting) are found
+// again for the few rows on screen, never stored.
+
+public struct FuzzyMatcher: Sendable {
+    /// The query, case-folded, as scalars; and as bytes when it is ASCII.
+    let scalars: [UInt32]
+    let asciiBytes: [UInt8]?
+
+    public init(_ query: String) {
+        scalars = query.unicodeScalars.map { FuzzyMatcher.fold($0) }
+        asciiBytes = scalars.allSatisfy { $0 < 0x80 } ? scalars.map { UInt8($0) } : nil
+    }
+
+    public var isEmpty: Bool { scalars.isEmpty }
+
+    @inline(__always) static func fold(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+
+    static func fold(_ s: Unicode.Scalar) -> UInt32 {
+        if s.isASCII { return UInt32(fold(UInt8(s.value))) }
+        return s.properties.lowercaseMapping.unicodeScalars.first?.value ?? s.value
+    }
+
+    /// The score of `item` (higher is better), or nil when it does not match.
+    public func score<C: RandomAccessCollection>(_ item: C) -> Int? where C.Element == UInt8, C.Index == Int {
+        guard !scalars.isEmpty else { return 0 }
+        if let query = asciiBytes, item.allSatisfy({ $0 < 0x80 }) {
+            return Self.score(query: query, units: item, ascii: true)?.score
+        }
+        let units = Self.units(item)
+        return Self.score(query: scalars, units: units, ascii: false)?.score
+    }
+
+    /// Offsets (in characters of the item as drawn) of the matched characters, for highlighting.
+    public func positions(_ item: [UInt8]) -> [Int] {
+        guard !scalars.isEmpty else { return [] }
+        if let query = asciiBytes, item.allSatisfy({ $0 < 0x80 }) {
+            return Self.score(query: query, units: item, ascii: true)?.positions ?? []
+        }
+        // Scalar offsets → character offsets of the drawn (sanitised) label.
+        guard let scalarPositions = Self.score(query: scalars, units: Self.units(item), ascii: false)?.positions,
+              let text = String(validating: item, as: UTF8.self) else { return [] }
+        var result: [Int] = []
+        var scalarIndex = 0, next = 0
+        for (charIndex, c) in text.enumerated() {
+            let n = c.unicodeScalars.count
+            while next < scalarPositions.count && scalarPositions[next] < scalarIndex + n {
+                if result.last != charIndex { result.append(charIndex) }
+                next += 1
+            }
+            scalarIndex += n
+        }
+        return result
+    }
+
+    /// Folded scalar values of UTF-8 bytes (invalid bytes stand for themselves).
+    static func units<C: Collection>(_ item: C) -> [UInt32] where C.Element == UInt8 {
+        var out: [UInt32] = []
+        out.reserveCapacity(item.count)
+        for s in String(decoding: item, as: UTF8.self).unicodeScalars { out.append(fold(s)) }
+        return out
+    }
+
+    static let matchScore = 16, consecutiveBonus = 12, boundaryBonus = 10, firstCharBonus = 8
+    static let gapStartPenalty = 3, gapPenalty = 1
+
+    /// The leftmost match, tightened from its end backwards (fzf's first algorithm), then scored.
+    static func score<Q: RandomAccessCollection, U: RandomAccessCollection>(query: Q, units: U, ascii: Bool)
+        -> (score: Int, positions: [Int])? where Q.Element: FixedWidthInteger, U.Element: FixedWidthInteger,
+        Q.Index == Int, U.Index == Int {
+        let n = units.count, m = query.count
+        guard m <= n else { return nil }
+        let base = units.startIndex, qBase = query.startIndex
+        @inline(__always) func unit(_ i: Int) -> UInt32 {
+            let u = UInt32(truncatingIfNeeded: units[base + i])
+            return ascii ? UInt32(fold(UInt8(truncatingIfNeeded: u))) : u
+        }
+        // Forward: where does the earliest complete match end?
+        var qi = 0, end = -1
+        var i = 0
+        while i < n {
+            if unit(i) == UInt32(truncatingIfNeeded: query[qBase + qi]) {
+                qi += 1
+                if qi == m { end = i; break }
+            }
+            i += 1
+        }
+        guard end >= 0 else { return nil }
+        // Backward from the end: the latest start, so the matched window is as short as it can be.
+        qi = m - 1
+        var start = end
+        i = end
+        while i >= 0 {
+            if unit(i) == UInt32(truncatingIfNeeded: query[qBase + qi]) {
+                if qi == 0 { start = i; break }
+                qi -= 1
+            }
+            i -= 1
+        }
+        // Forward again inside the window, preferring characters at word starts and runs.
+        var positions: [Int] = []
+        positions.reserveCapacity(m)
+        qi = 0
+        i = start
+        while i <= end && qi < m {
+            if unit(i) == UInt32(truncatingIfNeeded: query[qBase + qi]) {
+                positions.append(i)
+                qi += 1
+            }
+            i += 1
+        }
+        var score = 0
+        var previous = -2
+        for (k, p) in positions.enumerated() {
+            score += matchScore
+            if p == previous + 1 { score += consecutiveBonus }
+            else if k > 0 { score -= gapStartPenalty + (p - previous - 2) * gapPenalty }
+            if isBoundary(p, unit) { score += boundaryBonus + (k == 0 ? firstCharBonus : 0) }
+            previous = p
+        }
+        // Earlier and shorter items win among equals, a little.
+        score -= min(start, 15)
+        score -= min(n / 8, 10)
+        return (score, positions)
+    }
+
+    /// A word starts at `p`: the item's start, after a separator, or a lower-to-upper case change.
+    @inline(__always)
+    static func isBoundary(_ p: Int, _ unit: (Int) -> UInt32) -> Bool {
+        guard p > 0 else { return true }
+        let before = unit(p - 1)
+        return before == 0x20 || before == 0x2F || before == 0x5F || before == 0x2D || before == 0x2E || before == 0x3A
+            || before == 0x09 || before == 0x2C
+    }
+}

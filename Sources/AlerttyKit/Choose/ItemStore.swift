@@ -1,0 +1,159 @@
+// The items of `choose`, packed for size: every field of every item in one byte buffer, with
+// offsets. A million items cost their bytes plus four bytes per field — no string or array per
+// item. Input is parsed as it streams in (lines, or NUL-separated records with --read0), so the
+// list is usable before the input ends. Items are bytes: an item that is not valid UTF-8 is
+// drawn escaped and printed back byte-exact.
+
+public struct ItemStore: Sendable {
+    /// How an item's fields are laid out.
+    public enum Format: Equatable, Sendable {
+        /// The whole record is the label.
+        case plain
+        /// `tag<d>label[<d>hint]` on one record.
+        case delimited(UInt8)
+    }
+
+    public let format: Format
+    /// Record separator: newline, or NUL with --read0.
+    public let separator: UInt8
+    public private(set) var bytes: [UInt8] = []
+    /// Field boundaries: item i's field f spans starts[i*k+f]..<starts[i*k+f+1], k = fieldsPerItem.
+    private var starts: [UInt32] = [0]
+    /// A record not yet ended by a separator.
+    private var partial: [UInt8] = []
+    public private(set) var hasTags = false
+    public private(set) var hasHints = false
+
+    public init(format: Format = .plain, separator: UInt8 = 0x0A) {
+        self.format = format
+        self.separator = separator
+    }
+
+    /// Fields per item: the label alone, or tag, label and hint.
+    var fieldsPerItem: Int { format == .plain && !hasTags ? 1 : 3 }
+
+    public var count: Int { (starts.count - 1) / fieldsPerItem }
+
+    // MARK: - Adding
+
+    /// Adds an item from its parts (argv items; `--tagged` pairs).
+    public mutating func append(label: [UInt8], tag: [UInt8]? = nil, hint: [UInt8]? = nil) {
+        if tag != nil && fieldsPerItem == 1 { widen() }
+        if fieldsPerItem == 1 {
+            bytes += label
+            starts.append(UInt32(bytes.count))
+            return
+        }
+        for field in [tag ?? [], label, hint ?? []] {
+            bytes += field
+            starts.append(UInt32(bytes.count))
+        }
+        if tag != nil { hasTags = true }
+        if let hint, !hint.isEmpty { hasHints = true }
+    }
+
+    /// From one label per item to tag, label, hint (empty tag and hint) for every item so far.
+    private mutating func widen() {
+        var wide: [UInt32] = [0]
+        wide.reserveCapacity(count * 3 + 1)
+        for i in 0..<(starts.count - 1) {
+            wide.append(starts[i]) // empty tag
+            wide.append(starts[i + 1]) // the label
+            wide.append(starts[i + 1]) // empty hint
+        }
+        starts = wide
+        hasTags = true
+    }
+
+    /// Parses a chunk of input; records cut at the chunk's end wait for the next chunk. Returns
+    /// the number of items added.
+    @discardableResult
+    public mutating func feed(_ chunk: [UInt8]) -> Int {
+        let before = count
+        var start = 0
+        chunk.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                if buffer[i] == separator {
+                    if partial.isEmpty {
+                        addRecord(buffer[start..<i])
+                    } else {
+                        partial += buffer[start..<i]
+                        let record = partial
+                        partial.removeAll(keepingCapacity: true)
+                        addRecord(record[...])
+                    }
+                    start = i + 1
+                }
+                i += 1
+            }
+            if start < buffer.count { partial += buffer[start...] }
+        }
+        return count - before
+    }
+
+    /// The input ended: a last record without a separator is still an item.
+    @discardableResult
+    public mutating func finish() -> Int {
+        guard !partial.isEmpty else { return 0 }
+        let record = partial
+        partial = []
+        addRecord(record[...])
+        return 1
+    }
+
+    private mutating func addRecord<C: Collection>(_ record: C) where C.Element == UInt8, C.Index == Int {
+        var end = record.endIndex
+        if separator == 0x0A && end > record.startIndex && record[end - 1] == 0x0D { end -= 1 } // CRLF
+        let body = record[record.startIndex..<end]
+        guard case .delimited(let d) = format else {
+            bytes += body
+            starts.append(UInt32(bytes.count))
+            return
+        }
+        // tag<d>label[<d>hint]; a record without the delimiter is all label.
+        guard let first = body.firstIndex(of: d) else {
+            append(label: Array(body))
+            return
+        }
+        let afterFirst = body.index(after: first)
+        let second = body[afterFirst...].firstIndex(of: d)
+        let label = second.map { Array(body[afterFirst..<$0]) } ?? Array(body[afterFirst...])
+        let hint = second.map { Array(body[body.index(after: $0)...]) }
+        append(label: label, tag: Array(body[body.startIndex..<first]), hint: hint)
+    }
+
+    // MARK: - Reading
+
+    @inline(__always)
+    func field(_ item: Int, _ f: Int) -> Range<Int> {
+        let k = fieldsPerItem
+        let j = item * k + (k == 1 ? 0 : f)
+        return Int(starts[j])..<Int(starts[j + 1])
+    }
+
+    /// The label's byte range (what is shown and matched).
+    @inline(__always)
+    public func labelRange(_ item: Int) -> Range<Int> { field(item, 1) }
+
+    public func label(_ item: Int) -> [UInt8] { Array(bytes[labelRange(item)]) }
+
+    /// The tag, or nil when the item has none.
+    public func tag(_ item: Int) -> [UInt8]? {
+        guard fieldsPerItem == 3 else { return nil }
+        let r = field(item, 0)
+        return hasTags ? Array(bytes[r]) : nil
+    }
+
+    public func hint(_ item: Int) -> [UInt8]? {
+        guard fieldsPerItem == 3 else { return nil }
+        let r = field(item, 2)
+        return r.isEmpty ? nil : Array(bytes[r])
+    }
+
+    /// The label as drawn: invalid UTF-8 escaped, controls made visible.
+    public func shownLabel(_ item: Int) -> String { Sanitize.bytes(label(item)) }
+
+    /// Bytes of memory the store holds beyond the input's own bytes (for the benchmark's budget).
+    public var overheadBytes: Int { starts.capacity * 4 + (bytes.capacity - bytes.count) + partial.capacity }
+}

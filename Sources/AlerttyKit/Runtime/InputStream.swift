@@ -1,0 +1,59 @@
+// An alert's input stream (choose's items from --items-from, progress's lines from stdin) as an
+// event source: read only when poll says there is something (the descriptor's flags are left
+// alone: stdin's open file may be shared with the shell), handed to the alert in chunks as
+// `.input`, then `.inputEnded`. Each turn reads a bounded amount, so a fast producer never
+// starves the keyboard; the alert parses the chunks itself.
+
+public final class InputStream: EventSource {
+    let fd: FileDescriptor
+    /// Bytes read per turn of the loop at most (then keys and drawing get their turn).
+    let perTurn: Int
+    private var open = true
+    private var ended = false
+
+    public init(fd: FileDescriptor, perTurn: Int = 1 << 20) {
+        self.fd = fd
+        self.perTurn = perTurn
+    }
+
+    public var readDescriptors: [FileDescriptor] { open ? [fd] : [] }
+    public var writeDescriptors: [FileDescriptor] { [] }
+    /// A turn that stopped at the bound comes back at once for the rest.
+    public var nextDeadline: UInt64? { more ? 0 : nil }
+    private var more = false
+
+    public func accept(_ effect: Effect, now: UInt64) -> Bool {
+        guard case .closeInput = effect else { return false }
+        close()
+        return true
+    }
+
+    public func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
+        guard open, readable.contains(fd) || more else { return [] }
+        var events: [AlertEvent] = []
+        var total = 0
+        more = false
+        while total < perTurn {
+            guard let chunk = Platform.read(fd, max: 65536) else {
+                close()
+                events.append(.inputEnded)
+                return events
+            }
+            total += chunk.count
+            if !chunk.isEmpty { events.append(.input(chunk)) }
+            // Read again only if that will not block.
+            if Platform.poll([fd], timeoutMs: 0).isEmpty { return events }
+        }
+        more = true
+        return events
+    }
+
+    private func close() {
+        guard open else { return }
+        open = false
+        more = false
+        Platform.release(fd)
+    }
+
+    public func shutdown() { close() }
+}

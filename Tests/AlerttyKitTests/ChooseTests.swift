@@ -1,0 +1,194 @@
+@testable import AlerttyKit
+import XCTest
+
+/// choose's pure parts: the item store, the matcher and ranking, the filter cache, the list
+/// widget's state, and the alert driven through `update`.
+final class ChooseTests: XCTestCase {
+    func b(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+    func labels(_ store: ItemStore) -> [String] { (0..<store.count).map { String(decoding: store.label($0), as: UTF8.self) } }
+
+    func testStoreParsesStreamedChunksAnywhereTheySplit() {
+        let input = b("alpha\r\nbeta\n\ngamma\ndelta")
+        var whole = ItemStore()
+        whole.feed(input)
+        whole.finish()
+        XCTAssertEqual(labels(whole), ["alpha", "beta", "", "gamma", "delta"])
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            var split = ItemStore()
+            var i = 0
+            while i < input.count {
+                let n = Int(generator.next() % 5) + 1
+                split.feed(Array(input[i..<min(input.count, i + n)]))
+                i += n
+            }
+            split.finish()
+            XCTAssertEqual(labels(split), labels(whole))
+        }
+    }
+
+    func testStoreFieldsTagsAndHints() {
+        var store = ItemStore(format: .delimited(UInt8(ascii: ":")), separator: 0)
+        store.feed(b("utc:UTC:the default\0cet:Central Europe\0plain\0"))
+        XCTAssertEqual(labels(store), ["UTC", "Central Europe", "plain"])
+        XCTAssertEqual(store.tag(0), b("utc"))
+        XCTAssertEqual(store.hint(0), b("the default"))
+        XCTAssertNil(store.hint(1))
+        XCTAssertEqual(store.tag(2), b(""))
+        var pairs = ItemStore()
+        pairs.append(label: b("one"))
+        pairs.append(label: b("Two"), tag: b("2"))
+        XCTAssertEqual(labels(pairs), ["one", "Two"])
+        XCTAssertEqual(pairs.tag(1), b("2"))
+        XCTAssertEqual(pairs.tag(0), b(""), "items before the first tagged one keep their labels")
+    }
+
+    func testMatcherIsCaseInsensitiveSubsequenceAndHighlights() {
+        let m = FuzzyMatcher("fB")
+        XCTAssertNotNil(m.score(b("foobar")))
+        XCTAssertNil(m.score(b("barfoo")))
+        XCTAssertEqual(m.positions(b("foo-bar")), [0, 4])
+        XCTAssertEqual(FuzzyMatcher("é").positions(b("caféS")), [3])
+        XCTAssertNotNil(FuzzyMatcher("ÉT").score(b("été")))
+    }
+
+    func testRankingPrefersWordStartsAndRunsAndKeepsListOrderOnTies() {
+        var store = ItemStore()
+        for s in ["bakery", "kernel-x", "my-ker", "kernel-y", "k_e_r"] { store.append(label: b(s)) }
+        var filter = ListFilter()
+        filter.apply("ker", store: store)
+        let ranked = filter.ranked!.map { String(decoding: store.label(Int($0)), as: UTF8.self) }
+        XCTAssertEqual(Array(ranked.prefix(2)), ["kernel-x", "kernel-y"], "\(ranked)")
+        XCTAssertLessThan(ranked.firstIndex(of: "my-ker")!, ranked.firstIndex(of: "bakery")!, "a word start beats the middle")
+        XCTAssertEqual(Set(ranked), ["bakery", "kernel-x", "my-ker", "kernel-y", "k_e_r"])
+    }
+
+    /// Seeded: typing, deleting and streaming in more items always gives what a fresh filter gives.
+    func testCachedNarrowingAgreesWithAFreshFilter() {
+        var generator = SeededGenerator(seed: 42)
+        let letters: [Character] = ["a", "b", "c", "d", "e"]
+        func word() -> [UInt8] { b(String((0..<Int(generator.next() % 8)).map { _ in letters[Int(generator.next() % 5)] })) }
+        var store = ItemStore()
+        for _ in 0..<300 { store.append(label: word()) }
+        var filter = ListFilter()
+        var query = ""
+        for step in 0..<300 {
+            switch generator.next() % 4 {
+            case 0, 1: query.append(letters[Int(generator.next() % 5)])
+            case 2: if !query.isEmpty { query.removeLast() }
+            default: for _ in 0..<5 { store.append(label: word()) }
+            }
+            filter.apply(query, store: store)
+            var fresh = ListFilter()
+            fresh.apply(query, store: store)
+            XCTAssertEqual(filter.ranked, fresh.ranked, "step \(step), query '\(query)'")
+        }
+    }
+
+    func testListStateMarksScrollAndHitTesting() {
+        var list = ListState(itemCount: 100)
+        list.setVisibleRows(10)
+        list.select(row: 50)
+        XCTAssertEqual(list.top, 41)
+        list.scroll(by: 20)
+        XCTAssertEqual(list.top, 61)
+        XCTAssertEqual(list.selection, 61, "the selection stays in view")
+        XCTAssertEqual(list.row(atLine: 5, areaY: 3), 63)
+        XCTAssertNil(list.row(atLine: 13, areaY: 3))
+        list.toggleMark(3)
+        list.toggleMark(70)
+        XCTAssertEqual(list.markedItems, [3, 70])
+        list.setOrder([5, 6, 7])
+        list.toggleAllShown()
+        XCTAssertEqual(list.markedItems, [3, 5, 6, 7, 70])
+        list.toggleAllShown()
+        XCTAssertEqual(list.markedItems, [3, 70])
+    }
+
+    func choose(_ args: [String]) throws -> ChooseAlert {
+        guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
+        let built = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
+        return built.makeAlert() as! ChooseAlert
+    }
+
+    func send(_ a: inout ChooseAlert, _ actions: [Action]) -> [Effect] {
+        var effects: [Effect] = []
+        for action in actions { effects += a.update(.action(action)) }
+        return effects
+    }
+
+    func typed(_ s: String) -> [Action] { s.unicodeScalars.map { .insert($0) } }
+
+    func testTypingFiltersAndEscClearsBeforeCancelling() throws {
+        var a = try choose(["Shell?", "bash", "zsh", "fish"])
+        _ = send(&a, typed("sh"))
+        a.layout(Rect(x: 0, y: 0, width: 40, height: 10))
+        XCTAssertEqual(a.list.rowCount, 3)
+        _ = send(&a, [.deleteBackward, .deleteBackward] + typed("fi"))
+        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.ok, answer: b("fish")))])
+        XCTAssertEqual(send(&a, [.cancel]), [], "Esc clears the query first")
+        XCTAssertEqual(a.list.rowCount, 3)
+        XCTAssertEqual(send(&a, [.cancel]), [.finish(Outcome(.cancel))])
+    }
+
+    func testMultiWithMinAndMaxUsesTheSmartOKButton() throws {
+        var a = try choose(["--multi", "--min", "2", "--max", "2", "Parts?", "core", "docs", "examples"])
+        XCTAssertEqual(a.reason, "choose at least 2")
+        XCTAssertEqual(send(&a, [.submit]), [], "Enter never submits a wrong count")
+        _ = send(&a, [.activate, .down, .down, .activate])
+        XCTAssertNil(a.reason)
+        _ = send(&a, [.up, .activate])
+        XCTAssertEqual(a.reason, "choose at most 2")
+        _ = send(&a, [.activate])
+        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.ok, answer: b("core\nexamples")))])
+        var all = try choose(["--multi", "--min", "0", "Q", "a", "b"])
+        XCTAssertEqual(send(&all, [.submit]), [.finish(Outcome(.ok))], "--min 0 allows an empty answer")
+        _ = send(&all, [.toggleAll])
+        XCTAssertEqual(send(&all, [.submit]), [.finish(Outcome(.ok, answer: b("a\nb")))])
+    }
+
+    func testOutputsPreselectionAndRadio() throws {
+        var tagged = try choose(["--tagged", "--output", "tag", "--selected", "cet", "Zone?", "utc", "UTC", "cet", "Central Europe"])
+        XCTAssertEqual(send(&tagged, [.submit]), [.finish(Outcome(.ok, answer: b("cet")))], "--selected focuses the item")
+        var index = try choose(["--output", "index", "Q", "a", "b", "c"])
+        XCTAssertEqual(send(&index, [.end, .submit]), [.finish(Outcome(.ok, answer: b("3")))])
+        var json = try choose(["--output", "json", "--tagged", "Q", "t\"1", "L\n1"])
+        XCTAssertEqual(send(&json, [.submit]), [.finish(Outcome(.ok, answer: b(#"{"tag":"t\"1","label":"L\n1","index":1}"#)))])
+        var radio = try choose(["--radio", "--selected", "2", "Q", "a", "b", "c"])
+        XCTAssertEqual(send(&radio, [.up]), [])
+        XCTAssertEqual(send(&radio, [.submit]), [.finish(Outcome(.ok, answer: b("b")))], "the marked item, not the focused one")
+        var one = try choose(["--select-if-one", "Q", "only"])
+        XCTAssertEqual(one.update(.start), [.finish(Outcome(.ok, answer: b("only")))])
+    }
+
+    func testStreamedItemsLoadWhileUsable() throws {
+        var a = ChooseAlert(title: "", text: "Q", store: ItemStore(), configuration: ChooseConfiguration(), loading: true)
+        _ = a.update(.input(b("one\ntw")))
+        XCTAssertEqual(a.store.count, 1)
+        XCTAssertTrue(a.loading)
+        _ = a.update(.input(b("o\nthree")))
+        _ = a.update(.inputEnded)
+        XCTAssertFalse(a.loading)
+        XCTAssertEqual(labels(a.store), ["one", "two", "three"])
+    }
+
+    func testParserErrors() {
+        func error(_ args: [String]) -> String? {
+            do {
+                guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { return nil }
+                _ = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
+                return nil
+            } catch { return error.message }
+        }
+        XCTAssertEqual(error(["Q"]), "choose needs at least one ITEM, or --items-from FILE")
+        XCTAssertEqual(error([]), "choose needs a TEXT to show")
+        XCTAssertEqual(error(["--tagged", "Q", "a", "b", "c"]), "--tagged needs TAG LABEL pairs; 'c' has no label")
+        XCTAssertEqual(error(["--multi", "--radio", "Q", "a"]), "--multi and --radio cannot go together: a check list or a radio list")
+        XCTAssertEqual(error(["--min", "2", "Q", "a"]), "--min and --max need --multi")
+        XCTAssertEqual(error(["--multi", "--min", "3", "--max", "2", "Q", "a"]), "--min 3 is more than --max 2: nothing could be chosen")
+        XCTAssertEqual(error(["--items-from", "/nonexistent", "Q"]), "cannot open /nonexistent: No such file or directory")
+        XCTAssertEqual(error(["--delimiter", "ab", "Q", "a"]), "--delimiter takes one ASCII character, not 'ab'")
+        XCTAssertEqual(error(["--output", "yaml", "Q", "a"]), "--output must be one of label, tag, index, json, not 'yaml'")
+    }
+}

@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -39,6 +39,7 @@ _alertty() {
         --min) return ;;
         --max) return ;;
         --selected) return ;;
+        --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
     esac
     case "$alert" in
         message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --help" -- "$cur")) ;;
@@ -48,6 +49,7 @@ _alertty() {
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --select-if-one --help" -- "$cur")) ;;
+        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --pulsate --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -93,15 +93,49 @@ public enum App {
         do {
             session = try TerminalSession(path: path, modal: !options.inline)
         } catch {
+            if let progress = built.progress { return withoutTerminal(progress, error: error) }
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
             return ExitStatus.noTerminal.rawValue
         }
-        let outcome = Runner(session: session, alert: built.makeAlert(), options: options, sources: built.sources).run()
-        let status = deliver(outcome, terminator: built.terminator, compat: compat)
+        var sources = built.sources
+        if let progress = built.progress {
+            if let argv = progress.command {
+                do throws(PlatformError) {
+                    sources.append(ChildProcess(try Platform.spawnCommand(argv, passStdin: progress.passStdin)))
+                } catch {
+                    report(error.message)
+                    return 127
+                }
+            } else {
+                sources.append(InputStream(fd: 0))
+            }
+        }
+        let outcome = Runner(session: session, alert: built.makeAlert(), options: options, sources: sources).run()
+        if let farewell = outcome.farewell {
+            let line = Sanitize.line(farewell)
+            session.write(Array((options.unicode ? line : Sanitize.ascii(line)).utf8) + [0x0A])
+        }
+        var status = deliver(outcome, terminator: built.terminator, compat: compat)
+        if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
         if let ending = outcome.signal, let signal = signal(for: outcome.status) {
             Platform.die(of: signal, wholeGroup: ending == .job)
         }
         return status
+    }
+
+    /// progress without a terminal (cron): a command still runs, with no UI, and its status is
+    /// ours; a gauge still reads its input to the end, so the producer is never killed by a
+    /// closed pipe, then exits 3.
+    static func withoutTerminal(_ progress: (command: [String]?, passStdin: Bool), error: PlatformError) -> Int32 {
+        if let argv = progress.command {
+            do throws(PlatformError) { return try Platform.runCommand(argv, passStdin: progress.passStdin) } catch {
+                report(error.message)
+                return 127
+            }
+        }
+        while let chunk = Platform.read(0, max: 65536) { _ = chunk }
+        report("no terminal to show progress on (\(error.message)); the input was read to its end")
+        return ExitStatus.noTerminal.rawValue
     }
 
     /// The signal an ending by signal dies of.
@@ -115,11 +149,11 @@ public enum App {
         }
     }
 
-    static func deliver(_ outcome: Outcome, terminator: UInt8, compat: Compat.Output?) -> Int32 {
+    static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
         if var answer = outcome.answer {
-            answer.append(terminator)
+            if let terminator { answer.append(terminator) }
             let fd = compat?.descriptor ?? 1
-            if compat != nil { answer.removeLast() } // whiptail prints the answer without a newline
+            if compat != nil, terminator != nil { answer.removeLast() } // whiptail prints the answer without a newline
             if !Platform.writeAll(fd, answer) {
                 report("could not write the answer")
                 answer.resetBytes()

@@ -59,9 +59,12 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertThrowsError(try AlertFactory.make(try parse(["input", "--value", "-", "-"]), environment: { _ in nil }, readStdin: read))
     }
 
-    func testEveryFlagHasExactlyOneSpec() {
+    func testEveryFlagHasExactlyOneSpecPerAlert() {
         for flag in Flag.allCases {
-            XCTAssertEqual(CommandSpec.flags.filter { $0.flag == flag }.count, 1, "--\(flag.rawValue)")
+            XCTAssertGreaterThan(CommandSpec.flags.filter { $0.flag == flag }.count, 0, "--\(flag.rawValue) has a spec")
+            for alert in AlertKind.allCases {
+                XCTAssertLessThanOrEqual(CommandSpec.flags(for: alert).filter { $0.flag == flag }.count, 1, "--\(flag.rawValue) of \(alert)")
+            }
         }
     }
 

@@ -123,6 +123,24 @@ final class SnapshotTests: XCTestCase {
         try snapshot("choose-hint-loading", hints)
     }
 
+    func testProgress() throws {
+        for percent in [0, 50, 100] {
+            var gauge = ProgressAlert(title: "Install", text: "Downloading packages", configuration: ProgressConfiguration())
+            _ = gauge.update(.tick(0))
+            _ = gauge.update(.input(Array("0\n".utf8)))
+            _ = gauge.update(.tick(10))
+            _ = gauge.update(.input(Array("\(percent)\n".utf8)))
+            try snapshot("progress-\(percent)", gauge)
+        }
+        var c = ProgressConfiguration()
+        c.command = ["make"]
+        c.cancellable = true
+        var spinner = ProgressAlert(title: "", text: "Building", configuration: c)
+        _ = spinner.update(.tick(3.2))
+        _ = spinner.update(.childOutput(stream: 1, Array("cc -c parser.c\n".utf8)))
+        try snapshot("progress-command", spinner)
+    }
+
     // MARK: - Machinery
 
     var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }

@@ -39,6 +39,10 @@ public struct Outcome: Equatable, Sendable {
     /// Ended by a signal, which the process then dies of (after restoring the terminal), so the
     /// calling shell sees it as it would for any command.
     public var signal: SignalEnding?
+    /// Text the runtime writes on the terminal after the box is gone (inline progress's last line).
+    public var farewell: String?
+    /// Exit with this status instead of `status`'s (progress exits with its command's).
+    public var exitCode: Int32?
     public init(_ status: ExitStatus, answer: [UInt8]? = nil, signal: SignalEnding? = nil) {
         self.status = status
         self.answer = answer
@@ -75,6 +79,14 @@ public enum AlertEvent: Equatable, Sendable {
     case answer([Int])
     /// A click (count 2 for a double click) or a wheel step, at a cell of the canvas.
     case mouse(Mouse)
+    /// Output of the command run by the alert (stream 1: stdout, 2: stderr), and its end.
+    case childOutput(stream: Int, [UInt8])
+    case childExited(status: Int32)
+    /// Time passing, for alerts that show it (seconds since the alert started).
+    case tick(Double)
+    /// A signal that would end us (or Ctrl-C), offered first to an alert that runs something:
+    /// it may forward it and finish later. Alerts that return no effects get the usual ending.
+    case signal(ExitStatus)
 }
 
 public struct Mouse: Equatable, Sendable {
@@ -97,6 +109,8 @@ public enum Effect: Equatable, Sendable {
     case makeDirectory(PathBytes)
     /// Stop reading the input stream and close it, so its producer sees a closed pipe.
     case closeInput
+    /// Send a signal to the command the alert runs (its whole process group).
+    case signalChild(Platform.Signal)
 }
 
 public protocol Alert {
@@ -118,6 +132,10 @@ public protocol Alert {
     var meaning: AlertMeaning { get }
     /// The alert answers clicks and the wheel: mouse reporting is on while it is shown.
     var usesMouse: Bool { get }
+    /// How often the alert wants `.tick` (it shows time or animates), or nil.
+    var tickInterval: Double? { get }
+    /// At most this many frames a second while nothing is typed (a gauge fed fast), or nil for no limit.
+    var maxFramesPerSecond: Double? { get }
 }
 
 extension Alert {
@@ -125,6 +143,8 @@ extension Alert {
     /// A row for the buttons is the least a box can be (an empty message is just its button).
     public var minimumSize: (width: Int, height: Int) { (12, 1) }
     public var usesMouse: Bool { false }
+    public var tickInterval: Double? { nil }
+    public var maxFramesPerSecond: Double? { nil }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

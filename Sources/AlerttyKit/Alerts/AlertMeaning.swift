@@ -14,6 +14,15 @@ public enum AlertMeaning: Equatable, Sendable {
     case browser(BrowserView)
     /// A list to choose one or several items from.
     case list(Choice)
+    /// Work going on: how far (nil: unknown), what is being done.
+    case progress(Progress)
+
+    public struct Progress: Equatable, Sendable {
+        public var title: String
+        public var text: String
+        public var percent: Double?
+        public var lastLine: String
+    }
 
     public struct Choice: Equatable, Sendable {
         public var title: String

@@ -199,7 +199,7 @@ public struct ChooseAlert: Alert {
         case .mouse(let mouse):
             refilter()
             return click(mouse)
-        case .validated, .directoryMade:
+        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal:
             return []
         }
     }

@@ -129,7 +129,7 @@ public struct FieldAlert: Alert {
             return []
         case .action(let action):
             return handle(action)
-        case .directoryMade, .input, .inputEnded, .answer, .mouse:
+        case .directoryMade, .input, .inputEnded, .answer, .mouse, .childOutput, .childExited, .tick, .signal:
             return []
         }
     }

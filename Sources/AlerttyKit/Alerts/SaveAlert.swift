@@ -100,7 +100,7 @@ public struct SaveAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .answer: return []
+        case .start, .validated, .input, .inputEnded, .answer, .childOutput, .childExited, .tick, .signal: return []
         case .mouse(let mouse): return click(mouse)
         case .directoryMade(let path, let error): return directoryMade(path, error: error)
         case .paste(let text):

@@ -8,14 +8,17 @@ public struct BuiltAlert {
     public var options: RunOptions
     /// What the loop waits on besides the terminal (a --validate-cmd runner).
     public var sources: [any EventSource] = []
-    /// Byte written after the answer: newline, or NUL with --print0.
-    public var terminator: UInt8 = 0x0A
+    /// Byte written after the answer: newline, or NUL with --print0; nil writes the answer as it is.
+    public var terminator: UInt8? = 0x0A
     /// The alert answers on stdout (input, password, save, folder); message and confirm only exit.
     public var printsAnswer: Bool
     /// The answer is a secret: no core dump may hold it.
     public var secret = false
     /// The alert answers at its `.start`, before anything is drawn (choose --select-if-one): no terminal needed.
     public var immediate = false
+    /// progress: the command to run (nil: a gauge on stdin) and whether it gets our stdin.
+    /// Its sources are made once the terminal is known, because without one it runs with no UI.
+    public var progress: (command: [String]?, passStdin: Bool)?
 }
 
 public enum AlertFactory {
@@ -44,6 +47,8 @@ public enum AlertFactory {
             return BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
         case .choose:
             return try makeChoose(command, title: title, text: text)
+        case .progress:
+            return try makeProgress(command, title: title, text: text)
         case .save, .folder:
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
@@ -109,6 +114,31 @@ extension AlertFactory {
                                terminator: configuration.separator, printsAnswer: true)
         // --select-if-one with the items on the command line: no box at all.
         if configuration.selectIfOne && !streaming && store.count == 1 { built.immediate = true }
+        return built
+    }
+}
+
+extension AlertFactory {
+    static func makeProgress(_ command: ParsedCommand, title: String, text: String) throws(UsageError) -> BuiltAlert {
+        var configuration = ProgressConfiguration()
+        configuration.pulsate = command.has(.pulsate)
+        configuration.cancellable = command.has(.cancel)
+        configuration.erase = command.has(.erase)
+        configuration.inline = command.has(.inline)
+        configuration.showOutput = command.has(.showOutput)
+        configuration.errorBox = !command.has(.noErrorBox)
+        configuration.command = command.command
+        if let stream = command.string(.percentFrom) { configuration.percentStream = stream == "stdout" ? 1 : 2 }
+        if command.command == nil {
+            for flag in [Flag.stdin, .percentFrom, .showOutput, .noErrorBox] where command.has(flag) {
+                throw UsageError("--\(flag.rawValue) needs a command: progress [TEXT] -- COMMAND [ARG...]")
+            }
+            if Platform.isTerminal(0) { throw UsageError("progress reads its gauge from stdin, but stdin is the terminal; pipe numbers in, or run a command after --") }
+        }
+        if configuration.erase && !configuration.inline { throw UsageError("--erase goes with --inline") }
+        let alert = ProgressAlert(title: title, text: text, configuration: configuration)
+        var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), terminator: nil, printsAnswer: configuration.showOutput)
+        built.progress = (command.command, command.has(.stdin))
         return built
     }
 }

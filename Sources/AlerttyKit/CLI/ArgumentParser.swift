@@ -23,6 +23,8 @@ public struct ParsedCommand: Equatable, Sendable {
     public var text: String? { positionals.first }
     /// Everything after TEXT (choose's ITEMs).
     public var rest: [String] { Array(positionals.dropFirst()) }
+    /// `-- COMMAND [ARG...]` for an alert that runs a command (progress).
+    public var command: [String]?
 
     public func has(_ flag: Flag) -> Bool { values[flag] != nil }
     public func string(_ flag: Flag) -> String? { values[flag]?.last }
@@ -76,6 +78,11 @@ public enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             if !flagsEnded && argument == "--" {
+                if alert.runsCommand {
+                    command.command = Array(arguments[index...])
+                    guard !(command.command ?? []).isEmpty else { throw UsageError("-- needs a COMMAND to run") }
+                    break
+                }
                 flagsEnded = true
                 continue
             }

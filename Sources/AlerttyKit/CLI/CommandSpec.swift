@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose
+    case message, confirm, input, password, save, folder, choose, progress
 
     public var summary: String {
         switch self {
@@ -13,6 +13,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .save: return "Choose where to save a file, inside a root that cannot be left."
         case .folder: return "Choose a folder, inside a root that cannot be left."
         case .choose: return "Choose from a list: a menu, a radio list or a check list, filtered as you type."
+        case .progress: return "Show progress: a gauge fed on stdin, or a spinner around a command (after --)."
         }
     }
 
@@ -21,6 +22,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         switch self {
         case .message, .confirm: return "the message (`-` reads it from stdin)"
         case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
+        case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND"
         default: return "an optional message shown above the field (`-` reads it from stdin)"
         }
     }
@@ -70,6 +72,12 @@ public enum Flag: String, CaseIterable, Sendable {
     case max
     case selected
     case selectIfOne = "select-if-one"
+    case pulsate
+    case erase
+    case stdin
+    case percentFrom = "percent-from"
+    case showOutput = "show-output"
+    case noErrorBox = "no-error-box"
 }
 
 /// A positional argument of an alert, in order.
@@ -92,6 +100,7 @@ extension AlertKind {
         switch self {
         case .save, .folder: return [.ctrl("n"): .newFolder]
         case .choose: return [.ctrl("a"): .toggleAll]
+        case .progress: return [:]
         default: return [:]
         }
     }
@@ -128,14 +137,22 @@ extension AlertKind {
                      KeyUse([.toggleAll], "toggle every shown item (--multi)"),
                      KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
                      KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")]
+        case .progress:
+            uses = [KeyUse([.cancel], "cancel (with --cancel): exit 1, stdin closed, a command stopped"),
+                    KeyUse([.interrupt], "interrupt: a command gets SIGINT, is waited for, then exit 130"),
+                    KeyUse([.suspend], "stop the job; the box returns on fg")]
         }
         return uses
     }
+
+    /// `-- COMMAND [ARG...]` runs a command (progress) rather than ending the flags.
+    public var runsCommand: Bool { self == .progress }
 
     public var positionals: [PositionalSpec] {
         switch self {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
         case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
+        case .progress: return [PositionalSpec("TEXT", required: false)]
         default: return [PositionalSpec("TEXT", required: false)]
         }
     }
@@ -230,13 +247,22 @@ public enum CommandSpec {
         FlagSpec("max", .integer(1...1_000_000), "N", "With --multi: choose at most N.", [.choose]),
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
+        // Progress
+        FlagSpec("pulsate", .flag, "", "An indeterminate bar, whatever numbers come.", [.progress]),
+        FlagSpec("cancel", .flag, "", "Add a Cancel button (Esc too): exit 1 at once; stdin is closed, a command stopped.", [.progress]),
+        FlagSpec("erase", .flag, "", "With --inline: leave nothing when done, not a last line.", [.progress]),
+        FlagSpec("stdin", .flag, "", "Give the command alertty's stdin (default /dev/null).", [.progress]),
+        FlagSpec("percent-from", .choice(["stdout", "stderr"]), "STREAM", "Percent lines on the command's STREAM drive the bar.", [.progress]),
+        FlagSpec("show-output", .flag, "", "Print the command's stdout on alertty's stdout once it is done.", [.progress]),
+        FlagSpec("no-error-box", .flag, "", "When the command fails, exit with its status without showing its errors.", [.progress]),
     ]
 
     public static func flags(for alert: AlertKind) -> [FlagSpec] {
         flags.filter { $0.alerts.contains(alert) }
     }
 
-    /// The spec of `flag`.
+    /// The spec of `flag` (for a flag whose meaning differs between alerts, like progress's
+    /// `--cancel`, the first one: accessors only check the kind of value).
     public static func spec(_ flag: Flag) -> FlagSpec {
         specsByFlag[flag]!
     }

@@ -97,6 +97,8 @@ public enum Docs {
         .TE
         .PP
         In whiptail/dialog compatibility mode Esc exits 255.
+        \\fBprogress \\-\\- COMMAND\\fR exits with the command's own status (128+N if it died of signal N,
+        127 if it could not be run).
         .SH ENVIRONMENT
         .TP
         .B NO_COLOR

@@ -16,7 +16,7 @@ public enum Help {
         ExitStatus.allCases.map { s in
             let code = String(s.rawValue)
             return "    " + code + String(repeating: " ", count: 6 - code.count) + s.meaning
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\n    N     progress -- COMMAND: the command's own status (128+N: died of signal N; 127: could not run)"
     }
 
     public static func global() -> String {
@@ -95,6 +95,8 @@ public enum Help {
                                 "pw=$(alertty password --title \"New password\" --confirm --mask '')"]
         case .save: return ["out=$(alertty save --title \"Save the report\" --root \"$HOME\" --name report.txt)"]
         case .folder: return ["dir=$(alertty folder --title \"Install where?\" --root /opt)"]
+        case .progress: return ["for i in $(seq 0 10 100); do echo $i; sleep 1; done | alertty progress \"Downloading\"",
+                                "alertty progress \"Installing\" -- apt-get install -y foo"]
         case .choose: return ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
                               "parts=$(alertty choose --multi --min 1 \"Install which components?\" core docs examples)",
                               "pkg=$(apt-cache pkgnames | alertty choose --items-from - \"Package?\")",

@@ -383,12 +383,73 @@ public enum Platform {
         return Child(pid: pid, stdinWrite: input.write, stdoutRead: output.read)
     }
 
+    /// A command run by `progress -- COMMAND`: found on PATH, in its own process group (so a
+    /// signal reaches everything it starts), stdout and stderr on pipes we read, stdin from
+    /// /dev/null or ours.
+    public struct Command {
+        public var pid: pid_t
+        public var stdoutRead: FileDescriptor
+        public var stderrRead: FileDescriptor
+    }
+
+    public static func spawnCommand(_ argv: [String], passStdin: Bool) throws(PlatformError) -> Command {
+        guard let out = makePipe(), let err = makePipe() else { throw PlatformError(operation: "cannot make a pipe", code: errno) }
+        setNonBlocking(out.write, false)
+        setNonBlocking(err.write, false)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if !passStdin { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        posix_spawn_file_actions_adddup2(&actions, out.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in Signal.allCases { sigaddset(&defaults, s.number) }
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ)
+        libcClose(out.write)
+        libcClose(err.write)
+        guard rc == 0 else {
+            libcClose(out.read)
+            libcClose(err.read)
+            throw PlatformError(operation: "cannot run \(argv[0])", code: rc)
+        }
+        return Command(pid: pid, stdoutRead: out.read, stderrRead: err.read)
+    }
+
+    /// Sends `signal` to the process group `pid` leads.
+    public static func signalGroup(_ pid: pid_t, _ which: Signal) { kill(-pid, which.number) }
+
+    /// Runs a command with our own descriptors and no UI; returns its exit status (128+N for signal N).
+    public static func runCommand(_ argv: [String], passStdin: Bool) throws(PlatformError) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if !passStdin { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        var pid: pid_t = 0
+        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+        guard rc == 0 else { throw PlatformError(operation: "cannot run \(argv[0])", code: rc) }
+        return reap(pid, wait: true) ?? 1
+    }
+
     public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
     /// Exit status of a finished child, or nil while it runs.
     public static func reap(_ pid: pid_t, wait: Bool = false) -> Int32? {
         var status: Int32 = 0
-        let r = waitpid(pid, &status, wait ? 0 : WNOHANG)
+        var r = waitpid(pid, &status, wait ? 0 : WNOHANG)
+        while r < 0 && errno == EINTR { r = waitpid(pid, &status, wait ? 0 : WNOHANG) }
         guard r == pid else { return r < 0 ? -1 : nil }
         if status & 0x7f == 0 { return (status >> 8) & 0xff }
         return 128 + (status & 0x7f)

@@ -6,13 +6,18 @@ public struct Glyphs: Sendable {
     public var scrollUp, scrollDown: Character
     /// The mark of a radio list's chosen item.
     public var radioOn: Character
+    /// A progress bar's done and to-do cells, and a spinner's frames.
+    public var barFull, barEmpty: Character
+    public var spinner: [Character]
 
     public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
                                        horizontal: "─", vertical: "│",
-                                       scrollUp: "▲", scrollDown: "▼", radioOn: "•")
+                                       scrollUp: "▲", scrollDown: "▼", radioOn: "•", barFull: "█", barEmpty: "░",
+                                       spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
     public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
                                      horizontal: "-", vertical: "|",
-                                     scrollUp: "^", scrollDown: "v", radioOn: "*")
+                                     scrollUp: "^", scrollDown: "v", radioOn: "*", barFull: "#", barEmpty: "-",
+                                     spinner: ["|", "/", "-", "\\"])
 }
 
 public struct Theme: Sendable {
@@ -32,6 +37,8 @@ public struct Theme: Sendable {
     public var selection: Style
     /// Characters a filter matched.
     public var match: Style
+    public var barFull: Style
+    public var barEmpty: Style
     public var flatBackdrop: Style
 
     public init(colors: ColorMode, unicode: Bool) {
@@ -51,6 +58,8 @@ public struct Theme: Sendable {
             buttonDisabled = Style(dim: true)
             selection = Style(reverse: true)
             match = Style(bold: true, underline: true)
+            barFull = Style(bold: true)
+            barEmpty = Style(dim: true)
             flatBackdrop = .plain
             return
         }
@@ -69,6 +78,8 @@ public struct Theme: Sendable {
         buttonDisabled = Style(foreground: .rgb(100, 104, 112), background: boxBackground, dim: true)
         selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200))
         match = Style(foreground: .rgb(255, 200, 90), background: boxBackground, bold: true, underline: true)
+        barFull = Style(foreground: .rgb(60, 140, 230), background: boxBackground)
+        barEmpty = Style(foreground: .rgb(70, 75, 86), background: boxBackground)
         flatBackdrop = Style(background: .rgb(18, 18, 18))
     }
 

@@ -32,6 +32,12 @@ public final class Runner {
     /// changed nothing (a byte of a split sequence, a validator's pipe draining) draws nothing.
     var dirty = true
     var lastCountdown: String?
+    /// When the alert started (for ticks), the next tick, and the last frame (for a frame-rate cap).
+    let startedAt: UInt64
+    var nextTick: UInt64?
+    var lastFrameAt: UInt64 = 0
+    /// Input arrived since the last frame: drawn at once, never held back by the frame-rate cap.
+    var typed = false
 
     public init(session: TerminalSession, alert: any Alert, options: RunOptions, sources: [any EventSource] = []) {
         self.session = session
@@ -43,6 +49,7 @@ public final class Runner {
                              asciiOnly: !options.unicode)
         size = session.size
         lastKeyAt = Platform.now()
+        startedAt = lastKeyAt
     }
 
     static let handledSignals: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit, .resize, .stop, .resume, .child]
@@ -59,13 +66,21 @@ public final class Runner {
         if options.animate { animation = (.popIn, Platform.now()) }
         // Effects the alert asks for at start (e.g. validating the initial value).
         if let outcome = apply(alert.update(.start)) { return outcome }
+        if alert.tickInterval != nil { nextTick = startedAt }
 
         while true {
             let now = Platform.now()
             if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) { animation = nil }
-            if dirty || animation != nil || countdown(now: now) != lastCountdown {
+            if let tick = nextTick, now >= tick, let interval = alert.tickInterval {
+                nextTick = now + UInt64(interval * 1e9)
+                dirty = true
+                if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return finish(outcome) }
+            }
+            if (dirty || animation != nil || countdown(now: now) != lastCountdown) && frameDue(now) {
                 guard draw(now: now) else { return Outcome(.hangup) }
                 dirty = false
+                typed = false
+                lastFrameAt = now
             }
 
             var reads = [session.fd]
@@ -89,7 +104,10 @@ public final class Runner {
                 if !bytes.isEmpty {
                     lastInputAt = later
                     let events = decoder.feed(bytes)
-                    if !events.isEmpty { dirty = true }
+                    if !events.isEmpty {
+                        dirty = true
+                        typed = true
+                    }
                     if let outcome = dispatch(events) { return finish(outcome) }
                 }
             }
@@ -117,6 +135,12 @@ public final class Runner {
                 guard let action = Bindings.action(for: press, overrides: alert.keyOverrides) else { continue }
                 switch action {
                 case .interrupt:
+                    // An alert running a command forwards it and ends when the command has gone.
+                    let effects = alert.update(.signal(.interrupted))
+                    if !effects.isEmpty {
+                        if let outcome = apply(effects) { return outcome }
+                        continue
+                    }
                     // Raw mode read Ctrl-C as a byte; the driver would have interrupted the whole job.
                     let job = Platform.isForegroundJob(session.fd)
                     return Outcome(.interrupted, signal: job ? .job : nil)
@@ -158,10 +182,10 @@ public final class Runner {
 
     private func handle(_ signal: Platform.Signal) -> Outcome? {
         switch signal {
-        case .interrupt: return Outcome(.interrupted, signal: .process)
-        case .terminate: return Outcome(.terminated, signal: .process)
-        case .hangup: return Outcome(.hangup, signal: .process)
-        case .quit: return Outcome(.quit, signal: .process)
+        case .interrupt: return ending(.interrupted)
+        case .terminate: return ending(.terminated)
+        case .hangup: return ending(.hangup)
+        case .quit: return ending(.quit)
         case .resize:
             size = session.size
             writer.invalidate()
@@ -183,6 +207,19 @@ public final class Runner {
             break // a validator ended: its source collects it this turn
         }
         return nil
+    }
+
+    /// A signal that ends us: offered to the alert first (it may forward it to a command and end later).
+    private func ending(_ status: ExitStatus) -> Outcome? {
+        let effects = alert.update(.signal(status))
+        if effects.isEmpty { return Outcome(status, signal: .process) }
+        return apply(effects)
+    }
+
+    /// A frame may be drawn now: input shows at once; anything else at most `maxFramesPerSecond`.
+    private func frameDue(_ now: UInt64) -> Bool {
+        guard !typed, let fps = alert.maxFramesPerSecond else { return true }
+        return now - lastFrameAt >= UInt64(1e9 / fps)
     }
 
     /// Ctrl-Z: give the terminal back exactly as it was, stop (with the whole job, as the terminal
@@ -226,6 +263,8 @@ public final class Runner {
             wake.append(now + (remaining % 1_000_000_000 == 0 ? 1_000_000_000 : remaining % 1_000_000_000))
         }
         for source in sources { if let d = source.nextDeadline { wake.append(d) } }
+        if let tick = nextTick { wake.append(tick) }
+        if dirty, let fps = alert.maxFramesPerSecond { wake.append(lastFrameAt + UInt64(1e9 / fps)) }
         guard let soonest = wake.min() else { return -1 }
         return soonest <= now ? 0 : Int32(min((soonest - now + 999_999) / 1_000_000, 60_000))
     }

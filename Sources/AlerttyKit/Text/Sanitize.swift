@@ -90,7 +90,7 @@ extension Sanitize {
         "”": UInt8(ascii: "\""), "‘": UInt8(ascii: "'"), "’": UInt8(ascii: "'"), "–": UInt8(ascii: "-"),
         "—": UInt8(ascii: "-"), "─": UInt8(ascii: "-"), "│": UInt8(ascii: "|"), "╭": UInt8(ascii: "+"),
         "╮": UInt8(ascii: "+"), "╰": UInt8(ascii: "+"), "╯": UInt8(ascii: "+"), "◌": UInt8(ascii: " "),
-        "█": UInt8(ascii: "#"), "░": UInt8(ascii: "."), "×": UInt8(ascii: "x"),
+        "█": UInt8(ascii: "#"), "░": UInt8(ascii: "-"), "×": UInt8(ascii: "x"),
     ]
 
     /// The ASCII bytes standing for one drawn grapheme `width` columns wide.

@@ -1,0 +1,267 @@
+// `alertty progress [TEXT]`: a gauge fed on stdin (percentages, `# text` lines, dialog's XXX
+// blocks), with the elapsed time and an estimate of the time left; it closes at the end of input.
+// `alertty progress [TEXT] -- COMMAND…`: a spinner around a command, its latest output line
+// shown, its exit status passed on; percent lines from it can drive the bar. Signals that would
+// end us are forwarded to the command, which is waited for.
+
+public struct ProgressConfiguration: Sendable {
+    public var pulsate = false
+    /// A Cancel button (Esc too): exit 1 at once, the input closed so the producer sees a closed pipe.
+    public var cancellable = false
+    public var cancelLabel = "Cancel"
+    /// The command, when one is run.
+    public var command: [String]?
+    /// Which of the command's streams carries percent lines (1 stdout, 2 stderr), if any.
+    public var percentStream: Int?
+    public var showOutput = false
+    public var errorBox = true
+    /// Inline: erase the box at the end instead of leaving a last line.
+    public var erase = false
+    public var inline = false
+    public init() {}
+}
+
+public struct ProgressAlert: Alert {
+    public var title: String
+    public private(set) var text: String
+    public let configuration: ProgressConfiguration
+    public private(set) var percent: Double?
+    public private(set) var elapsed: Double = 0
+    /// When the current percentage arrived, and the first one, for the estimate.
+    private var firstPercent: (value: Double, at: Double)?
+    private var parser = GaugeParser()
+    private var percentParser = GaugeParser()
+    /// The command's latest output line, its stdout (for --show-output), the tail of its stderr.
+    public private(set) var lastLine = ""
+    private var partialLine: [UInt8] = []
+    private var captured: [UInt8] = []
+    private var errorTail: [String] = []
+    private var partialError: [UInt8] = []
+    /// A signal was forwarded to the command: end like this once it has gone.
+    private var ending: ExitStatus?
+    /// The command failed and its error is shown; Enter ends with its status.
+    private var failure: (box: MessageAlert, status: Int32)?
+
+    public init(title: String, text: String, configuration: ProgressConfiguration) {
+        self.title = title
+        self.text = text
+        self.configuration = configuration
+    }
+
+    var runsCommand: Bool { configuration.command != nil }
+    var indeterminate: Bool { configuration.pulsate || percent == nil }
+
+    public var tickInterval: Double? { 0.1 }
+    public var maxFramesPerSecond: Double? { 30 }
+
+    public var hints: [KeyHint] {
+        if let failure { return failure.box.hints }
+        return configuration.cancellable ? [KeyHint(.cancel, configuration.cancelLabel)] : []
+    }
+
+    public var minimumSize: (width: Int, height: Int) { (16, 2) }
+
+    var buttons: [Button] { configuration.cancellable ? [Button(configuration.cancelLabel)] : [] }
+
+    var textLines: [String] { Sanitize.lines(text) }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        if let failure { return failure.box.preferredSize(maxWidth: maxWidth) }
+        let width = maxWidth >= 40 ? min(maxWidth, 60) : maxWidth
+        let lines = min(Wrap.lines(textLines, width: width).count, 4)
+        return (width, lines + 2 + (runsCommand ? 1 : 0) + (buttons.isEmpty ? 0 : 2))
+    }
+
+    public mutating func layout(_ area: Rect) {
+        if var f = failure {
+            f.box.layout(area)
+            failure = f
+        }
+    }
+
+    public var meaning: AlertMeaning {
+        .progress(.init(title: title, text: text, percent: indeterminate ? nil : percent, lastLine: lastLine))
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        if var f = failure {
+            let effects = f.box.update(event)
+            failure = f
+            guard effects.contains(where: { if case .finish = $0 { return true } else { return false } }) else { return [] }
+            return finish(exitCode: f.status)
+        }
+        switch event {
+        case .tick(let seconds):
+            elapsed = seconds
+        case .input(let bytes):
+            apply(parser.feed(bytes))
+        case .inputEnded:
+            apply(parser.finish())
+            return finish(exitCode: 0)
+        case .childOutput(let stream, let bytes):
+            if stream == configuration.percentStream { apply(percentParser.feed(bytes)) }
+            if stream == 1 && configuration.showOutput { captured += bytes }
+            if stream == 2 { collectErrors(bytes) }
+            if stream != configuration.percentStream { collectLastLine(bytes) }
+        case .childExited(let status):
+            if let ending {
+                guard ending != .cancel else { return [.finish(Outcome(.cancel))] }
+                return [.finish(Outcome(ending, signal: ending == .interrupted ? .job : .process))]
+            }
+            if status != 0 && configuration.errorBox {
+                let tail = errorTail.suffix(8).joined(separator: "\n")
+                let message = "\(commandName) failed (exit \(status))" + (tail.isEmpty ? "." : ":\n" + tail)
+                failure = (MessageAlert(title: title.isEmpty ? "Failed" : title, text: message), status)
+                return []
+            }
+            return finish(exitCode: status)
+        case .signal(let status):
+            guard runsCommand, ending == nil else { return [] }
+            ending = status
+            return [.signalChild(ProgressAlert.signal(for: status))]
+        case .action(let action):
+            guard configuration.cancellable, action == .cancel || action == .submit || action == .activate else { return [] }
+            if runsCommand {
+                ending = .cancel
+                return [.signalChild(.terminate)]
+            }
+            return [.closeInput, .finish(Outcome(.cancel))]
+        default:
+            break
+        }
+        return []
+    }
+
+    static func signal(for status: ExitStatus) -> Platform.Signal {
+        switch status {
+        case .terminated: return .terminate
+        case .hangup: return .hangup
+        case .quit: return .quit
+        default: return .interrupt
+        }
+    }
+
+    var commandName: String { configuration.command?.first.map { Sanitize.line($0) } ?? "the command" }
+
+    private mutating func apply(_ updates: [GaugeParser.Update]) {
+        for update in updates {
+            switch update {
+            case .percent(let p):
+                percent = p
+                if firstPercent == nil || p < (firstPercent?.value ?? 0) { firstPercent = (p, elapsed) }
+            case .text(let t):
+                text = t
+            }
+        }
+    }
+
+    private mutating func collectLastLine(_ bytes: [UInt8]) {
+        partialLine += bytes
+        let lines = partialLine.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if let complete = lines.dropLast().last(where: { !$0.allSatisfy { $0 == 0x0D || $0 == 0x20 } }) {
+            lastLine = Sanitize.bytes(Array(complete.prefix(512)).filter { $0 != 0x0D })
+        }
+        partialLine = Array((lines.last ?? []).suffix(4096))
+    }
+
+    private mutating func collectErrors(_ bytes: [UInt8]) {
+        partialError += bytes
+        let lines = partialError.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for line in lines.dropLast() where !line.isEmpty {
+            errorTail.append(Sanitize.bytes(Array(line.prefix(300)).filter { $0 != 0x0D }))
+        }
+        if errorTail.count > 20 { errorTail.removeFirst(errorTail.count - 20) }
+        partialError = Array((lines.last ?? []).suffix(4096))
+    }
+
+    private func finish(exitCode: Int32) -> [Effect] {
+        var outcome = Outcome(exitCode == 0 ? .ok : .cancel, answer: configuration.showOutput && !captured.isEmpty ? captured : nil)
+        outcome.exitCode = exitCode
+        if configuration.inline && !configuration.erase { outcome.farewell = farewell(exitCode: exitCode) }
+        return [.finish(outcome)]
+    }
+
+    /// Inline's last line: what was done, how far, how long.
+    func farewell(exitCode: Int32) -> String {
+        let what = textLines.first ?? (runsCommand ? commandName : "")
+        let result = runsCommand ? (exitCode == 0 ? "done" : "failed (exit \(exitCode))")
+                                 : (percent.map { ProgressAlert.percentText($0) } ?? "done")
+        return [what, result, "(" + ProgressAlert.clock(elapsed) + ")"].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    // MARK: - Time
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.down))
+        let (h, m, r) = (s / 3600, (s / 60) % 60, s % 60)
+        let mm = m < 10 && h > 0 ? "0\(m)" : "\(m)"
+        let ss = r < 10 ? "0\(r)" : "\(r)"
+        return h > 0 ? "\(h):\(mm):\(ss)" : "\(mm):\(ss)"
+    }
+
+    static func percentText(_ p: Double) -> String { "\(Int(p.rounded(.down)))%" }
+
+    /// Seconds left, once it can tell: some progress made, and for more than a second.
+    var remaining: Double? {
+        guard !indeterminate, let p = percent, let first = firstPercent, p > first.value, p < 100, elapsed - first.at >= 1 else { return nil }
+        let rate = (p - first.value) / (elapsed - first.at)
+        return (100 - p) / rate
+    }
+
+    // MARK: - Render
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        if let failure { return failure.box.render(into: &canvas, area: area, theme: theme) }
+        var y = area.y
+        let fixed = 2 + (runsCommand ? 1 : 0) + (buttons.isEmpty ? 0 : 2)
+        let lines = Wrap.lines(textLines, width: max(1, area.width - (runsCommand ? 2 : 0)))
+        let shown = min(lines.count, max(0, area.height - fixed))
+        for (i, line) in lines.prefix(shown).enumerated() {
+            var x = area.x
+            if runsCommand && i == 0 {
+                let frames = theme.glyphs.spinner
+                x = canvas.text(String(frames[Int(elapsed * 10) % frames.count]) + " ", x: x, y: y, style: theme.title)
+            }
+            canvas.text(line, x: x, y: y, style: theme.text)
+            y += 1
+        }
+        if runsCommand {
+            canvas.text(Wrap.truncate(lastLine, width: area.width), x: area.x, y: y, style: theme.muted)
+            y += 1
+        }
+        renderBar(into: &canvas, x: area.x, y: y, width: area.width, theme: theme)
+        y += 1
+        var info = "elapsed " + ProgressAlert.clock(elapsed)
+        if let left = remaining { info += " · about " + ProgressAlert.clock(left + 0.5) + " left" }
+        canvas.text(Wrap.truncate(info, width: area.width), x: area.x, y: y, style: theme.muted)
+        if !buttons.isEmpty {
+            ButtonRow.render(buttons, focused: 0, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        }
+        return nil
+    }
+
+    private func renderBar(into canvas: inout Canvas, x: Int, y: Int, width: Int, theme: Theme) {
+        let label = indeterminate ? "" : " " + ProgressAlert.percentText(percent ?? 0)
+        let barWidth = max(1, width - TextWidth.columns(label))
+        let g = theme.glyphs
+        if indeterminate {
+            // A block sliding back and forth.
+            let block = max(1, barWidth / 5)
+            let span = max(1, barWidth - block)
+            let step = Int(elapsed * 20) % (2 * span)
+            let start = step < span ? step : 2 * span - step
+            for i in 0..<barWidth {
+                let on = i >= start && i < start + block
+                _ = canvas.put(on ? g.barFull : g.barEmpty, x: x + i, y: y, style: on ? theme.barFull : theme.barEmpty)
+            }
+            return
+        }
+        let filled = Int((Double(barWidth) * (percent ?? 0) / 100).rounded(.down))
+        for i in 0..<barWidth {
+            _ = canvas.put(i < filled ? g.barFull : g.barEmpty, x: x + i, y: y, style: i < filled ? theme.barFull : theme.barEmpty)
+        }
+        canvas.text(label, x: x + barWidth, y: y, style: theme.text)
+    }
+}

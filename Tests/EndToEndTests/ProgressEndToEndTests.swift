@@ -1,0 +1,135 @@
+// progress in a pseudo-terminal: a shell loop feeding the gauge; commands that succeed, fail,
+// are killed, ignore SIGINT and leave a grandchild; no terminal at all.
+import Foundation
+import Glibc
+import XCTest
+
+final class ProgressEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    /// A script's loop feeding the gauge through a pipe, each step waiting for the screen to show the last.
+    func testAGaugeFedByAShellLoop() throws {
+        let fifo = NSTemporaryDirectory() + "alertty-gauge-\(UUID().uuidString)"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let p = try PTYProcess(["-c", "exec \(PTYProcess.binary) progress --no-animation Downloading < \(fifo)"], executable: "/bin/sh")
+        let feed = open(fifo, O_WRONLY)
+        func send(_ s: String) { _ = s.withCString { write(feed, $0, strlen($0)) } }
+        send("10\n# Unpacking\n")
+        try p.waitFor("10% and the text") { $0.contains("10%") && $0.contains("Unpacking") }
+        send("XXX\n60\nLinking\nXXX\n")
+        try p.waitFor("60% and the block's text") { $0.contains("60%") && $0.contains("Linking") }
+        send("100\n")
+        try p.waitForText("100%")
+        close(feed)
+        try assertEnded(p, status: 0)
+    }
+
+    func testCancelClosesTheProducersPipe() throws {
+        let fifo = NSTemporaryDirectory() + "alertty-cancel-\(UUID().uuidString)"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let p = try PTYProcess(["-c", "exec \(PTYProcess.binary) progress --no-animation --cancel Copying < \(fifo)"], executable: "/bin/sh")
+        let feed = open(fifo, O_WRONLY)
+        _ = "5\n".withCString { write(feed, $0, 2) }
+        try p.waitForText("5%")
+        p.type(K.escape)
+        try assertEnded(p, status: 1)
+        signal(SIGPIPE, SIG_IGN)
+        let n = "6\n".withCString { write(feed, $0, 2) }
+        XCTAssertEqual(n, -1, "the producer sees a closed pipe")
+        XCTAssertEqual(errno, EPIPE)
+        close(feed)
+    }
+
+    func testACommandThatSucceedsThenOneThatFails() throws {
+        let ok = try PTYProcess(["progress", "--no-animation", "--show-output", "Listing", "--", "sh", "-c", "echo hello; echo world"])
+        try assertEnded(ok, status: 0, stdout: "hello\nworld\n")
+
+        let bad = try PTYProcess(["progress", "--no-animation", "Building", "--", "sh", "-c", "echo compiling; echo 'x.c:1: error' >&2; exit 3"])
+        try bad.waitForText("x.c:1: error")
+        XCTAssertTrue(bad.screen.contains("failed (exit 3)"))
+        bad.type(K.enter)
+        try assertEnded(bad, status: 3)
+
+        let quiet = try PTYProcess(["progress", "--no-animation", "--no-error-box", "B", "--", "sh", "-c", "exit 4"])
+        try assertEnded(quiet, status: 4)
+        let missing = try PTYProcess(["progress", "--no-animation", "B", "--", "/nonexistent/tool"])
+        XCTAssertEqual(try missing.waitForExit(), 127)
+    }
+
+    func testPercentLinesFromTheCommandDriveTheBar() throws {
+        let p = try PTYProcess(["progress", "--no-animation", "--percent-from", "stdout", "Working", "--",
+                                "sh", "-c", "echo 25; sleep 0.2; echo 50; sleep 30"])
+        try p.waitForText("50%")
+        p.type(K.ctrlC)
+        try assertEnded(p, status: 130)
+    }
+
+    func liveSleeps(_ marker: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { pid in
+            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                  String(decoding: data, as: UTF8.self).hasPrefix("sleep\u{0}\(marker)"),
+                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[stat.index(after: close)...].hasPrefix(" Z")
+        }.count
+    }
+
+    func waitNoSleeps(_ marker: String, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(3)
+        while liveSleeps(marker) > 0 && Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(liveSleeps(marker), 0, "no process left behind", file: file, line: line)
+    }
+
+    func testCtrlCReachesTheCommandsGroupIncludingAGrandchild() throws {
+        let marker = "41.4142"
+        let p = try PTYProcess(["progress", "--no-animation", "Waiting", "--", "sh", "-c", "sleep \(marker) & echo started; wait"])
+        try p.waitForText("started")
+        p.type(K.ctrlC)
+        try assertEnded(p, status: 130)
+        waitNoSleeps(marker)
+    }
+
+    func testACommandIgnoringSIGINTIsEndedAfterASecondCtrlC() throws {
+        let marker = "42.7183"
+        let p = try PTYProcess(["progress", "--no-animation", "Stubborn", "--", "sh", "-c", "trap '' INT; echo ready; sleep \(marker)"])
+        try p.waitForText("ready")
+        p.type(K.ctrlC)
+        p.type(K.ctrlC) // asked twice: no more waiting
+        try assertEnded(p, status: 130)
+        waitNoSleeps(marker)
+    }
+
+    func testSIGTERMIsForwardedAndWaitedFor() throws {
+        let p = try PTYProcess(["progress", "--no-animation", "T", "--", "sh", "-c", "trap 'echo got TERM >&2; exit 9' TERM; echo up; while :; do sleep 0.05; done"])
+        try p.waitForText("up")
+        p.signal(SIGTERM)
+        try assertEnded(p, status: 143)
+    }
+
+    func testWithoutATerminalTheCommandStillRuns() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["--wait", PTYProcess.binary, "progress", "Backing up", "--", "sh", "-c", "echo did the work; exit 5"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 5)
+        XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "did the work\n")
+
+        let gauge = Process()
+        gauge.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gauge.arguments = ["-c", "seq 1 100000 | setsid --wait \(PTYProcess.binary) progress Copying; echo \"rc=$? pipe=${PIPESTATUS:-}\""]
+        let gout = Pipe(), gerr = Pipe()
+        gauge.standardOutput = gout
+        gauge.standardError = gerr
+        try gauge.run()
+        gauge.waitUntilExit()
+        XCTAssertTrue(String(decoding: gout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix("rc=3"))
+        XCTAssertTrue(String(decoding: gerr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("read to its end"))
+    }
+}

@@ -15,6 +15,7 @@ complete -c alertty -n '__fish_seen_subcommand_from message confirm input passwo
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress' -l color -x -a 'auto always never' -d 'Colour: auto (default; honours NO_COLOR and TERM), always or never.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress' -l tty -r -F -d 'Draw on and read keys from this terminal instead of /dev/tty.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress' -l width -x -d 'Width of the box in columns (shrunk to fit the terminal).'
+complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress' -l plain -d 'Line mode: plain lines, no escape sequences, the terminal\'s own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).'
 complete -c alertty -n '__fish_seen_subcommand_from message input password save folder choose' -l ok -x -d 'Label of the OK button.'
 complete -c alertty -n '__fish_seen_subcommand_from input password save folder choose' -l cancel -x -d 'Label of the Cancel button.'
 complete -c alertty -n '__fish_seen_subcommand_from confirm' -l yes -x -d 'Label of the Yes button.'

@@ -87,8 +87,11 @@ public enum App {
                 return deliver(outcome, terminator: built.terminator, compat: compat)
             }
         }
-        // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let path = command.string(.tty) ?? "/dev/tty"
+        if plainMode(command, environment: environment) {
+            return runPlain(built, path: path, options: options, compat: compat)
+        }
+        // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let session: TerminalSession
         do {
             session = try TerminalSession(path: path, modal: !options.inline)
@@ -136,6 +139,45 @@ public enum App {
         while let chunk = Platform.read(0, max: 65536) { _ = chunk }
         report("no terminal to show progress on (\(error.message)); the input was read to its end")
         return ExitStatus.noTerminal.rawValue
+    }
+
+    /// Line mode: asked for, or a terminal that cannot do a box (TERM dumb or unset).
+    static func plainMode(_ command: ParsedCommand, environment: (String) -> String?) -> Bool {
+        if command.has(.plain) { return true }
+        for name in ["ALERTTY_PLAIN", "ACCESSIBLE"] {
+            if let v = environment(name), !v.isEmpty, v != "0" { return true }
+        }
+        let term = environment("TERM") ?? ""
+        return term.isEmpty || term == "dumb"
+    }
+
+    static func runPlain(_ built: BuiltAlert, path: String, options: RunOptions, compat: Compat.Output?) -> Int32 {
+        var sources = built.sources
+        if let progress = built.progress {
+            if let argv = progress.command {
+                do throws(PlatformError) {
+                    sources.append(ChildProcess(try Platform.spawnCommand(argv, passStdin: progress.passStdin)))
+                } catch {
+                    report(error.message)
+                    return 127
+                }
+            } else {
+                sources.append(InputStream(fd: 0))
+            }
+        }
+        let runner: LineRunner
+        do {
+            runner = try LineRunner(path: path, alert: built.makeAlert(), sources: sources, timeout: options.timeout, unicode: options.unicode)
+        } catch {
+            if let progress = built.progress { return withoutTerminal(progress, error: error) }
+            report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
+            return ExitStatus.noTerminal.rawValue
+        }
+        let outcome = runner.run()
+        var status = deliver(outcome, terminator: built.terminator, compat: compat)
+        if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
+        if outcome.signal != nil, let signal = signal(for: outcome.status) { Platform.die(of: signal, wholeGroup: false) }
+        return status
     }
 
     /// The signal an ending by signal dies of.

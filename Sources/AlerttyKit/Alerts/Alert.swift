@@ -75,8 +75,11 @@ public enum AlertEvent: Equatable, Sendable {
     /// A chunk of the alert's input stream (items for choose, lines for progress), and its end.
     case input([UInt8])
     case inputEnded
-    /// A front end without a box (line mode) answered with these items (0-based).
+    /// A front end without a box (line mode) answered with these items (0-based; for the save
+    /// browser a row to open, -1 for the parent, none for "save or choose here").
     case answer([Int])
+    /// A front end without a box (line mode) typed this as the whole text of the field.
+    case text(String)
     /// A click (count 2 for a double click) or a wheel step, at a cell of the canvas.
     case mouse(Mouse)
     /// Output of the command run by the alert (stream 1: stdout, 2: stderr), and its end.

@@ -199,7 +199,7 @@ public struct ChooseAlert: Alert {
         case .mouse(let mouse):
             refilter()
             return click(mouse)
-        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal:
+        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal, .text:
             return []
         }
     }

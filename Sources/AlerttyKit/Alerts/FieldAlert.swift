@@ -129,6 +129,10 @@ public struct FieldAlert: Alert {
             return []
         case .action(let action):
             return handle(action)
+        case .text(let text):
+            focus = .field
+            field.editor.setText(text)
+            return edited()
         case .directoryMade, .input, .inputEnded, .answer, .mouse, .childOutput, .childExited, .tick, .signal:
             return []
         }

@@ -47,6 +47,7 @@ public struct SaveAlert: Alert {
     var buttons: [Button] { [Button("New Folder"), Button(configuration.cancelLabel), Button(configuration.okLabel)] }
 
     public var meaning: AlertMeaning {
+        if let inner = nested?.alert { return inner.meaning }
         let entries = (0..<browser.rowCount).compactMap { browser.entry(atRow: $0) }.map { ($0.name, $0.kind.opensLikeDirectory) }
         return .browser(.init(title: title, text: body.text, current: browser.current, atRoot: browser.atRoot, entries: entries,
                               choosesFolder: choosesFolder, notice: notice))
@@ -100,7 +101,28 @@ public struct SaveAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .answer, .childOutput, .childExited, .tick, .signal: return []
+        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal: return []
+        case .text(let text):
+            // Line mode typed a name: it goes in the name field, as if typed there.
+            focus = choosesFolder ? .list : .name
+            if choosesFolder {
+                notice = browser.openPath(Array(text.utf8))
+            } else {
+                name.editor.setText(text)
+                nameEdited()
+            }
+            return []
+        case .answer(let rows):
+            // Line mode: a row to open (or whose file name to take), -1 for the parent, none to save or choose here.
+            notice = nil
+            guard let row = rows.first else { return save() }
+            if row < 0 {
+                browser.goUp()
+                return []
+            }
+            browser.select(row: row)
+            focus = .list
+            return handleList(.submit)
         case .mouse(let mouse): return click(mouse)
         case .directoryMade(let path, let error): return directoryMade(path, error: error)
         case .paste(let text):

@@ -155,6 +155,19 @@ public struct Browser {
         return go(to: real)
     }
 
+    /// Opens a relative path (`docs/2024`, `../other`) one folder at a time, inside the root;
+    /// stops at the first step that cannot be taken and says why.
+    public mutating func openPath(_ path: PathBytes) -> String? {
+        let start = current
+        for name in Paths.components(path) where name != [UInt8(ascii: ".")] {
+            if let problem = open(name) {
+                if current != start { _ = go(to: start) }
+                return problem
+            }
+        }
+        return nil
+    }
+
     /// Goes to the parent folder, selecting the folder we came from. Does nothing at the root.
     public mutating func goUp() {
         guard !atRoot else { return }

@@ -38,6 +38,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case color
     case tty
     case width
+    case plain
     case ok
     case cancel
     case yes
@@ -208,6 +209,7 @@ public enum CommandSpec {
         FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
+        FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
         FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose]),
         FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder, .choose]),

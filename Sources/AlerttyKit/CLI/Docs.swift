@@ -107,6 +107,10 @@ public enum Docs {
         .B COLORTERM
         \\fBtruecolor\\fR or \\fB24bit\\fR selects 24\\-bit colour; otherwise \\fBTERM\\fR decides between 256 and 16 colours.
         .TP
+        .BR ALERTTY_PLAIN ", " ACCESSIBLE
+        When set (and not \\fB0\\fR), line mode: plain lines, no escape sequences, for screen readers and
+        dumb terminals. \\fBTERM\\fR set to \\fBdumb\\fR or unset chooses it too, as does \\fB\\-\\-plain\\fR.
+        .TP
         .BR LANG ", " LC_ALL ", " LC_CTYPE
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
         .SH COMPATIBILITY

@@ -236,6 +236,11 @@ public enum Platform {
         return raw
     }
 
+    /// The mode with echo off (a password typed in line mode); canonical editing stays on.
+    public static func disableEcho(_ mode: inout TerminalMode) {
+        mode.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK | ECHONL)
+    }
+
     public static func terminalSize(_ fd: FileDescriptor) -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }

@@ -135,6 +135,13 @@ final class PTYProcess {
         return withUnsafeBytes(of: &t) { Array($0) }
     }
 
+    /// The terminal echoes what is typed (its ECHO flag).
+    var echoing: Bool {
+        var t = termios()
+        tcgetattr(slave, &t)
+        return t.c_lflag & tcflag_t(ECHO) != 0
+    }
+
     /// The termios now, byte for byte.
     var modeNow: [UInt8] { PTYProcess.mode(of: slave) }
 

@@ -1,0 +1,166 @@
+// Line mode in a pseudo-terminal: the exact lines a person (or a screen reader) gets, never an
+// escape byte, re-asking, exit statuses, a password never echoed, and TERM=dumb choosing it.
+import Foundation
+import Glibc
+import XCTest
+
+final class LineModeEndToEndTests: XCTestCase {
+    let dumb = ["TERM": "dumb"]
+
+    func start(_ arguments: [String], environment: [String: String]? = nil, stdin: [UInt8]? = nil) throws -> PTYProcess {
+        try PTYProcess(arguments, environment: environment ?? dumb, stdin: stdin)
+    }
+
+    /// The screen's non-empty lines.
+    func lines(_ p: PTYProcess) -> [String] { p.screen.trimmedLines.filter { !$0.isEmpty } }
+
+    func assertPlain(_ p: PTYProcess, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(p.screen.raw.contains(0x1B), "no ESC byte was written", file: file, line: line)
+        XCTAssertFalse(p.screen.onAlternate, file: file, line: line)
+    }
+
+    func testMessageAndConfirm() throws {
+        let m = try start(["message", "--title", "Backup", "Backup finished.\nAll good."])
+        try m.waitForText("Press Enter to continue")
+        XCTAssertEqual(lines(m), ["Backup", "Backup finished.", "All good.", "Press Enter to continue"])
+        m.type("\r")
+        try assertEnded(m, status: 0)
+        assertPlain(m)
+
+        let c = try start(["confirm", "Disk is full. Clean now?"])
+        try c.waitForText("Clean now? [Y/n]")
+        c.type("maybe\r")
+        try c.waitForText("Please answer y or n.")
+        c.type("\r") // the default
+        try assertEnded(c, status: 0)
+        assertPlain(c)
+
+        let no = try start(["confirm", "--default", "no", "Delete?"])
+        try no.waitForText("Delete? [y/N]")
+        no.type("YES\r")
+        try assertEnded(no, status: 0)
+        let cancel = try start(["confirm", "Go?"])
+        try cancel.waitForText("[Y/n]")
+        cancel.type("\u{04}") // Ctrl-D: end of input cancels
+        try assertEnded(cancel, status: 1)
+    }
+
+    func testInputReasksWithTheReasonAndRunsTheValidateCommand() throws {
+        let p = try start(["input", "--title", "Your email", "--validate", "email"])
+        try p.waitForText("Your email: ")
+        p.type("ann@\r")
+        try p.waitForText("not an email address")
+        p.type("ann@example.com\r")
+        try assertEnded(p, status: 0, stdout: "ann@example.com\n")
+        XCTAssertEqual(lines(p), ["Your email: ann@", "not an email address (name@example.com)", "Your email: ann@example.com"])
+        assertPlain(p)
+
+        let v = try start(["input", "--title", "User", "--validate-cmd", "read u; [ \"$u\" = root ] || { echo no such user; exit 1; }"])
+        try v.waitForText("User: ")
+        v.type("bob\r")
+        try v.waitForText("no such user")
+        v.type("root\r")
+        try assertEnded(v, status: 0, stdout: "root\n")
+    }
+
+    func testPasswordIsNeverEchoedAndAskedTwice() throws {
+        let p = try start(["password", "--title", "New password", "--confirm", "--min-length", "4"])
+        try p.waitForText("Enter it: ")
+        XCTAssertFalse(p.echoing, "the terminal does not echo while the secret is typed")
+        p.type("s3cret\r")
+        try p.waitForText("Retype to confirm: ")
+        XCTAssertFalse(p.echoing)
+        p.type("s3cret\r")
+        try assertEnded(p, status: 0, stdout: "s3cret\n")
+        XCTAssertTrue(p.echoing, "echo restored")
+        XCTAssertFalse(p.screen.text.contains("s3cret"), "the secret never shows")
+        XCTAssertFalse(String(decoding: p.screen.raw, as: UTF8.self).contains("s3cret"))
+        assertPlain(p)
+    }
+
+    func testChooseNumberedPagedAndMulti() throws {
+        let p = try start(["choose", "Login shell?", "bash", "zsh", "fish"])
+        try p.waitForText("Choose 1-3")
+        XCTAssertEqual(lines(p), ["Login shell?", "1) bash", "2) zsh", "3) fish", "Choose 1-3 (Enter cancels):"])
+        p.type("7\r")
+        try p.waitForText("Type one number from 1 to 3.")
+        p.type("2\r")
+        try assertEnded(p, status: 0, stdout: "zsh\n")
+        assertPlain(p)
+
+        let many = try start(["choose", "Pick"] + (1...45).map { "item\($0)" })
+        try many.waitForText("more: Enter")
+        XCTAssertFalse(many.screen.contains("21) item21"))
+        many.type("\r")
+        try many.waitForText("40) item40")
+        many.type("41\r")
+        try assertEnded(many, status: 0, stdout: "item41\n")
+
+        let multi = try start(["choose", "--multi", "--min", "2", "Parts?", "core", "docs", "examples", "tests"])
+        try multi.waitForText("q cancels")
+        multi.type("3\r")
+        try multi.waitForText("choose at least 2")
+        multi.type("1 3-4\r")
+        try assertEnded(multi, status: 0, stdout: "core\nexamples\ntests\n")
+    }
+
+    func testSaveAndFolderInLines() throws {
+        let root = NSTemporaryDirectory() + "alertty-plain-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root + "/a.txt", contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let p = try start(["save", "--root", root, "--dir", root])
+        try p.waitForText("a file name to save")
+        XCTAssertTrue(p.screen.contains("1) docs/"))
+        p.type("1\r")
+        try p.waitForText("In: \(root)/docs")
+        p.type("+made\r")
+        try p.waitForText("In: \(root)/docs/made")
+        p.type("..\r")
+        try p.waitFor("back in docs") { $0.trimmedLines.last(where: { $0.hasPrefix("In: ") }) == "In: \(root)/docs" }
+        p.type("report.txt\r")
+        try assertEnded(p, status: 0, stdout: root + "/docs/report.txt\n")
+        assertPlain(p)
+
+        let f = try start(["folder", "--root", root, "--dir", root])
+        try f.waitForText("Enter chooses this folder")
+        f.type("../..\r")
+        try f.waitForText("outside")
+        f.type("docs\r")
+        try f.waitForText("In: \(root)/docs")
+        f.type("\r")
+        try assertEnded(f, status: 0, stdout: root + "/docs\n")
+    }
+
+    func testProgressLinesPerTenPercent() throws {
+        let p = try start(["progress", "Copying"], stdin: Array("5\n12\n18\n# Verifying\n35\n100\n".utf8))
+        _ = try p.waitForExit()
+        XCTAssertEqual(p.exitStatus, 0)
+        let shown = lines(p)
+        XCTAssertEqual(shown.first, "Copying")
+        XCTAssertEqual(shown.last, "100% Verifying", "\(shown)")
+        XCTAssertEqual(Set(shown).count, shown.count, "a line per change, never the same line again")
+        let raw = String(decoding: p.screen.raw, as: UTF8.self)
+        XCTAssertFalse(raw.replacingOccurrences(of: "\r\n", with: "").contains("\r"), "no carriage-return animation")
+        assertPlain(p)
+    }
+
+    func testAskedForByFlagOrEnvironmentAndEscapesNeverWritten() throws {
+        for environment in [["ALERTTY_PLAIN": "1"], ["ACCESSIBLE": "1"], ["TERM": ""]] {
+            let p = try start(["message", "\u{1B}]52;c;eA==\u{07} hi"], environment: environment)
+            try p.waitForText("Press Enter")
+            XCTAssertTrue(p.screen.contains("^[]52;c;eA==^G hi"), "untrusted text still drawn visibly")
+            p.type("\r")
+            try assertEnded(p, status: 0)
+            assertPlain(p)
+        }
+        let flag = try start(["confirm", "--plain", "Go?"], environment: ["TERM": "xterm-256color"])
+        try flag.waitForText("Go? [Y/n]")
+        flag.type("n\r")
+        try assertEnded(flag, status: 1)
+        assertPlain(flag)
+        let t = try start(["input", "--timeout", "1", "--title", "Name"])
+        try t.waitForText("Name: ")
+        try assertEnded(t, status: 124)
+    }
+}

@@ -16,8 +16,12 @@ public enum App {
                 return usage(error)
             }
         }
-        let parsed: ParseResult
+        var parsed: ParseResult
         do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error) }
+        // ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS).
+        if case .run(let command) = parsed, let options = Platform.environment("ALERTTY_OPTIONS"), !options.isEmpty {
+            do { parsed = .run(try ArgumentParser.withDefaults(command, from: options, variable: "ALERTTY_OPTIONS")) } catch { return usage(error) }
+        }
         switch parsed {
         case .help(let text):
             Platform.writeAll(1, Array(text.utf8))
@@ -70,14 +74,18 @@ public enum App {
             return ExitStatus.internalError.rawValue
         }
         if built.secret { Platform.disableCoreDumps() }
+        // Answers without a person: named by --id, or the defaults when no one is to be asked.
+        if let answered = answerWithoutAPerson(command, built: built, environment: environment, compat: compat) { return answered }
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
         options.unicode = Theme.localeIsUTF8(environment: environment)
+        options.squareCorners = environment("TERM") == "linux"
         options.inline = command.has(.inline)
         // Animation needs the modal screen and colour to mean anything.
         options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none
         options.timeout = command.seconds(.timeout)
+        options.takeDefaultOnTimeout = command.string(.onTimeout) == "default"
         options.width = command.int(.width)
 
         // An alert that answers before anything is drawn (choose --select-if-one) needs no terminal.
@@ -139,6 +147,50 @@ public enum App {
         while let chunk = Platform.read(0, max: 65536) { _ = chunk }
         report("no terminal to show progress on (\(error.message)); the input was read to its end")
         return ExitStatus.noTerminal.rawValue
+    }
+
+    /// `ALERTTY_ANSWER_<ID>` answers the prompt; with ALERTTY_NONINTERACTIVE=1 (or
+    /// --non-interactive) no terminal is opened and the default is taken, or the prompt exits 3.
+    /// Nil when a person is to be asked after all.
+    static func answerWithoutAPerson(_ command: ParsedCommand, built: BuiltAlert, environment: (String) -> String?,
+                                     compat: Compat.Output?) -> Int32? {
+        let id = command.string(.id)
+        let name = id.map { "prompt '\($0)'" } ?? "the prompt"
+        func finish(_ result: AnswerRunner.Result) -> Int32 {
+            switch result {
+            case .outcome(let outcome): return deliver(outcome, terminator: built.terminator, compat: compat)
+            case .refused(let reason):
+                report("\(name): \(reason)")
+                return ExitStatus.usage.rawValue
+            }
+        }
+        if let id, let answer = environment("ALERTTY_ANSWER_" + id.uppercased()) {
+            return finish(AnswerRunner.answer(answer, alert: built.makeAlert(), sources: built.sources))
+        }
+        let asked = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
+        guard asked else { return nil }
+        guard hasDefault(command) else {
+            report("\(name) has no default to take without a person (ALERTTY_NONINTERACTIVE)" + (id.map { "; set ALERTTY_ANSWER_\($0.uppercased())" } ?? ""))
+            return ExitStatus.noTerminal.rawValue
+        }
+        var alert = built.makeAlert()
+        defer { for source in built.sources { source.shutdown() } }
+        if let outcome = SourceDriver.accept(alert.update(.start), sources: built.sources) { return finish(.outcome(outcome)) }
+        _ = SourceDriver.settle(&alert, sources: built.sources)
+        return finish(AnswerRunner.takeDefault(&alert, sources: built.sources))
+    }
+
+    /// Whether the command gives the prompt a default a script could rely on.
+    static func hasDefault(_ command: ParsedCommand) -> Bool {
+        switch command.alert {
+        case .message: return true
+        case .confirm: return command.has(.default)
+        case .input, .password: return command.has(.value)
+        case .choose: return command.has(.selected)
+        case .save: return command.has(.name)
+        case .folder: return command.has(.dir)
+        case .progress: return false
+        }
     }
 
     /// Line mode: asked for, or a terminal that cannot do a box (TERM dumb or unset).

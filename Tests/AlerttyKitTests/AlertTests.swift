@@ -28,7 +28,7 @@ final class AlertTests: XCTestCase {
         var m = MessageAlert(title: "T", text: "hello")
         XCTAssertEqual(m.update(.action(.down)), [])
         XCTAssertEqual(m.update(.action(.activate)), [.finish(Outcome(.ok))])
-        XCTAssertEqual(m.update(.action(.cancel)), [.finish(Outcome(.cancel))])
+        XCTAssertEqual(m.update(.action(.cancel)), [.finish(Outcome(.ok))], "Esc closes a message with 0 (issue 14)")
         XCTAssertTrue(draw(&m).lines.contains("                 < OK >"))
     }
 

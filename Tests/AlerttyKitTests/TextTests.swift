@@ -19,7 +19,7 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(Sanitize.line("x\u{7F}\u{9B}y"), "x^?<9B>y")
         XCTAssertEqual(Sanitize.line("a\nb\tc"), "a^Jb^Ic")
         XCTAssertEqual(Sanitize.line("\u{202E}evil"), "<U+202E>evil")
-        XCTAssertEqual(Sanitize.lines("one\ntwo\tx"), ["one", "two    x"])
+        XCTAssertEqual(Sanitize.lines("one\ntwo\tx"), ["one", "two     x"])
         XCTAssertEqual(Sanitize.bytes([0x61, 0xFF, 0x0A, 0xC3, 0xA9]), "a\\xFF^Jé")
     }
 

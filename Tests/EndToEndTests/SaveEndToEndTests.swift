@@ -82,7 +82,7 @@ final class SaveEndToEndTests: XCTestCase {
         try p.waitForText("leads outside")
         XCTAssertTrue(p.screen.contains("In: " + root))
         p.type(K.shiftTab + "../outside/x" + K.enter)
-        try p.waitForText("a name cannot contain /")
+        try p.waitForText("a path below this folder, without . or ..") // relative paths are fine, `..` is not (issue 14)
         p.type(K.ctrlU + "badfile" + K.enter) // a file link pointing outside: refused, not offered for overwrite
         try p.waitForText("“badfile” leads outside")
         p.type(K.ctrlU + "escape" + K.enter) // a folder link typed as a name: opening it is refused too

@@ -17,7 +17,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .ok: return "OK / Yes / Save; the answer, if any, is on stdout"
-        case .cancel: return "Cancel / No / Esc"
+        case .cancel: return "Cancel / No / Esc (Esc on a message exits 0)"
         case .usage: return "usage error (bad flag, value or pattern); nothing was drawn"
         case .noTerminal: return "no terminal to ask on (use --tty PATH)"
         case .internalError: return "the terminal failed mid-way (read or write error)"

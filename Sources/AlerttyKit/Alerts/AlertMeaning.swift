@@ -28,6 +28,10 @@ public enum AlertMeaning: Equatable, Sendable {
         public var title: String
         public var text: String
         public var labels: [String]
+        /// Each item's tag ("" without one).
+        public var tags: [String]
+        /// The focused item, if any.
+        public var focused: Int?
         public var multi: Bool
         public var minimum: Int
         public var maximum: Int?

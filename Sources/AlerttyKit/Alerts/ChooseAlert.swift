@@ -165,7 +165,9 @@ public struct ChooseAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
-        .list(.init(title: title, text: body.text, labels: (0..<store.count).map { store.shownLabel($0) }, multi: multi,
+        .list(.init(title: title, text: body.text, labels: (0..<store.count).map { store.shownLabel($0) },
+                    tags: (0..<store.count).map { store.tag($0).map { String(decoding: $0, as: UTF8.self) } ?? "" },
+                    focused: radio ? radioChoice ?? list.selectedItem : list.selectedItem, multi: multi,
                     minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
                     marked: list.markedItems, reason: reason))
     }

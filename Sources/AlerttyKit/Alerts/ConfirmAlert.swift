@@ -23,8 +23,22 @@ public struct ConfirmAlert: Alert {
         .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == 0))
     }
 
+    /// Enter and Esc first, then the letter keys (y/n, and the labels' first letters when they differ).
     public var hints: [KeyHint] {
-        [KeyHint(.focusNext, "move"), KeyHint(.submit, "choose"), KeyHint(.cancel, noLabel)] + body.scrollHints
+        var h = [KeyHint(.submit, focus == 0 ? yesLabel : noLabel), KeyHint(.cancel, noLabel)]
+        let yes = letters(yesLabel, "y"), no = letters(noLabel, "n")
+        if yes == "y" && no == "n" {
+            h.append(KeyHint(literal: "y/n", ""))
+        } else {
+            h.append(KeyHint(literal: yes, yesLabel))
+            h.append(KeyHint(literal: no, noLabel))
+        }
+        return h + [KeyHint(.focusNext, "move")] + body.scrollHints
+    }
+
+    private func letters(_ label: String, _ key: Character) -> String {
+        guard let own = ConfirmAlert.shortcut(label), own != key else { return String(key) }
+        return "\(key)/\(own)"
     }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {

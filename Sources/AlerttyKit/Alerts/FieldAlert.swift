@@ -147,6 +147,10 @@ public struct FieldAlert: Alert {
         case .focusNext, .focusPrevious:
             moveFocus(forward: action == .focusNext)
             return []
+        case .down where focus == .field, .up where focus != .field:
+            // whiptail users move between the field and the buttons with the arrows
+            if action == .down { moveFocus(forward: true) } else { focus = .field }
+            return []
         case .toggleReveal:
             if isSecret && configuration.allowReveal {
                 revealed.toggle()

@@ -1,4 +1,5 @@
-// `alertty message TEXT`: one button. Enter or Space → 0, Esc → 1. Long text scrolls.
+// `alertty message TEXT`: one button. Enter, Space or Esc → 0 (a message has nothing to refuse,
+// so a `set -e` script goes on; whiptail mode keeps Esc's 255). Long text scrolls.
 
 public struct MessageAlert: Alert {
     public var title: String
@@ -29,7 +30,7 @@ public struct MessageAlert: Alert {
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate: return [.finish(Outcome(.ok))]
-        case .cancel: return [.finish(Outcome(.cancel))]
+        case .cancel: return [.finish(Outcome(.ok))] // a message has nothing to refuse: Esc closes it (whiptail mode: 255)
         default:
             _ = body.scroll(action)
             return []

@@ -58,6 +58,9 @@ public struct SaveAlert: Alert {
     public var hints: [KeyHint] {
         if let inner = nested?.alert { return inner.hints }
         switch focus {
+        case .list where choosesFolder:
+            return [KeyHint(.choose, configuration.okLabel.lowercased()), KeyHint(.submit, "open"), KeyHint(.cancel, "cancel"),
+                    KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"), KeyHint(.toggleHidden, "hidden")]
         case .list: return [KeyHint(.submit, "open"), KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"),
                             KeyHint(.toggleHidden, "hidden"), KeyHint(.cancel, "cancel")]
         case .name: return [KeyHint(.submit, configuration.okLabel), KeyHint(.focusNext, "complete/move"), KeyHint(.cancel, "cancel")]
@@ -105,17 +108,26 @@ public struct SaveAlert: Alert {
         case .text(let text):
             // Line mode typed a name: it goes in the name field, as if typed there.
             focus = choosesFolder ? .list : .name
+            var bytes = Array(text.utf8)
             if choosesFolder {
-                notice = browser.openPath(Array(text.utf8))
-            } else {
-                name.editor.setText(text)
-                nameEdited()
+                notice = browser.openPath(bytes)
+                return []
             }
+            // An absolute path: its folder first (inside the root, or refused), then its name.
+            if bytes.first == Paths.slash {
+                if let problem = browser.openPath(Paths.parent(bytes)) {
+                    notice = problem
+                    return []
+                }
+                bytes = Paths.lastName(bytes)
+            }
+            name.editor.setText(String(decoding: bytes, as: UTF8.self))
+            nameEdited()
             return []
         case .answer(let rows):
             // Line mode: a row to open (or whose file name to take), -1 for the parent, none to save or choose here.
             notice = nil
-            guard let row = rows.first else { return save() }
+            guard let row = rows.first else { return save(here: true) }
             if row < 0 {
                 browser.goUp()
                 return []
@@ -139,6 +151,7 @@ public struct SaveAlert: Alert {
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .newFolder: startNewFolder(); return []
+        case .choose where choosesFolder: return save()
         case .toggleHidden: browser.toggleHidden(); return []
         case .focusPrevious: moveFocus(by: -1); return []
         case .focusNext:
@@ -257,19 +270,26 @@ public struct SaveAlert: Alert {
 
     // MARK: - Saving
 
-    private mutating func save() -> [Effect] {
+    /// Save or Choose. `here`: choose the current folder whatever is highlighted (line mode's Enter).
+    private mutating func save(here: Bool = false) -> [Effect] {
         if let problem = browser.currentProblem() {
             notice = problem
             return []
         }
-        if choosesFolder { return [.finish(Outcome(.ok, answer: browser.current))] }
+        if choosesFolder {
+            guard let folder = here ? browser.current : folderChoice else {
+                notice = "that folder leads outside \(Sanitize.bytes(browser.root))"
+                return []
+            }
+            return [.finish(Outcome(.ok, answer: folder))]
+        }
         switch browser.target(for: nameBytes) {
         case .refused(let reason):
             notice = reason
             focus = .name
         case .folder(let folder):
             // Typing a folder's name and Enter opens it, as in a desktop save panel.
-            notice = browser.open(folder)
+            notice = browser.openPath(folder)
             name.editor.clear()
             chosenName = nil
         case .path(let path, let exists):
@@ -284,6 +304,15 @@ public struct SaveAlert: Alert {
             }
         }
         return []
+    }
+
+    /// What Choose returns in folder mode: the highlighted folder, or the current one when none is
+    /// highlighted (the back control, a file). Nil when the highlighted one leads outside the root.
+    var folderChoice: PathBytes? {
+        guard !browser.isBackSelected, let entry = browser.selectedEntry, entry.kind.opensLikeDirectory else { return browser.current }
+        guard let real = browser.fileSystem.realPath(Paths.appending(browser.current, entry.name)),
+              Paths.isInside(real, root: browser.root) else { return nil }
+        return real
     }
 
     // MARK: - New folder
@@ -386,6 +415,12 @@ public struct SaveAlert: Alert {
         }
         if let notice {
             canvas.text(Wrap.truncate(notice, width: area.width), x: area.x, y: y, style: theme.error)
+        } else if choosesFolder, let choice = folderChoice {
+            // What Choose will return, always in view.
+            let label = configuration.okLabel + ": "
+            canvas.text(label, x: area.x, y: y, style: theme.muted)
+            canvas.text(Wrap.truncateHead(Sanitize.bytes(choice), width: max(1, area.width - TextWidth.columns(label))),
+                        x: area.x + TextWidth.columns(label), y: y, style: theme.text)
         }
         let focusIndex: Int? = focus == .newFolder ? 0 : focus == .cancel ? 1 : focus == .ok ? 2 : nil
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)

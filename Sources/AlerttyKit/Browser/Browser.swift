@@ -158,6 +158,7 @@ public struct Browser {
     /// Opens a relative path (`docs/2024`, `../other`) one folder at a time, inside the root;
     /// stops at the first step that cannot be taken and says why.
     public mutating func openPath(_ path: PathBytes) -> String? {
+        if path.first == Paths.slash { return go(to: path) }
         let start = current
         for name in Paths.components(path) where name != [UInt8(ascii: ".")] {
             if let problem = open(name) {
@@ -196,8 +197,16 @@ public struct Browser {
     /// as the kernel would (the current folder too, which may have been swapped for a link since
     /// it was opened), so no chain of links, however long, leads out.
     public func target(for name: PathBytes) -> SaveTarget {
-        if let problem = Paths.nameProblem(name) { return .refused(problem) }
-        let candidate = Paths.appending(current, name)
+        // A relative path (`conf.d/x.conf`) is fine when its folders exist inside the root.
+        let parts = Paths.components(name)
+        if name.contains(Paths.slash) {
+            guard name.first != Paths.slash, !parts.isEmpty else { return .refused("type a name, or a path below this folder") }
+            if parts.contains(where: { $0 == [UInt8(ascii: ".")] || $0 == [UInt8(ascii: "."), UInt8(ascii: ".")] }) {
+                return .refused("a path below this folder, without . or ..")
+            }
+        }
+        if let problem = Paths.nameProblem(parts.last ?? name) { return .refused(problem) }
+        let candidate = Paths.join(Paths.components(current) + parts)
         if let problem = checkInsideRoot(candidate, shownAs: name) { return .refused(problem) }
         let kind = fileSystem.kind(candidate)
         if kind?.opensLikeDirectory == true { return .folder(name) }

@@ -53,7 +53,7 @@ public enum ParseResult: Equatable, Sendable {
 }
 
 public enum ArgumentParser {
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
+    public static func parse(_ arguments: [String], requirePositionals: Bool = true) throws(UsageError) -> ParseResult {
         guard let first = arguments.first else { throw UsageError("missing alert; " + Help.shortUsage) }
         switch first {
         case "--help", "-h", "help": return .help(Help.global())
@@ -128,10 +128,42 @@ public enum ArgumentParser {
             }
             command.positionals.append(argument)
         }
-        for (i, positional) in alert.positionals.enumerated() where positional.required && command.positionals.count <= i {
+        for (i, positional) in alert.positionals.enumerated() where requirePositionals && positional.required && command.positionals.count <= i {
             throw UsageError("\(alert.rawValue) needs a \(positional.name)" + (alert == .confirm ? " (the question)" : " to show"))
         }
         return .run(command)
+    }
+
+    /// Adds flags from an environment variable (ALERTTY_OPTIONS) under the command's own: parsed
+    /// by the same table, a flag the command gives itself wins, one this alert does not have is
+    /// left out (the variable serves every alert), and errors name the variable.
+    public static func withDefaults(_ command: ParsedCommand, from text: String, variable: String) throws(UsageError) -> ParsedCommand {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        let own = Set(CommandSpec.flags(for: command.alert).map(\.name))
+        var kept: [String] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            guard word.hasPrefix("--") else { throw UsageError("\(variable): '\(word)' is not a flag (it holds flags only)") }
+            let name = String(word.dropFirst(2).prefix { $0 != "=" })
+            guard let spec = CommandSpec.flags.first(where: { $0.name == name }) else {
+                throw UsageError("\(variable): unknown option \(word)" + suggestion("--" + name, among: CommandSpec.flags.map { "--" + $0.name }, prefix: ""))
+            }
+            var group = [word]
+            if spec.takesValue && !word.contains("=") {
+                guard i < words.count else { throw UsageError("\(variable): \(word) needs a value (\(spec.valueName))") }
+                group.append(words[i])
+                i += 1
+            }
+            if own.contains(name) && !command.has(spec.flag) { kept += group }
+        }
+        let parsed: ParseResult
+        do { parsed = try parse([command.alert.rawValue] + kept, requirePositionals: false) } catch { throw UsageError("\(variable): \(error.message)") }
+        guard case .run(let defaults) = parsed else { return command }
+        var merged = command
+        for (flag, values) in defaults.values where !merged.has(flag) { for v in values { merged.add(flag, v) } }
+        return merged
     }
 
     static func check(_ value: String, for spec: FlagSpec) throws(UsageError) {

@@ -39,6 +39,9 @@ public enum Flag: String, CaseIterable, Sendable {
     case tty
     case width
     case plain
+    case id
+    case nonInteractive = "non-interactive"
+    case onTimeout = "on-timeout"
     case ok
     case cancel
     case yes
@@ -124,12 +127,13 @@ extension AlertKind {
             uses += [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + lineEditing
             if self == .password { uses.append(KeyUse([.toggleReveal], "show or hide the text (with --allow-reveal)")) }
         case .save, .folder:
-            uses += [KeyUse([.focusNext, .focusPrevious], "cycle name field, list and buttons"),
+            uses += [KeyUse([.focusNext, .focusPrevious], self == .save ? "cycle name field, list and buttons" : "cycle list and buttons"),
                      KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
                      KeyUse([.right], "open a folder (Enter too)"), KeyUse([.left], "go to the parent folder (Backspace too)"),
                      KeyUse(literal: "~", "go home (when inside the root)"), KeyUse([.newFolder], "new folder"),
                      KeyUse([.toggleHidden], "show or hide hidden entries"),
                      KeyUse(literal: "letters", "jump to the first entry starting with them")]
+            if self == .folder { uses.insert(KeyUse([.choose], "choose the highlighted folder (or this one); the box shows which"), at: 5) }
         case .choose:
             uses += [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
                      KeyUse(literal: "letters", "filter the list (fuzzy; best matches first)"),
@@ -209,6 +213,9 @@ public enum CommandSpec {
         FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
+        FlagSpec("id", .text, "NAME", "Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules).", all),
+        FlagSpec("non-interactive", .flag, "", "Ask no one (as ALERTTY_NONINTERACTIVE=1): take the default (--default, --value, --selected, --name, --dir) or exit 3.", all),
+        FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer.", all),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
         FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose]),
@@ -219,7 +226,7 @@ public enum CommandSpec {
         // Text fields
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),
         FlagSpec("value", .text, "TEXT", "Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.", fields),
-        FlagSpec("validate", .choice(["none", "nonempty", "int", "number", "email"]), "RULE", "A preset rule the answer must pass.", fields),
+        FlagSpec("validate", .choice(["none", "nonempty", "int", "number", "email"]), "RULE", "A preset rule the answer must pass: nonempty, int (a whole number), number, email.", fields),
         FlagSpec("regex", .text, "PATTERN", "The whole answer must match PATTERN (classes, groups, |, quantifiers, anchors, (?i); checked in linear time, so back-references and look-around are refused).", fields),
         FlagSpec("min-length", .integer(0...1_000_000), "N", "The answer needs at least N characters.", fields),
         FlagSpec("max-length", .integer(1...1_000_000), "N", "The answer has at most N characters; typing stops there.", fields),

@@ -17,6 +17,7 @@ public enum Action: Hashable, Sendable {
     case newFolder         // save
     case goHome            // save: `~` on the list
     case toggleAll         // choose --multi: mark or unmark every shown item
+    case choose            // folder: choose what Choose would, from anywhere
     /// A character to insert (or a shortcut letter, or type-ahead).
     case insert(Unicode.Scalar)
 }
@@ -59,6 +60,7 @@ public enum Bindings {
         Binding(keys: [.alt(.char(".")), KeyPress(.function(3))], action: .toggleHidden, hint: "Alt-."),
         Binding(keys: [.ctrl("n")], action: .newFolder, hint: "Ctrl-N"),
         Binding(keys: [.ctrl("a")], action: .toggleAll, hint: "Ctrl-A"),
+        Binding(keys: [.ctrl("o")], action: .choose, hint: "Ctrl-O"),
     ]
 
     private static let lookup: [KeyPress: Action] = {
@@ -140,9 +142,19 @@ public struct KeyUse: Sendable {
 public struct KeyHint: Equatable, Sendable {
     public var action: Action
     public var label: String
+    /// Keys an alert reads itself (confirm's letters), named as they are typed.
+    public var literal: String?
     public init(_ action: Action, _ label: String) {
         self.action = action
         self.label = label
     }
-    public var text: String { "\(Bindings.hint(for: action) ?? "?") \(label)" }
+    public init(literal: String, _ label: String) {
+        action = .redraw
+        self.label = label
+        self.literal = literal
+    }
+    public var text: String {
+        let key = literal ?? Bindings.hint(for: action) ?? "?"
+        return label.isEmpty ? key : key + " " + label
+    }
 }

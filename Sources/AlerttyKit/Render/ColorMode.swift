@@ -12,7 +12,9 @@ public enum ColorMode: Int, Comparable, Sendable {
         let term = environment("TERM") ?? ""
         let colorterm = environment("COLORTERM") ?? ""
         var depth: ColorMode = .basic
-        if colorterm == "truecolor" || colorterm == "24bit" {
+        if term == "linux" {
+            depth = .basic // the Linux console has its 16 colours, whatever COLORTERM says
+        } else if colorterm == "truecolor" || colorterm == "24bit" {
             depth = .truecolor
         } else if term.contains("256color") {
             depth = .indexed

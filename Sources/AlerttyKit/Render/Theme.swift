@@ -14,6 +14,11 @@ public struct Glyphs: Sendable {
                                        horizontal: "─", vertical: "│",
                                        scrollUp: "▲", scrollDown: "▼", radioOn: "•", barFull: "█", barEmpty: "░",
                                        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
+    /// The Linux console's font has square box corners, not rounded ones.
+    public static let square = Glyphs(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+                                      horizontal: "─", vertical: "│",
+                                      scrollUp: "▲", scrollDown: "▼", radioOn: "•", barFull: "█", barEmpty: "░",
+                                      spinner: ["|", "/", "-", "\\"])
     public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
                                      horizontal: "-", vertical: "|",
                                      scrollUp: "^", scrollDown: "v", radioOn: "*", barFull: "#", barEmpty: "-",
@@ -41,9 +46,9 @@ public struct Theme: Sendable {
     public var barEmpty: Style
     public var flatBackdrop: Style
 
-    public init(colors: ColorMode, unicode: Bool) {
+    public init(colors: ColorMode, unicode: Bool, squareCorners: Bool = false) {
         self.colors = colors
-        glyphs = unicode ? .unicode : .ascii
+        glyphs = !unicode ? .ascii : squareCorners ? .square : .unicode
         if colors == .none {
             box = .plain
             border = .plain
@@ -70,8 +75,10 @@ public struct Theme: Sendable {
         title = Style(foreground: .rgb(255, 255, 255), background: boxBackground, bold: true)
         text = box
         muted = Style(foreground: .rgb(140, 146, 158), background: boxBackground)
-        field = Style(foreground: .rgb(240, 240, 240), background: .rgb(20, 22, 26), underline: colors == .basic)
-        placeholder = Style(foreground: .rgb(110, 116, 128), background: .rgb(20, 22, 26), underline: colors == .basic)
+        // Underlined in every mode: the field is plain to see whatever the palette (a dark strip
+        // in a dark box was 1.2:1), and the placeholder is told from typed text by being dim.
+        field = Style(foreground: .rgb(240, 240, 240), background: .rgb(20, 22, 26), underline: true)
+        placeholder = Style(foreground: .rgb(110, 116, 128), background: .rgb(20, 22, 26), dim: true, underline: true)
         error = Style(foreground: .rgb(255, 120, 110), background: boxBackground)
         buttonFocused = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200), bold: true)
         button = Style(foreground: fg, background: .rgb(60, 64, 74))

@@ -154,47 +154,16 @@ public final class LineRunner {
 
     /// Carries out effects: a finish ends the run, others go to the sources (a validator, mkdir).
     func apply(_ effects: [Effect]) -> Outcome? {
-        for effect in effects {
-            if case .finish(let outcome) = effect { return outcome }
-            for source in sources where source.accept(effect, now: Platform.now()) { break }
-        }
-        return pump(untilQuiet: true)
-    }
-
-    /// Services the sources until they have nothing due (a check scheduled or running, a folder
-    /// being made); returns an outcome if one ended the alert.
-    func pump(untilQuiet: Bool) -> Outcome? {
-        while sources.contains(where: { $0.nextDeadline != nil }) {
-            let (outcome, _) = pumpOnce(timeoutMs: 1000)
-            if let outcome { return outcome }
-        }
-        return nil
-    }
-
-    /// One wait on the sources (and signals), their events handed to the alert.
-    func pumpOnce(timeoutMs: Int32, observe: () -> Void = {}) -> (Outcome?, events: Int) {
-        let now = Platform.now()
-        let reads = sources.flatMap(\.readDescriptors), writes = sources.flatMap(\.writeDescriptors)
-        let soonest = sources.compactMap(\.nextDeadline).min().map { $0 > now ? Int32(min(($0 - now) / 1_000_000 + 1, UInt64(timeoutMs))) : 0 } ?? timeoutMs
-        let ready = Platform.poll(read: reads + (signalFd >= 0 ? [signalFd] : []), write: writes, timeoutMs: soonest)
-        if ready.readable.contains(signalFd), let outcome = handleSignals() { return (outcome, 0) }
-        var events: [AlertEvent] = []
-        for source in sources { events += source.service(now: Platform.now(), readable: ready.readable, writable: ready.writable) }
-        for event in events {
-            let effects = alert.update(event)
-            observe()
-            for effect in effects {
-                if case .finish(let outcome) = effect { return (outcome, events.count) }
-                for source in sources where source.accept(effect, now: Platform.now()) { break }
-            }
-        }
-        return (nil, events.count)
+        if let outcome = SourceDriver.accept(effects, sources: sources) { return outcome }
+        return SourceDriver.settle(&alert, sources: sources, signalFd: signalFd, onSignal: handleSignals)
     }
 
     /// Sends events; returns an outcome if one ended the alert.
     func send(_ events: AlertEvent...) -> Outcome? {
         for event in events {
-            if let outcome = apply(alert.update(event)) { return outcome }
+            if let outcome = SourceDriver.send(event, to: &alert, sources: sources, signalFd: signalFd, onSignal: handleSignals) {
+                return outcome
+            }
         }
         return nil
     }
@@ -342,8 +311,8 @@ public final class LineRunner {
         say(p.text + (p.percent.map { " " + ProgressAlert.percentText($0) } ?? ""))
         // No prompt: the input (or the command) drives it; a line per ten percent or per text change.
         let started = Platform.now()
-        let observe = { [self] in
-            guard case .progress(let now) = self.alert.meaning else { return }
+        let observe = { [self] (alert: any Alert) in
+            guard case .progress(let now) = alert.meaning else { return }
             let step = now.percent.map { Int($0 / 10) }
             if now.text != lastText || step != lastStep {
                 self.say((now.percent.map { ProgressAlert.percentText($0) + " " } ?? "") + now.text)
@@ -352,7 +321,8 @@ public final class LineRunner {
             }
         }
         while true {
-            if let outcome = pumpOnce(timeoutMs: 200, observe: observe).0 { return outcome }
+            if let outcome = SourceDriver.once(&alert, sources: sources, timeoutMs: 200, signalFd: signalFd,
+                                               onSignal: handleSignals, observe: observe) { return outcome }
             _ = alert.update(.tick(Double(Platform.now() - started) / 1e9))
             guard case .progress = alert.meaning else { return nil }
         }

@@ -11,6 +11,10 @@ public struct RunOptions: Sendable {
     public var width: Int?
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public var escapeDelayMs = 25
+    /// --on-timeout default: when time runs out, take the default answer instead of exiting 124.
+    public var takeDefaultOnTimeout = false
+    /// The Linux console: square corners (its font has no rounded ones).
+    public var squareCorners = false
     public init() {}
 }
 
@@ -44,7 +48,7 @@ public final class Runner {
         self.alert = alert
         self.options = options
         self.sources = sources
-        theme = Theme(colors: options.colors, unicode: options.unicode)
+        theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners)
         writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
                              asciiOnly: !options.unicode)
         size = session.size
@@ -121,7 +125,12 @@ public final class Runner {
                     if let outcome = apply(alert.update(event)) { return finish(outcome) }
                 }
             }
-            if let deadline = timeoutDeadline, later >= deadline { return finish(Outcome(.timeout)) }
+            if let deadline = timeoutDeadline, later >= deadline {
+                if options.takeDefaultOnTimeout, case .outcome(let outcome) = AnswerRunner.takeDefault(&alert, sources: sources) {
+                    return finish(outcome)
+                }
+                return finish(Outcome(.timeout))
+            }
         }
     }
 
@@ -152,7 +161,7 @@ public final class Runner {
                     continue
                 default:
                     if var outcome = apply(alert.update(.action(action))) {
-                        outcome.escaped = action == .cancel && outcome.status == .cancel
+                        outcome.escaped = action == .cancel
                         return outcome
                     }
                 }

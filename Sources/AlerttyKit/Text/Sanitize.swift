@@ -43,12 +43,30 @@ public enum Sanitize {
         return String(out)
     }
 
-    /// Text that may span lines: newlines break lines, a tab becomes spaces, everything else as `line`.
+    /// Text that may span lines: newlines break lines, tabs expand to 8-column stops (so `df -h`
+    /// columns stay aligned), everything else as `line`.
     public static func lines(_ text: String) -> [String] {
         let normalised = text.replacingAll("\r\n", with: "\n")
         return normalised.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
-            line(String(raw).replacingAll("\t", with: "    "))
+            line(expandTabs(String(raw)))
         }
+    }
+
+    static func expandTabs(_ s: String) -> String {
+        guard s.contains("\t") else { return s }
+        var out = ""
+        var column = 0
+        for c in s {
+            if c == "\t" {
+                let n = 8 - column % 8
+                out += String(repeating: " ", count: n)
+                column += n
+            } else {
+                out.append(c)
+                column += TextWidth.columns(c)
+            }
+        }
+        return out
     }
 
     /// Bytes that may not be valid UTF-8 (file names): invalid bytes shown as `\xNN`, controls as `line`.
@@ -90,6 +108,7 @@ extension Sanitize {
         "”": UInt8(ascii: "\""), "‘": UInt8(ascii: "'"), "’": UInt8(ascii: "'"), "–": UInt8(ascii: "-"),
         "—": UInt8(ascii: "-"), "─": UInt8(ascii: "-"), "│": UInt8(ascii: "|"), "╭": UInt8(ascii: "+"),
         "╮": UInt8(ascii: "+"), "╰": UInt8(ascii: "+"), "╯": UInt8(ascii: "+"), "◌": UInt8(ascii: " "),
+        "┌": UInt8(ascii: "+"), "┐": UInt8(ascii: "+"), "└": UInt8(ascii: "+"), "┘": UInt8(ascii: "+"),
         "█": UInt8(ascii: "#"), "░": UInt8(ascii: "-"), "×": UInt8(ascii: "x"),
     ]
 

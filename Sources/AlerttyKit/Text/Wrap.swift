@@ -1,12 +1,19 @@
 // Word wrapping and truncation by display width (grapheme clusters, wide characters).
 
 public enum Wrap {
-    /// Wraps sanitised lines to `width` columns: breaks at spaces, splits words longer than a line.
+    /// Wraps sanitised lines to `width` columns: a line that fits is kept exactly (runs of spaces,
+    /// indentation, blank lines: a table's columns stay put); a longer one breaks at spaces and
+    /// splits words longer than a line.
     public static func lines(_ paragraphs: [String], width: Int) -> [String] {
         guard width > 0 else { return [] }
         var out: [String] = []
         for paragraph in paragraphs {
-            if paragraph.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let ascii = paragraph.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+            if ascii ? paragraph.utf8.count <= width : TextWidth.columns(paragraph) <= width {
+                out.append(paragraph)
+                continue
+            }
+            if ascii {
                 asciiLines(Array(paragraph.utf8), width: width, into: &out)
                 continue
             }

@@ -184,4 +184,26 @@ final class AlertTests: XCTestCase {
         let c = ConfirmAlert(title: "T", text: "Sure?", yesLabel: "Go", noLabel: "Stop", defaultYes: false)
         XCTAssertEqual(c.meaning, .question(.init(title: "T", text: "Sure?", yes: "Go", no: "Stop", defaultYes: false)))
     }
+
+    /// Issue 14: the reason is a neutral hint before the first edit, an error after, and stands out after a refused Enter.
+    func testReasonIsAHintThenAnErrorThenStandsOut() throws {
+        let theme = Theme(colors: .truecolor, unicode: true)
+        var a = try field(["--regex", "[a-z0-9.-]+", "--invalid-message", "lowercase letters, digits, dots and dashes, at least one of them"])
+        func reasonStyle() -> Style {
+            var canvas = Canvas(width: 40, height: 12)
+            let area = Rect(x: 1, y: 1, width: 30, height: 10)
+            a.layout(area)
+            _ = a.render(into: &canvas, area: area, theme: theme)
+            let row = (0..<canvas.height).first { canvas.lines[$0].contains("lowercase") }!
+            XCTAssertTrue(canvas.lines[row + 1].contains("dashes"), "the reason wraps instead of being cut")
+            return canvas[1, row].style
+        }
+        XCTAssertEqual(reasonStyle(), theme.muted)
+        _ = type("A", &a)
+        XCTAssertEqual(reasonStyle(), theme.error)
+        _ = a.update(.action(.submit))
+        XCTAssertTrue(reasonStyle().reverse, "a refused Enter is visible")
+        _ = type("x", &a)
+        XCTAssertFalse(reasonStyle().reverse)
+    }
 }

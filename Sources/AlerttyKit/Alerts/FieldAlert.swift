@@ -27,6 +27,10 @@ public struct FieldAlert: Alert {
     /// --confirm: the first entry, kept until the second one is compared with it.
     private var firstEntry: [UInt8]?
     public private(set) var notice: String?
+    /// The answer was edited (a reason is an error from then on, a hint before).
+    public private(set) var touched = false
+    /// Enter was refused: the reason stands out until the next edit.
+    public private(set) var refused = false
     private var generation = 0
     private let maskCharacter: Character?
 
@@ -92,9 +96,16 @@ public struct FieldAlert: Alert {
 
     public var minimumSize: (width: Int, height: Int) { (12, 3) }
 
-    /// Rows below the message: [label], field, reason, and — when there is room — a blank row over the buttons.
+    /// The reason wrapped to the field's width: as many lines as it needs (up to three), never cut to one.
+    func reasonLines(width: Int) -> [String] {
+        guard let reason else { return [] }
+        return Array(Wrap.lines([Sanitize.line(reason)], width: max(1, width)).prefix(3))
+    }
+
+    /// Rows below the message: [label], field, the reason's rows (one at least, so the box does not
+    /// jump), and — when there is room — a blank row over the buttons.
     func controlRows(in area: Rect) -> Int {
-        let needed = (configuration.confirm ? 1 : 0) + 3
+        let needed = (configuration.confirm ? 1 : 0) + 2 + max(1, reasonLines(width: area.width).count)
         return area.height > needed ? needed + 1 : needed
     }
 
@@ -102,7 +113,7 @@ public struct FieldAlert: Alert {
         let width = body.preferredWidth(buttons, title: title, minimumWidth: 40, maxWidth: maxWidth)
         let lines = body.lineCount(width: width)
         // message, blank, [label], field, reason, blank, buttons
-        return (width, (lines > 0 ? lines + 1 : 0) + 4 + (configuration.confirm ? 1 : 0))
+        return (width, (lines > 0 ? lines + 1 : 0) + 3 + max(1, reasonLines(width: width).count) + (configuration.confirm ? 1 : 0))
     }
 
     public mutating func layout(_ area: Rect) {
@@ -189,6 +200,8 @@ public struct FieldAlert: Alert {
 
     private mutating func edited() -> [Effect] {
         notice = nil
+        touched = true
+        refused = false
         submitWhenChecked = false
         return revalidate()
     }
@@ -213,7 +226,12 @@ public struct FieldAlert: Alert {
             submitWhenChecked = true
             return []
         }
-        guard isValid else { return [] } // the bug the seed's author fixed: Enter never passes an invalid answer
+        guard isValid else {
+            // The bug the seed's author fixed: Enter never passes an invalid answer. It says why, visibly.
+            touched = true
+            refused = true
+            return []
+        }
         if configuration.confirm {
             guard let first = firstEntry else {
                 firstEntry = editor.bytes
@@ -256,10 +274,12 @@ public struct FieldAlert: Alert {
             y += 1
         }
         let cursor = field.render(into: &canvas, rect: Rect(x: area.x, y: y, width: area.width, height: 1), theme: theme)
-        // The reason line
-        if let reason {
-            let style = notice != nil || !isChecking ? theme.error : theme.muted
-            canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y + 1, style: style)
+        // The reason: a neutral hint until the first edit, an error after, standing out after a refused Enter.
+        var style = theme.muted
+        if notice != nil || (touched && !isChecking) { style = theme.error }
+        if refused { style.reverse = true }
+        for (i, line) in reasonLines(width: area.width).enumerated() where y + 1 + i < area.maxY - 1 {
+            canvas.text(line, x: area.x, y: y + 1 + i, style: style)
         }
         let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)

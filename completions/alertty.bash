@@ -41,6 +41,8 @@ _alertty() {
         --min) return ;;
         --max) return ;;
         --selected) return ;;
+        --marked) return ;;
+        --percent) return ;;
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
     esac
     case "$alert" in
@@ -50,8 +52,8 @@ _alertty() {
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
-        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --select-if-one --help" -- "$cur")) ;;
-        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --pulsate --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --select-if-one --help" -- "$cur")) ;;
+        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -2,18 +2,22 @@
 // terminal is touched, so a usage error never draws anything.
 
 public enum App {
-    public static func main(_ arguments: [String]) -> Int32 {
+    public static func main(_ arguments: [String], calledAs name: String = "alertty") -> Int32 {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
         var compat: Compat.Output?
-        if let translated = Compat.translate(arguments) {
-            switch translated {
+        var drawOnce = false
+        if let program = Compat.program(calledAs: name, &arguments) {
+            switch Compat.translate(program, arguments) {
             case .success(let t):
                 arguments = t.arguments
                 compat = t.output
-            case .failure(let error):
-                return usage(error)
+                drawOnce = t.drawOnce
+            case .failure(let failure):
+                // In the program's own words; still nothing in it reaches the terminal as a control.
+                Platform.writeError(Sanitize.lines(failure.message).joined(separator: "\n"))
+                return failure.status
             }
         }
         var parsed: ParseResult
@@ -33,6 +37,7 @@ public enum App {
             Platform.writeAll(1, Array(Docs.generate(what).utf8))
             return 0
         case .run(let command):
+            if drawOnce { return drawInfobox(command) }
             return run(command, compat: compat, closedDescriptors: closed)
         }
     }
@@ -232,6 +237,28 @@ public enum App {
         return status
     }
 
+    /// whiptail/dialog --infobox: the box is drawn once on the normal screen and left there; the
+    /// script goes on at once.
+    static func drawInfobox(_ command: ParsedCommand) -> Int32 {
+        let fd: FileDescriptor
+        do { fd = try Platform.openTerminal(command.string(.tty) ?? "/dev/tty") } catch {
+            return ExitStatus.ok.rawValue // nothing to show it on; a script's infobox never fails
+        }
+        defer { Platform.close(fd) }
+        let environment: (String) -> String? = Platform.environment
+        let colors = ColorMode.detect(choice: .auto, environment: environment)
+        let unicode = Theme.localeIsUTF8(environment: environment)
+        let size = Platform.terminalSize(fd) ?? (80, 24)
+        var alert: any Alert = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
+        let scene = Scene(columns: size.columns, rows: size.rows, width: command.int(.width), theme: Theme(colors: colors, unicode: unicode))
+        var writer = FrameWriter(colors: colors, mayClearScreen: true, asciiOnly: !unicode)
+        let frame = scene.render(&alert)
+        var bytes = writer.frame(frame.canvas, cursorAt: nil)
+        bytes += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
+        Platform.writeAll(fd, bytes)
+        return ExitStatus.ok.rawValue
+    }
+
     /// The signal an ending by signal dies of.
     static func signal(for status: ExitStatus) -> Platform.Signal? {
         switch status {
@@ -245,9 +272,12 @@ public enum App {
 
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
         if var answer = outcome.answer {
-            if let terminator { answer.append(terminator) }
+            if let compat {
+                answer = Compat.format(answer, compat.format) // whiptail and dialog print no newline (but their own)
+            } else if let terminator {
+                answer.append(terminator)
+            }
             let fd = compat?.descriptor ?? 1
-            if compat != nil, terminator != nil { answer.removeLast() } // whiptail prints the answer without a newline
             if !Platform.writeAll(fd, answer) {
                 report("could not write the answer")
                 answer.resetBytes()
@@ -255,7 +285,15 @@ public enum App {
             }
             answer.resetBytes()
         }
-        if compat != nil, outcome.escaped { return 255 }
+        if let compat {
+            if outcome.escaped { return compat.escape }
+            switch outcome.status {
+            case .ok: return compat.ok
+            case .cancel: return compat.cancel
+            case .timeout: return compat.timeout
+            default: break
+            }
+        }
         return outcome.status.rawValue
     }
 }

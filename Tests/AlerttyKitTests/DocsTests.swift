@@ -66,25 +66,55 @@ final class DocsTests: XCTestCase {
 }
 
 final class CompatTests: XCTestCase {
-    func translate(_ args: [String]) -> Compat.Translated? {
-        if case .success(let t)? = Compat.translate(args) { return t }
+    func translate(_ args: [String], _ program: Compat.Program = .lenient) -> Compat.Translated? {
+        if case .success(let t) = Compat.translate(program, args) { return t }
         return nil
     }
 
-    func testWhiptailBoxesTranslate() {
+    func failure(_ args: [String], _ program: Compat.Program) -> Compat.Failure? {
+        if case .failure(let f) = Compat.translate(program, args) { return f }
+        return nil
+    }
+
+    func testBoxesTranslateToAlerttysAlerts() {
         XCTAssertEqual(translate(["--title", "T", "--yesno", "Sure?", "8", "40"])?.arguments,
-                       ["confirm", "--title", "T", "--width", "40", "--no-animation", "--", "Sure?"])
+                       ["confirm", "--no-animation", "--width", "40", "--title", "T", "--", "Sure?"])
         XCTAssertEqual(translate(["--defaultno", "--yes-button", "Go", "--yesno", "a\\nb", "0", "0"])?.arguments,
-                       ["confirm", "--yes", "Go", "--default", "no", "--no-animation", "--", "a\nb"])
+                       ["confirm", "--no-animation", "--yes", "Go", "--default", "no", "--", "a\nb"])
         XCTAssertEqual(translate(["--inputbox", "Name", "8", "40", "Ann"])?.arguments,
-                       ["input", "--width", "40", "--no-animation", "--value", "Ann", "--", "Name"])
+                       ["input", "--no-animation", "--width", "40", "--value", "Ann", "--", "Name"])
         XCTAssertEqual(translate(["--stdout", "--passwordbox", "Pw", "8", "40"])?.output.descriptor, 1)
         XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
         XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--width", "60", "--no-animation", "--dir", "/tmp", "--name", "x.txt"])
-        XCTAssertNil(Compat.translate(["input", "--title", "x"]), "alertty's own syntax is not translated")
-        guard case .failure? = Compat.translate(["--yesno", "x"]) else { return XCTFail("missing sizes is an error") }
-        guard case .failure? = Compat.translate(["--menu", "x", "--yesno", "a", "1", "1"]) else { return XCTFail("unsupported option") }
+                       ["save", "--no-animation", "--width", "60", "--dir", "/tmp", "--name", "x.txt"])
+        XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
+                       ["choose", "--no-animation", "--width", "40", "--tagged", "--output", "tag", "--multi", "--min", "0",
+                        "--marked", "a", "--", "P", "a", "a  A", "b", "b  B"])
+        var none: [String] = ["input", "--title", "x"]
+        XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")
+        XCTAssertNotNil(failure(["--yesno", "x"], .lenient), "missing sizes is an error")
+        XCTAssertNotNil(failure(["--menu", "x", "--yesno", "a", "1", "1"], .lenient), "one box at a time")
+    }
+
+    func testEachProgramsGrammar() {
+        XCTAssertNotNil(translate(["--msgbox", "--title", "T", "text", "8", "40"], .whiptail), "whiptail: options anywhere")
+        XCTAssertEqual(failure(["--msgbox", "--title", "T", "text", "8", "40"], .dialog)?.status, 255, "dialog: not between box and text")
+        XCTAssertNotNil(translate(["--dselect", "/tmp/", "20", "50", "--stdout"], .dialog), "dialog: options after the arguments")
+        XCTAssertEqual(failure(["--stdout", "--msgbox", "x", "8", "40"], .whiptail), Compat.Failure(message: "--stdout: unknown option\n", status: 1))
+        XCTAssertEqual(failure(["--fooo", "--msgbox", "x", "8", "40"], .dialog),
+                       Compat.Failure(message: "\nUnknown option --fooo.\nUse --help to list options.\n\n\n", status: 255))
+        XCTAssertTrue(failure(["--calendar", "x", "8", "40"], .dialog)?.message.contains("--calendar is not supported") == true)
+        XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a b", "dialog collapses spaces")
+        XCTAssertEqual(translate(["--no-collapse", "--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a    b")
+        XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .whiptail)?.arguments.last, "a    b")
+    }
+
+    func testCheckListOutputAsEachProgramPrintsIt() {
+        let tags = Array("a\nc d\nx\"y".utf8)
+        XCTAssertEqual(String(decoding: Compat.format(tags, .whiptailList), as: UTF8.self), "\"a\" \"c d\" \"x\"y\"")
+        XCTAssertEqual(String(decoding: Compat.format(tags, .dialogList(alwaysQuote: false)), as: UTF8.self), "a \"c d\" \"x\\\"y\"")
+        XCTAssertEqual(String(decoding: Compat.format(tags, .lines), as: UTF8.self), "a\nc d\nx\"y\n")
+        XCTAssertEqual(Compat.format([], .whiptailList), [])
     }
 }

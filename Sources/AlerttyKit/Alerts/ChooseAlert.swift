@@ -13,6 +13,8 @@ public struct ChooseConfiguration: Sendable {
     public var output: Output = .label
     /// --selected: tags, labels, 1-based indices, or `*` (all, with --multi).
     public var selected: [String] = []
+    /// --marked: marked (checked, or the radio choice) without taking the focus.
+    public var marked: [String] = []
     public var selectIfOne = false
     /// Separator between several answers (newline, or NUL with --print0).
     public var separator: UInt8 = 0x0A
@@ -76,6 +78,13 @@ public struct ChooseAlert: Alert {
     private mutating func preselect() {
         let wanted = configuration.selected
         defer { preselectedUpTo = store.count }
+        if !configuration.marked.isEmpty {
+            let keys = Set(configuration.marked.map { Array($0.utf8) })
+            for item in preselectedUpTo..<store.count
+            where keys.contains(store.label(item)) || store.tag(item).map(keys.contains) == true || configuration.marked.contains(String(item + 1)) {
+                if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
+            }
+        }
         guard !wanted.isEmpty else { return }
         let all = wanted.contains("*") && multi
         let keys = Set(wanted.map { Array($0.utf8) })
@@ -150,7 +159,8 @@ public struct ChooseAlert: Alert {
     }
 
     func textRows(in area: Rect) -> Int {
-        min(body.lineCount(width: area.width), 5, max(0, area.height - fixedRows - 3))
+        // The question shows unless the list would drop below three rows (or all its items, if fewer).
+        min(body.lineCount(width: area.width), 5, max(0, area.height - fixedRows - min(3, max(1, store.count))))
     }
 
     public mutating func layout(_ area: Rect) {
@@ -278,6 +288,7 @@ public struct ChooseAlert: Alert {
     private func submit() -> [Effect] {
         if multi { return reason == nil ? answer(list.markedItems) : [] }
         if radio, let choice = radioChoice { return answer([choice]) }
+        if radio && configuration.minimum == 0 { return answer([]) } // nothing marked, nothing answered
         guard let item = list.selectedItem else { return [] }
         return answer([item])
     }

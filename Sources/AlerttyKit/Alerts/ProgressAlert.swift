@@ -6,6 +6,8 @@
 
 public struct ProgressConfiguration: Sendable {
     public var pulsate = false
+    /// Shown until the first number arrives (whiptail's `--gauge TEXT H W PERCENT`).
+    public var initialPercent: Double?
     /// A Cancel button (Esc too): exit 1 at once, the input closed so the producer sees a closed pipe.
     public var cancellable = false
     public var cancelLabel = "Cancel"
@@ -46,6 +48,7 @@ public struct ProgressAlert: Alert {
         self.title = title
         self.text = text
         self.configuration = configuration
+        percent = configuration.initialPercent
     }
 
     var runsCommand: Bool { configuration.command != nil }

@@ -67,12 +67,15 @@ extension AlertFactory {
         if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }
         configuration.minimum = command.int(.min) ?? 1
         configuration.maximum = command.int(.max)
-        if !configuration.multi && (command.has(.min) || command.has(.max)) { throw UsageError("--min and --max need --multi") }
+        if !configuration.multi && command.has(.max) || !configuration.multi && !configuration.radio && command.has(.min) {
+            throw UsageError("--min and --max need --multi")
+        }
         if let max = configuration.maximum, max < configuration.minimum {
             throw UsageError("--min \(configuration.minimum) is more than --max \(max): nothing could be chosen")
         }
         configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? "label") ?? .label
         configuration.selected = command.strings(.selected)
+        configuration.marked = command.strings(.marked)
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
         configuration.selectIfOne = command.has(.selectIfOne)
         configuration.separator = command.has(.print0) ? 0 : 0x0A
@@ -122,6 +125,7 @@ extension AlertFactory {
     static func makeProgress(_ command: ParsedCommand, title: String, text: String) throws(UsageError) -> BuiltAlert {
         var configuration = ProgressConfiguration()
         configuration.pulsate = command.has(.pulsate)
+        configuration.initialPercent = command.int(.percent).map(Double.init)
         configuration.cancellable = command.has(.cancel)
         configuration.erase = command.has(.erase)
         configuration.inline = command.has(.inline)

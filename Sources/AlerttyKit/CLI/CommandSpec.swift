@@ -76,7 +76,9 @@ public enum Flag: String, CaseIterable, Sendable {
     case max
     case selected
     case selectIfOne = "select-if-one"
+    case marked
     case pulsate
+    case percent
     case erase
     case stdin
     case percentFrom = "percent-from"
@@ -252,12 +254,14 @@ public enum CommandSpec {
         FlagSpec("output", .choice(ChooseConfiguration.Output.allCases.map(\.rawValue)), "WHAT", "Print the label (default), the tag, the 1-based index, or a JSON object per choice.", [.choose]),
         FlagSpec("multi", .flag, "", "A check list: Space toggles, Ctrl-A toggles all shown, Enter confirms; one choice per line.", [.choose]),
         FlagSpec("radio", .flag, "", "Draw radio marks; Space marks the item Enter returns.", [.choose]),
-        FlagSpec("min", .integer(0...1_000_000), "N", "With --multi: choose at least N (default 1; 0 allows none).", [.choose]),
+        FlagSpec("min", .integer(0...1_000_000), "N", "With --multi: choose at least N (default 1; 0 allows none). With --radio, 0: Enter with nothing marked answers nothing.", [.choose]),
         FlagSpec("max", .integer(1...1_000_000), "N", "With --multi: choose at most N.", [.choose]),
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
+        FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Progress
         FlagSpec("pulsate", .flag, "", "An indeterminate bar, whatever numbers come.", [.progress]),
+        FlagSpec("percent", .integer(0...100), "N", "The percentage shown until the first number arrives.", [.progress]),
         FlagSpec("cancel", .flag, "", "Add a Cancel button (Esc too): exit 1 at once; stdin is closed, a command stopped.", [.progress]),
         FlagSpec("erase", .flag, "", "With --inline: leave nothing when done, not a last line.", [.progress]),
         FlagSpec("stdin", .flag, "", "Give the command alertty's stdin (default /dev/null).", [.progress]),

@@ -1,92 +1,327 @@
-// Drop-in for old scripts: whiptail/dialog invocations of the boxes alertty has are translated
-// to alertty's own flags. As in whiptail, the answer goes to stderr (or --output-fd N, or
-// stdout with --stdout) without a newline, and Esc exits 255 where Cancel exits 1.
+// Drop-in for old scripts: whiptail and dialog invocations, each read by its own program's rules
+// and run by alertty's own alerts (confirm, input, password, choose, progress, save, message).
+// Chosen by the name alertty is called as (a `whiptail` or `dialog` symlink), explicitly
+// (`alertty whiptail …`), or — for a bare `alertty --yesno …` — leniently (whiptail's placement,
+// dialog's options). Where the programs differ, each gets its own behaviour:
+//   whiptail: options anywhere (popt), a trailing extra argument tolerated, `--stdout` and
+//     `--timeout` unknown, check lists printed as `"a" "c"`;
+//   dialog: common options before the box and after its arguments, none between the box and its
+//     text, check lists printed as `a c` (quoted only where needed), help/extra/timeout statuses
+//     and the DIALOG_OK… overrides.
+// As in both, the answer goes to stderr (or --output-fd N, or --stdout) without a newline, and Esc
+// exits 255. Where they are worse alertty stays better: the box is drawn on the terminal, so the
+// `3>&1 1>&2 2>&3` dance still works but is not needed; Esc answers at once; text is drawn safely.
 
 public enum Compat {
+    public enum Program: String, Sendable { case whiptail, dialog, lenient }
+
+    /// How the answer is printed.
+    public enum Format: Equatable, Sendable {
+        /// As it is, no newline.
+        case raw
+        /// A check list's tags: whiptail's `"a" "c"`, dialog's `a c` (quoted where needed, or always with --quoted).
+        case whiptailList, dialogList(alwaysQuote: Bool)
+        /// --separate-output: one tag per line, each ended by a newline.
+        case lines
+    }
+
     public struct Output: Equatable, Sendable {
         public var descriptor: Int32
+        public var format: Format = .raw
+        /// Exit statuses by outcome (dialog's DIALOG_* overrides).
+        public var ok: Int32 = 0, cancel: Int32 = 1, escape: Int32 = 255, timeout: Int32 = 255
+        public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
     public struct Translated: Equatable, Sendable {
         public var arguments: [String]
         public var output: Output
+        public var program: Program
+        /// --infobox: drawn once on the normal screen, left there, and done.
+        public var drawOnce = false
     }
 
-    static let boxes: [String: AlertKind] = [
-        "--msgbox": .message, "--infobox": .message, "--yesno": .confirm, "--inputbox": .input,
-        "--passwordbox": .password, "--fselect": .save, "--dselect": .folder,
-    ]
-    /// Options of whiptail/dialog that change nothing here, with how many values they take.
-    static let ignored: [String: Int] = [
-        "--clear": 0, "--fb": 0, "--fullbuttons": 0, "--nocancel": 0, "--no-cancel": 0, "--scrolltext": 0,
-        "--topleft": 0, "--keep-tite": 0, "--colors": 0, "--no-shadow": 0, "--shadow": 0, "--no-collapse": 0,
-        "--cr-wrap": 0, "--trim": 0, "--insecure": 0, "--no-mouse": 0, "--erase-on-exit": 0, "--quoted": 0,
-        "--backtitle": 1, "--default-item": 1, "--aspect": 1, "--begin": 2, "--sleep": 1,
-    ]
-    static let renamed: [String: String] = [
-        "--yes-button": "--yes", "--yes-label": "--yes", "--no-button": "--no", "--no-label": "--no",
-        "--ok-button": "--ok", "--ok-label": "--ok", "--cancel-button": "--cancel", "--cancel-label": "--cancel",
-        "--title": "--title",
+    /// A whiptail/dialog usage error: its text (in the program's own words) and status.
+    public struct Failure: Error, Equatable, Sendable {
+        public var message: String
+        public var status: Int32
+    }
+
+    /// The program alertty stands in for, from the name it was called as or its first argument;
+    /// nil when the arguments are alertty's own. `arguments` loses a leading `whiptail`/`dialog`.
+    public static func program(calledAs name: String, _ arguments: inout [String]) -> Program? {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        if base == "whiptail" || base == "dialog" { return Program(rawValue: base) }
+        if let first = arguments.first, first == "whiptail" || first == "dialog" {
+            arguments.removeFirst()
+            return Program(rawValue: first)
+        }
+        if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
+           arguments.contains(where: { boxes[String($0.dropFirst(2))] != nil || unsupportedBoxes.contains(String($0.dropFirst(2))) }) {
+            return .lenient
+        }
+        return nil
+    }
+
+    // MARK: - The grammar's tables
+
+    struct Box {
+        var alert: AlertKind
+        /// Required arguments (text or file, height, width, and list height for lists).
+        var required: Int
+        /// Optional arguments after those (an input box's initial text, a gauge's percentage).
+        var optional: Int
+        /// Arguments per list item (tag item [status]); 0 for boxes without a list.
+        var group: Int
+    }
+
+    static let boxes: [String: Box] = [
+        "msgbox": Box(alert: .message, required: 3, optional: 0, group: 0),
+        "infobox": Box(alert: .message, required: 3, optional: 0, group: 0),
+        "textbox": Box(alert: .message, required: 3, optional: 0, group: 0),
+        "yesno": Box(alert: .confirm, required: 3, optional: 0, group: 0),
+        "inputbox": Box(alert: .input, required: 3, optional: 1, group: 0),
+        "passwordbox": Box(alert: .password, required: 3, optional: 1, group: 0),
+        "menu": Box(alert: .choose, required: 4, optional: 0, group: 2),
+        "radiolist": Box(alert: .choose, required: 4, optional: 0, group: 3),
+        "checklist": Box(alert: .choose, required: 4, optional: 0, group: 3),
+        "gauge": Box(alert: .progress, required: 3, optional: 1, group: 0),
+        "fselect": Box(alert: .save, required: 3, optional: 0, group: 0),
+        "dselect": Box(alert: .folder, required: 3, optional: 0, group: 0),
     ]
 
-    /// nil when `arguments` is not a whiptail/dialog invocation.
-    public static func translate(_ arguments: [String]) -> Result<Translated, UsageError>? {
-        guard let boxIndex = arguments.firstIndex(where: { boxes[$0] != nil }),
-              AlertKind(rawValue: arguments.first ?? "") == nil else { return nil }
-        let alert = boxes[arguments[boxIndex]]!
-        var out: [String] = [alert.rawValue]
-        var descriptor: Int32 = 2
+    /// Boxes of whiptail or dialog that alertty does not have.
+    static let unsupportedBoxes: Set<String> = [
+        "form", "mixedform", "passwordform", "editbox", "calendar", "timebox", "pause", "rangebox", "tailbox",
+        "tailboxbg", "programbox", "progressbox", "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
+    ]
+
+    /// Options and how many values each takes. `whiptailOnly`/`dialogOnly` are unknown to the other.
+    static let options: [String: Int] = [
+        "title": 1, "backtitle": 1, "yes-button": 1, "yes-label": 1, "no-button": 1, "no-label": 1,
+        "ok-button": 1, "ok-label": 1, "cancel-button": 1, "cancel-label": 1, "help-label": 1, "extra-label": 1,
+        "default-item": 1, "output-fd": 1, "timeout": 1, "aspect": 1, "begin": 2, "sleep": 1,
+        "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
+        "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
+        "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
+        "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
+    ]
+    static let whiptailOptions: Set<String> = [
+        "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
+        "defaultno", "nocancel", "notags", "noitem", "separate-output", "clear", "scrolltext", "fb", "fullbuttons", "topleft",
+    ]
+
+    static func knows(_ option: String, _ program: Program) -> Bool {
+        program == .whiptail ? whiptailOptions.contains(option) : options[option] != nil
+    }
+
+    // MARK: - Reading a command line
+
+    /// Splits the arguments by the program's rules into the box, its arguments and the options.
+    public static func translate(_ program: Program, _ arguments: [String]) -> Result<Translated, Failure> {
+        var options: [(name: String, values: [String])] = []
+        var box: (name: String, spec: Box)?
+        var positionals: [String] = []
         var i = 0
-        var defaultNo = false
-        while i < boxIndex {
+        var optionsEnded = false
+        func unknown(_ option: String) -> Failure {
+            program == .whiptail ? Failure(message: "\(option): unknown option\n", status: 1)
+                                 : Failure(message: "\nUnknown option \(option).\nUse --help to list options.\n\n\n", status: 255)
+        }
+        while i < arguments.count {
             let a = arguments[i]
             i += 1
-            if let n = ignored[a] {
-                i += n
+            if !optionsEnded && a == "--" && program != .dialog {
+                optionsEnded = true
                 continue
             }
-            switch a {
-            case "--stdout": descriptor = 1
-            case "--stderr": descriptor = 2
-            case "--defaultno": defaultNo = true
-            case "--output-fd":
-                guard i < boxIndex, let fd = Int32(arguments[i]), fd >= 0 else { return .failure(UsageError("--output-fd needs a descriptor number")) }
-                descriptor = fd
-                i += 1
-            default:
-                guard let flag = renamed[a] else { return .failure(UsageError("unsupported whiptail/dialog option \(a)")) }
-                guard i < boxIndex else { return .failure(UsageError("\(a) needs a value")) }
-                // A label for a button this box does not have (e.g. --yes-button on a msgbox) is dropped, as whiptail does.
-                if CommandSpec.flags(for: alert).contains(where: { "--" + $0.name == flag }) {
-                    out += [flag, arguments[i]]
+            guard !optionsEnded, a.hasPrefix("--"), a.count > 2 else {
+                positionals.append(a)
+                continue
+            }
+            let name = String(a.dropFirst(2))
+            if let spec = boxes[name] {
+                if box != nil { return .failure(Failure(message: "alertty: one box at a time; --and-widget is not supported\n", status: 255)) }
+                box = (name, spec)
+                if program == .dialog {
+                    // dialog takes the box's arguments right after it, options only after those.
+                    let wanted = spec.required
+                    let available = arguments[i...].prefix(while: { !($0.hasPrefix("--") && Compat.options[String($0.dropFirst(2))] != nil) })
+                    guard available.count >= wanted else {
+                        return .failure(Failure(message: "\nExpected at least \(wanted) tokens for --\(name.prefix(1)), have \(available.count).\nUse --help to list options.\n\n\n", status: 255))
+                    }
+                    positionals += available
+                    i += available.count
                 }
-                i += 1
+                continue
+            }
+            if unsupportedBoxes.contains(name) {
+                return .failure(Failure(message: "alertty: the \(program == .whiptail ? "whiptail" : "dialog") box --\(name) is not supported (alertty has msgbox, yesno, infobox, inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox)\n",
+                                        status: program == .whiptail ? 1 : 255))
+            }
+            guard let arity = Compat.options[name], knows(name, program) else { return .failure(unknown(a)) }
+            guard i + arity <= arguments.count else {
+                return .failure(Failure(message: program == .whiptail ? "\(a): missing argument\n" : "\nMissing argument for \(a).\n\n", status: program == .whiptail ? 1 : 255))
+            }
+            options.append((name, Array(arguments[i..<(i + arity)])))
+            i += arity
+        }
+        guard var (boxName, spec) = box else {
+            return .failure(program == .whiptail ? Failure(message: "alertty: whiptail needs a box option (--msgbox, --yesno, --menu, …)\n", status: 1)
+                                                 : Failure(message: "\nExpected a box option.\nUse --help to list options.\n\n\n", status: 255))
+        }
+        if boxName == "gauge" && program == .whiptail { spec.required = 4 } // whiptail's gauge needs its percentage
+        guard positionals.count >= spec.required, Int(positionals[1]) != nil, Int(positionals[2]) != nil,
+              spec.required < 4 || Int(positionals[3]) != nil else {
+            let shape = boxName == "gauge" ? "TEXT HEIGHT WIDTH PERCENT" : spec.required == 4 ? "TEXT HEIGHT WIDTH LIST-HEIGHT" : "TEXT HEIGHT WIDTH"
+            return .failure(Failure(message: "alertty: --\(boxName) needs \(shape)\n", status: 255))
+        }
+        return build(program, boxName, spec, positionals, options)
+    }
+
+    static func value(_ options: [(name: String, values: [String])], _ names: String...) -> String? {
+        options.last { names.contains($0.name) }?.values.first
+    }
+
+    static func has(_ options: [(name: String, values: [String])], _ names: String...) -> Bool {
+        options.contains { names.contains($0.name) }
+    }
+
+    /// The text as the program shows it: `\n` expanded; dialog also collapses runs of spaces
+    /// (unless --no-collapse) and drops \Z colour codes (--colors); untrusted text stays sanitised.
+    static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])]) -> String {
+        var t = raw.replacingAll("\\n", with: "\n")
+        if program == .dialog {
+            if has(options, "colors") { t = stripColors(t) }
+            if !has(options, "no-collapse") {
+                t = t.replacingAll("\t", with: " ")
+                while t.contains("  ") { t = t.replacingAll("  ", with: " ") }
             }
         }
-        let rest = Array(arguments[(boxIndex + 1)...])
-        guard rest.count >= 3, let width = Int(rest[2]), Int(rest[1]) != nil else {
-            return .failure(UsageError("\(arguments[boxIndex]) needs TEXT HEIGHT WIDTH"))
+        return t
+    }
+
+    static func stripColors(_ s: String) -> String {
+        var out = ""
+        var chars = Array(s)[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if c == "\\", chars.first == "Z", chars.count >= 2 {
+                chars = chars.dropFirst(2)
+                continue
+            }
+            out.append(c)
         }
-        if defaultNo && alert == .confirm { out += ["--default", "no"] }
-        // A size larger than the screen is clamped to it (as whiptail and dialog do), not refused.
+        return out
+    }
+
+    static func build(_ program: Program, _ boxName: String, _ spec: Box, _ positionals: [String],
+                      _ options: [(name: String, values: [String])]) -> Result<Translated, Failure> {
+        var out: [String] = [spec.alert.rawValue, "--no-animation"]
+        let width = Int(positionals[2]) ?? 0
         if width >= 16 { out += ["--width", String(min(width, 1000))] }
-        out += ["--no-animation"]
-        switch alert {
-        case .save, .folder:
-            let path = rest[0]
+        if let title = value(options, "title") { out += ["--title", text(title, program, options)] }
+        var output = Output(descriptor: 2)
+        if has(options, "stdout") { output.descriptor = 1 }
+        if let fd = value(options, "output-fd").flatMap({ Int32($0) }), fd >= 0 { output.descriptor = fd }
+        if program != .whiptail, let t = value(options, "timeout"), let seconds = Int(t), seconds > 0 {
+            out += ["--timeout", String(seconds)]
+        }
+        let labels: [(String, [String])] = [("--yes", ["yes-button", "yes-label"]), ("--no", ["no-button", "no-label"]),
+                                           ("--ok", ["ok-button", "ok-label"]), ("--cancel", ["cancel-button", "cancel-label"])]
+        for (flag, names) in labels {
+            guard let label = options.last(where: { names.contains($0.name) })?.values.first,
+                  CommandSpec.flags(for: spec.alert).contains(where: { "--" + $0.name == flag }) else { continue }
+            out += [flag, label]
+        }
+        let body = text(positionals[0], program, options)
+        var translated = Translated(arguments: [], output: output, program: program)
+        switch boxName {
+        case "yesno":
+            if has(options, "defaultno") { out += ["--default", "no"] }
+            out += ["--", body]
+        case "msgbox", "infobox":
+            translated.drawOnce = boxName == "infobox"
+            out += ["--", body]
+        case "textbox":
+            guard let contents = Platform.readFile(positionals[0]) else {
+                return .failure(Failure(message: program == .whiptail ? "alertty: cannot read \(positionals[0])\n"
+                                                                      : "\nError: cannot read \(positionals[0])\n\n", status: program == .whiptail ? 1 : 255))
+            }
+            out += ["--", String(decoding: contents, as: UTF8.self)]
+        case "inputbox", "passwordbox":
+            if positionals.count > 3 && boxName == "inputbox" { out += ["--value", positionals[3]] }
+            out += ["--", body]
+        case "gauge":
+            if positionals.count > 3, let p = Int(positionals[3]) { out += ["--percent", String(max(0, min(100, p)))] }
+            out.append(body.hasPrefix("-") ? " " + body : body) // after `--` progress would take it for a command
+        case "fselect", "dselect":
+            let path = positionals[0]
             let isDirectory = path.hasSuffix("/")
             var dir = isDirectory ? path : String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             if dir.isEmpty { dir = path.hasPrefix("/") ? "/" : "." }
             out += ["--dir", dir]
-            if alert == .save, !isDirectory, let slash = path.lastIndex(of: "/") {
+            if boxName == "fselect", !isDirectory, let slash = path.lastIndex(of: "/") {
                 out += ["--name", String(path[path.index(after: slash)...])]
             }
-        case .input, .password:
-            if rest.count >= 4 && alert == .input { out += ["--value", rest[3]] }
-            out += ["--", rest[0].replacingAll("\\n", with: "\n")]
-        default:
-            out += ["--", rest[0].replacingAll("\\n", with: "\n")]
+        default: // menu, radiolist, checklist
+            let groupSize = spec.group + (has(options, "item-help") ? 1 : 0)
+            let items = Array(positionals.dropFirst(4))
+            guard items.count % groupSize == 0 else {
+                return .failure(Failure(message: "alertty: --\(boxName) items come in groups of \(groupSize)\n", status: program == .whiptail ? 1 : 255))
+            }
+            let notags = has(options, "notags", "no-tags")
+            out += ["--tagged", "--output", "tag"]
+            if boxName == "checklist" {
+                out += ["--multi", "--min", "0"]
+                output.format = has(options, "separate-output") ? .lines
+                    : program == .whiptail ? .whiptailList : .dialogList(alwaysQuote: has(options, "quoted"))
+            }
+            // whiptail and dialog mark ON items without moving the focus, and a radio list with none
+            // marked answers nothing.
+            if boxName == "radiolist" { out += ["--radio", "--min", "0"] }
+            var pairs: [String] = []
+            for k in stride(from: 0, to: items.count, by: groupSize) {
+                let tag = items[k], item = items[k + 1]
+                pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
+                if spec.group == 3, ["on", "1", "yes"].contains(items[k + 2].lowercased()) {
+                    out += ["--marked", tag]
+                }
+            }
+            if let focus = value(options, "default-item") { out += ["--selected", focus] }
+            out += ["--", body] + pairs
         }
-        return .success(Translated(arguments: out, output: Output(descriptor: descriptor)))
+        if program == .dialog {
+            let env = Platform.environment
+            func code(_ name: String, _ fallback: Int32) -> Int32 { env(name).flatMap { Int32($0) } ?? fallback }
+            output.ok = code("DIALOG_OK", 0)
+            output.cancel = code("DIALOG_CANCEL", 1)
+            output.escape = code("DIALOG_ESC", 255)
+            output.timeout = code("DIALOG_TIMEOUT", 255)
+        }
+        translated.arguments = out
+        translated.output = output
+        return .success(translated)
+    }
+
+    /// The answer as the program prints it.
+    public static func format(_ answer: [UInt8], _ format: Format) -> [UInt8] {
+        guard format != .raw else { return answer }
+        let tags = answer.isEmpty ? [] : answer.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        switch format {
+        case .raw: return answer
+        case .lines: return tags.flatMap { $0 + [0x0A] }
+        case .whiptailList:
+            return Array(tags.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: " ").utf8)
+        case .dialogList(let always):
+            return Array(tags.map { dialogQuoted(String(decoding: $0, as: UTF8.self), always: always) }.joined(separator: " ").utf8)
+        }
+    }
+
+    /// dialog quotes a tag that holds a space, a quote or a backslash (or every tag with --quoted).
+    static func dialogQuoted(_ tag: String, always: Bool) -> String {
+        let special: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\"]
+        guard always || tag.isEmpty || tag.contains(where: { special.contains($0) }) else { return tag }
+        return "\"" + tag.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
     }
 }

@@ -114,9 +114,14 @@ public enum Docs {
         .BR LANG ", " LC_ALL ", " LC_CTYPE
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
         .SH COMPATIBILITY
-        Invocations of whiptail and dialog with \\fB\\-\\-msgbox\\fR, \\fB\\-\\-yesno\\fR, \\fB\\-\\-inputbox\\fR,
-        \\fB\\-\\-passwordbox\\fR, \\fB\\-\\-fselect\\fR and \\fB\\-\\-dselect\\fR run unchanged: the answer goes to
-        standard error (or \\fB\\-\\-output\\-fd\\fR \\fIN\\fR, or \\fB\\-\\-stdout\\fR), and Esc exits 255.
+        Called as \\fBwhiptail\\fR or \\fBdialog\\fR (a symlink), or as \\fBalertty whiptail\\fR ... or
+        \\fBalertty dialog\\fR ..., alertty reads the command line by that program's rules and runs its
+        --msgbox, --yesno, --infobox, --inputbox, --passwordbox, --menu, --radiolist, --checklist, --gauge,
+        --fselect, --dselect and --textbox with alertty's alerts: the answer goes to standard error (or
+        \\fB\\-\\-output\\-fd\\fR \\fIN\\fR, or dialog's \\fB\\-\\-stdout\\fR) without a newline, check lists print as
+        each program prints them, Esc exits 255, and dialog's DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC and
+        DIALOG_TIMEOUT are honoured. Other boxes (form, calendar, ...) get one line saying they are not
+        supported, with the program's error status.
         .SH EXAMPLES
 
         """

@@ -41,8 +41,10 @@ public enum Help {
         exit status:
         \(exitStatusLines)
 
-        whiptail/dialog compatibility: alertty --msgbox|--yesno|--inputbox|--passwordbox TEXT HEIGHT WIDTH [INIT]
-        behaves as whiptail does (answer on stderr unless --stdout or --output-fd N, Esc exits 255).
+        whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads
+        that program's command line: msgbox yesno infobox inputbox passwordbox menu radiolist checklist gauge
+        fselect dselect textbox (answer on stderr without a newline unless --output-fd N or dialog's --stdout;
+        Esc exits 255). form, calendar and the other boxes are not supported.
 
         """
     }

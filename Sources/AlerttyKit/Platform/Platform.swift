@@ -90,6 +90,13 @@ public enum Platform {
         }
     }
 
+    /// A whole file's bytes, or nil when it cannot be read.
+    public static func readFile(_ path: String) -> [UInt8]? {
+        guard let fd = try? openForReading(path) else { return nil }
+        defer { libcClose(fd) }
+        return try? readToEnd(fd)
+    }
+
     /// Opens a file to read (`--items-from FILE`).
     public static func openForReading(_ path: String) throws(PlatformError) -> FileDescriptor {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -205,6 +205,15 @@ final class PTYProcess {
         try waitFor("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
+    /// True once the process has ended (its status is kept for `waitForExit`).
+    func hasExited() -> Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return true
+    }
+
     /// Waits for the process to end, draining everything it wrote. Returns its exit status.
     @discardableResult
     func waitForExit(timeout: Double = 10) throws -> Int32 {

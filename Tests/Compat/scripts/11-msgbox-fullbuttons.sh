@@ -1,0 +1,5 @@
+# keys: wait:Buttons enter
+# programs: whiptail
+# compare: all
+$D --fb --msgbox "Buttons in full" 8 40
+echo "rc=$?" > out

@@ -1,0 +1,5 @@
+# keys: wait:Proceed enter
+# programs: both
+# compare: all
+$D --yesno "Proceed?" 8 40
+echo "rc=$?" > out

@@ -1,0 +1,5 @@
+# keys: wait:shell down down enter
+# programs: both
+# compare: all
+c=$($D --menu "Pick a shell" 15 40 4 bash "Bourne again" zsh "Z shell" fish "Friendly" 3>&1 1>&2 2>&3)
+echo "[$c] rc=$?" > out

@@ -1,0 +1,5 @@
+# keys: wait:Alpha down enter
+# programs: both
+# compare: all
+c=$($D --notags --menu "Pick" 15 40 4 a "Alpha" b "Beta" 3>&1 1>&2 2>&3)
+echo "[$c] rc=$?" > out

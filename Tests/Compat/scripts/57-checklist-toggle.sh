@@ -1,0 +1,5 @@
+# keys: wait:Components space down space enter
+# programs: both
+# compare: all
+c=$($D --checklist "Components" 15 50 4 core "Core" ON docs "Docs" OFF tests "Tests" ON 3>&1 1>&2 2>&3)
+echo "[$c] rc=$?" > out

@@ -1,0 +1,5 @@
+# keys: wait:Date esc
+# programs: dialog
+# compare: all
+$D --calendar "Date" 0 0 2> /dev/null
+echo "rc=$?" > out

@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -42,6 +42,8 @@ _alertty() {
         --max) return ;;
         --selected) return ;;
         --marked) return ;;
+        --fields-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --output) COMPREPLY=($(compgen -W "lines json shell" -- "$cur")); return ;;
         --percent) return ;;
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
     esac
@@ -54,6 +56,7 @@ _alertty() {
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --select-if-one --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
+        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --fields-from --output --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

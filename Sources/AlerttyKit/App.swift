@@ -172,6 +172,11 @@ public enum App {
         if let id, let answer = environment("ALERTTY_ANSWER_" + id.uppercased()) {
             return finish(AnswerRunner.answer(answer, alert: built.makeAlert(), sources: built.sources))
         }
+        // A form: each field answered by ALERTTY_ANSWER_<ID>_<FIELD> (the others keep their defaults).
+        if let id, command.alert == .form, let form = built.makeAlert() as? FormAlert,
+           form.fields.contains(where: { environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.declaration.name.uppercased())") != nil }) {
+            return finish(form.answer { environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.uppercased())") })
+        }
         let asked = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
         guard asked else { return nil }
         guard hasDefault(command) else {
@@ -195,6 +200,7 @@ public enum App {
         case .save: return command.has(.name)
         case .folder: return command.has(.dir)
         case .progress: return false
+        case .form: return true // every field has a value to start from (empty, off, the first choice)
         }
     }
 

@@ -141,6 +141,20 @@ final class SnapshotTests: XCTestCase {
         try snapshot("progress-command", spinner)
     }
 
+    func testForm() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["form", "--title", "New user", "Create an account",
+            "--field", "name", "text", "Full name", "--validate", "nonempty",
+            "--field", "email", "text", "Email", "--validate", "email", "--hint", "we never share it",
+            "--field", "pw", "password", "Password", "--min-length", "8",
+            "--field", "admin", "switch", "Administrator", "--default", "on",
+            "--field", "shell", "choice", "Shell", "--options", "bash,zsh,fish"]) else { return XCTFail() }
+        var form = try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, readStdin: { [] }).makeAlert()
+        for s in "Ann".unicodeScalars { _ = form.update(.action(.insert(s))) }
+        _ = form.update(.action(.focusNext))
+        for s in "ann@".unicodeScalars { _ = form.update(.action(.insert(s))) }
+        try snapshot("form", form)
+    }
+
     // MARK: - Machinery
 
     var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }

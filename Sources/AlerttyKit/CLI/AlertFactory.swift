@@ -49,6 +49,18 @@ public enum AlertFactory {
             return try makeChoose(command, title: title, text: text)
         case .progress:
             return try makeProgress(command, title: title, text: text)
+        case .form:
+            var declarations = try FormSpec.parse(command.fieldWords)
+            if let path = command.string(.fieldsFrom) {
+                guard let bytes = Platform.readFile(path) else { throw UsageError("--fields-from: cannot read \(path)") }
+                declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations
+            }
+            let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
+            let alert = try FormAlert(title: title, text: text, fields: declarations, output: output,
+                                      okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel",
+                                      unicode: Theme.localeIsUTF8(environment: environment))
+            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true,
+                              secret: declarations.contains { $0.kind == .password })
         case .save, .folder:
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)

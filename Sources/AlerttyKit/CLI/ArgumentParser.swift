@@ -25,6 +25,8 @@ public struct ParsedCommand: Equatable, Sendable {
     public var rest: [String] { Array(positionals.dropFirst()) }
     /// `-- COMMAND [ARG...]` for an alert that runs a command (progress).
     public var command: [String]?
+    /// A form's `--field NAME KIND LABEL [options]` declarations, as given (read by FormSpec).
+    public var fieldWords: [String] = []
 
     public func has(_ flag: Flag) -> Bool { values[flag] != nil }
     public func string(_ flag: Flag) -> String? { values[flag]?.last }
@@ -87,6 +89,17 @@ public enum ArgumentParser {
                 continue
             }
             if !flagsEnded && (argument == "--help" || argument == "-h") { return .help(Help.alert(alert)) }
+            // A form's fields: `--field` and its three values, then the options that belong to it.
+            if alert == .form && !flagsEnded && (argument == "--field" || (!command.fieldWords.isEmpty
+                && argument.hasPrefix("--") && FormSpec.options[String(argument.dropFirst(2))] != nil)) {
+                let count = argument == "--field" ? 3 : 1
+                guard index + count <= arguments.count else {
+                    throw UsageError(argument == "--field" ? "--field needs NAME KIND LABEL" : "\(argument) needs a value")
+                }
+                command.fieldWords += [argument] + arguments[index..<(index + count)]
+                index += count
+                continue
+            }
             if !flagsEnded && argument.hasPrefix("-") && argument != "-" {
                 guard argument.hasPrefix("--") else {
                     throw UsageError("unknown option \(argument)" + suggestion(argument, among: specs.map { "--" + $0.name }, prefix: ""))

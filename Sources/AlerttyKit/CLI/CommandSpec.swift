@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose, progress
+    case message, confirm, input, password, save, folder, choose, progress, form
 
     public var summary: String {
         switch self {
@@ -14,6 +14,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .folder: return "Choose a folder, inside a root that cannot be left."
         case .choose: return "Choose from a list: a menu, a radio list or a check list, filtered as you type."
         case .progress: return "Show progress: a gauge fed on stdin, or a spinner around a command (after --)."
+        case .form: return "Ask several things in one box (--field NAME KIND LABEL ...), each validated."
         }
     }
 
@@ -23,6 +24,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .message, .confirm: return "the message (`-` reads it from stdin)"
         case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
         case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND"
+        case .form: return "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options"
         default: return "an optional message shown above the field (`-` reads it from stdin)"
         }
     }
@@ -77,6 +79,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case selected
     case selectIfOne = "select-if-one"
     case marked
+    case fieldsFrom = "fields-from"
     case pulsate
     case percent
     case erase
@@ -106,7 +109,7 @@ extension AlertKind {
         switch self {
         case .save, .folder: return [.ctrl("n"): .newFolder]
         case .choose: return [.ctrl("a"): .toggleAll]
-        case .progress: return [:]
+        case .progress, .form: return [:]
         default: return [:]
         }
     }
@@ -144,6 +147,9 @@ extension AlertKind {
                      KeyUse([.toggleAll], "toggle every shown item (--multi)"),
                      KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
                      KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")]
+        case .form:
+            uses += [KeyUse([.focusNext, .focusPrevious, .up, .down], "move between fields and buttons"),
+                     KeyUse([.activate, .left, .right], "flip a switch, cycle a choice")] + lineEditing
         case .progress:
             uses = [KeyUse([.cancel], "cancel (with --cancel): exit 1, stdin closed, a command stopped"),
                     KeyUse([.interrupt], "interrupt: a command gets SIGINT, is waited for, then exit 130"),
@@ -159,7 +165,7 @@ extension AlertKind {
         switch self {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
         case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
-        case .progress: return [PositionalSpec("TEXT", required: false)]
+        case .progress, .form: return [PositionalSpec("TEXT", required: false)]
         default: return [PositionalSpec("TEXT", required: false)]
         }
     }
@@ -220,8 +226,8 @@ public enum CommandSpec {
         FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer.", all),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
-        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose]),
-        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder, .choose]),
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder, .choose, .form]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("default", .choice(["yes", "no"]), "yes|no", "Button focused at first (default yes).", [.confirm]),
@@ -259,6 +265,9 @@ public enum CommandSpec {
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
+        // Forms
+        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --default --placeholder --hint --options --min --max).", [.form]),
+        FlagSpec("output", .choice(FormAlert.Output.allCases.map(\.rawValue)), "HOW", "lines (one value per line), json (one object), or shell (NAME='value' lines, safe to eval).", [.form]),
         // Progress
         FlagSpec("pulsate", .flag, "", "An indeterminate bar, whatever numbers come.", [.progress]),
         FlagSpec("percent", .integer(0...100), "N", "The percentage shown until the first number arrives.", [.progress]),

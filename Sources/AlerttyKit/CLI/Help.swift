@@ -97,6 +97,12 @@ public enum Help {
                                 "pw=$(alertty password --title \"New password\" --confirm --mask '')"]
         case .save: return ["out=$(alertty save --title \"Save the report\" --root \"$HOME\" --name report.txt)"]
         case .folder: return ["dir=$(alertty folder --title \"Install where?\" --root /opt)"]
+        case .form: return ["eval \"$(alertty form --title \"New user\" --output shell \\",
+                            "    --field name text \"Full name\" --validate nonempty \\",
+                            "    --field email text \"Email\" --validate email \\",
+                            "    --field pw password \"Password\" --min-length 8 \\",
+                            "    --field admin switch \"Administrator\" \\",
+                            "    --field shell choice \"Shell\" --options bash,zsh,fish)\""]
         case .progress: return ["for i in $(seq 0 10 100); do echo $i; sleep 1; done | alertty progress \"Downloading\"",
                                 "alertty progress \"Installing\" -- apt-get install -y foo"]
         case .choose: return ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",

@@ -193,9 +193,10 @@ public final class LineRunner {
             case .done(let outcome): return outcome
             case .text(let raw):
                 let answer = raw.trimmingSpaces().lowercased()
-                if answer.isEmpty { return send(.action(.insert(q.defaultYes ? "y" : "n"))) }
-                if ["y", "yes", yes].contains(answer) { return send(.action(.insert("y"))) }
-                if ["n", "no", no].contains(answer) { return send(.action(.insert("n"))) }
+                // The letter answers a question; Enter after it moves a form on to its next field.
+                if answer.isEmpty { return send(.action(.insert(q.defaultYes ? "y" : "n")), .action(.submit)) }
+                if ["y", "yes", yes].contains(answer) { return send(.action(.insert("y")), .action(.submit)) }
+                if ["n", "no", no].contains(answer) { return send(.action(.insert("n")), .action(.submit)) }
                 say("Please answer y or n.")
             }
         }

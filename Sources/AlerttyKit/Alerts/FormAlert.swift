@@ -1,0 +1,361 @@
+// `alertty form`: several fields in one box — text, password, number, a switch, a choice — each
+// with the rules `input` has, behind one smart OK button: OK stays disabled until every field is
+// valid, the focused field's reason shows under the box's fields, and Enter on the last field (or
+// OK) submits only when all are valid, otherwise it jumps to the first invalid field.
+// Answers print as lines, JSON, or shell assignments safe to `eval`.
+
+public struct FormField {
+    public var declaration: FieldDeclaration
+    public var text: TextField
+    public var rules: Rules?
+    public var on = false
+    public var choice = 0
+    public var choices: [String] = []
+
+    var kind: FieldDeclaration.Kind { declaration.kind }
+
+    init(_ d: FieldDeclaration, mask: Character) throws(UsageError) {
+        declaration = d
+        text = TextField(LineEditor(d.options["default"] ?? ""), placeholder: d.options["placeholder"] ?? "",
+                         mask: d.kind == .password ? mask : nil)
+        func int(_ key: String) throws(UsageError) -> Int? {
+            guard let v = d.options[key] else { return nil }
+            guard let n = Int(v) else { throw UsageError("--field \(d.name): --\(key) needs a whole number, not '\(v)'") }
+            return n
+        }
+        switch d.kind {
+        case .text, .password:
+            let preset = d.options["validate"].flatMap(Preset.init(rawValue:))
+            if let v = d.options["validate"], preset == nil {
+                throw UsageError("--field \(d.name): --validate must be one of \(Preset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(v)'")
+            }
+            do {
+                rules = try Rules(preset: preset ?? .none, pattern: d.options["regex"], minLength: try int("min-length"),
+                                  maxLength: try int("max-length"))
+            } catch {
+                throw UsageError("--field \(d.name): " + error.message)
+            }
+        case .number:
+            rules = try Rules(preset: .number)
+            let low = try int("min"), high = try int("max")
+            rules?.custom = { text in
+                guard let v = Double(text) else { return nil }
+                if let low, v < Double(low) { return "at least \(low)" }
+                if let high, v > Double(high) { return "at most \(high)" }
+                return nil
+            }
+        case .switch:
+            let d0 = (d.options["default"] ?? "off").lowercased()
+            guard ["on", "off", "yes", "no", "true", "false", "1", "0"].contains(d0) else {
+                throw UsageError("--field \(d.name): a switch's --default is on or off, not '\(d0)'")
+            }
+            on = ["on", "yes", "true", "1"].contains(d0)
+        case .choice:
+            choices = (d.options["options"] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
+            guard !choices.isEmpty else { throw UsageError("--field \(d.name): a choice needs --options A,B,C") }
+            if let v = d.options["default"] {
+                guard let i = choices.firstIndex(of: v) else { throw UsageError("--field \(d.name): --default '\(v)' is not one of the --options") }
+                choice = i
+            }
+        }
+    }
+
+    /// Why the value is refused, if it is.
+    var reason: String? {
+        guard let rules, case .invalid(let r) = rules.check(text.editor.text) else { return nil }
+        return r
+    }
+
+    /// The value as text (a switch: on/off).
+    var value: String {
+        switch kind {
+        case .switch: return on ? "on" : "off"
+        case .choice: return choices[choice]
+        default: return text.editor.text
+        }
+    }
+}
+
+public struct FormAlert: Alert {
+    public enum Output: String, CaseIterable, Sendable { case lines, json, shell }
+    public enum Focus: Equatable, Sendable { case field(Int), ok, cancel }
+
+    public var title: String
+    public var body: TextBody
+    public private(set) var fields: [FormField]
+    public private(set) var focus: Focus = .field(0)
+    public let output: Output
+    public let okLabel: String
+    public let cancelLabel: String
+    /// Fields edited so far (a reason is an error from then on, a hint before).
+    private var touched: Set<Int> = []
+    private var top = 0
+    private var visibleFields = 10
+
+    public init(title: String, text: String, fields: [FieldDeclaration], output: Output, okLabel: String = "OK",
+                cancelLabel: String = "Cancel", unicode: Bool = true) throws(UsageError) {
+        self.title = title
+        body = TextBody(text)
+        var built: [FormField] = []
+        for d in fields { built.append(try FormField(d, mask: unicode ? "•" : "*")) }
+        guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
+        self.fields = built
+        self.output = output
+        self.okLabel = okLabel
+        self.cancelLabel = cancelLabel
+    }
+
+    public var firstInvalid: Int? { fields.firstIndex { $0.reason != nil } }
+    public var isValid: Bool { firstInvalid == nil }
+
+    var buttons: [Button] { [Button(okLabel, enabled: isValid), Button(cancelLabel)] }
+
+    public var hints: [KeyHint] {
+        var h = [KeyHint(.submit, isValid ? okLabel : "next"), KeyHint(.cancel, cancelLabel), KeyHint(.focusNext, "next field")]
+        if case .field(let i) = focus, fields[i].kind == .switch || fields[i].kind == .choice { h.insert(KeyHint(.activate, "change"), at: 2) }
+        return h
+    }
+
+    public var minimumSize: (width: Int, height: Int) { (20, 4) }
+
+    var labelWidth: Int { min(24, fields.map { TextWidth.columns(Sanitize.line($0.declaration.label)) }.max() ?? 0) }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, max(50, body.naturalWidth, labelWidth + 30))
+        let lines = body.lineCount(width: width)
+        // text, blank, fields, reason, blank, buttons
+        return (width, (lines > 0 ? lines + 1 : 0) + fields.count + 3)
+    }
+
+    func textRows(in area: Rect) -> Int { min(body.lineCount(width: area.width), max(0, area.height - 4 - min(fields.count, 3))) }
+
+    public mutating func layout(_ area: Rect) {
+        let rows = textRows(in: area)
+        body.layout(width: area.width, rows: rows)
+        visibleFields = max(1, area.height - (rows > 0 ? rows + 1 : 0) - 3)
+        if case .field(let i) = focus {
+            if i < top { top = i }
+            if i >= top + visibleFields { top = i - visibleFields + 1 }
+        }
+        top = max(0, min(top, fields.count - visibleFields))
+        let fieldWidth = max(1, area.width - labelWidth - 2)
+        for i in fields.indices where fields[i].kind == .text || fields[i].kind == .password || fields[i].kind == .number {
+            fields[i].text.layout(width: fieldWidth)
+        }
+    }
+
+    public var meaning: AlertMeaning {
+        guard case .field(let i) = focus else { return .question(.init(title: title, text: "Submit?", yes: okLabel, no: cancelLabel, defaultYes: true)) }
+        let f = fields[i]
+        let label = Sanitize.line(f.declaration.label)
+        switch f.kind {
+        case .switch:
+            return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: "yes", no: "no", defaultYes: f.on))
+        case .choice:
+            return .list(.init(title: title, text: label, labels: f.choices, tags: f.choices, focused: f.choice, multi: false, minimum: 1, maximum: 1,
+                               marked: [], reason: nil))
+        default:
+            return .field(.init(title: title, text: body.text, label: label + ":", secret: f.kind == .password,
+                                placeholder: f.text.placeholder, reason: f.reason, checking: false))
+        }
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .action(let action): return handle(action)
+        case .paste(let text):
+            guard case .field(let i) = focus, fields[i].kind != .switch, fields[i].kind != .choice else { return [] }
+            if fields[i].text.editor.paste(text) { touched.insert(i) }
+            return []
+        case .text(let text):
+            // Line mode (or an answer without a person) typed this field's value.
+            guard case .field(let i) = focus else { return [] }
+            fields[i].text.editor.setText(text)
+            touched.insert(i)
+            return []
+        case .answer(let picks):
+            guard case .field(let i) = focus, fields[i].kind == .choice, let pick = picks.first, pick < fields[i].choices.count else { return [] }
+            fields[i].choice = pick
+            return advance(from: i)
+        default:
+            return []
+        }
+    }
+
+    /// Line mode: after a valid answer, the next field, or the form's answer after the last.
+    private mutating func advance(from i: Int) -> [Effect] {
+        if i + 1 < fields.count {
+            focus = .field(i + 1)
+            return []
+        }
+        return submit()
+    }
+
+    private mutating func handle(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel: return [.finish(Outcome(.cancel))]
+        case .focusNext, .down: move(1); return []
+        case .focusPrevious, .up: move(-1); return []
+        case .submit:
+            switch focus {
+            case .cancel: return [.finish(Outcome(.cancel))]
+            case .ok: return submit()
+            case .field(let i):
+                // Enter moves on from a valid field, stays on an invalid one (its reason now an error),
+                // and submits from the last — where an invalid form jumps to its first invalid field.
+                touched.insert(i)
+                guard fields[i].reason == nil else { return [] }
+                return advance(from: i)
+            }
+        default: break
+        }
+        switch focus {
+        case .ok, .cancel:
+            if action == .activate { return focus == .ok ? submit() : [.finish(Outcome(.cancel))] }
+            if action == .left || action == .right { focus = focus == .ok ? .cancel : (isValid ? .ok : .cancel) }
+            return []
+        case .field(let i):
+            switch fields[i].kind {
+            case .switch:
+                if action == .activate || action == .left || action == .right { fields[i].on.toggle() }
+                if case .insert(let c) = action { if c == "y" { fields[i].on = true } else if c == "n" { fields[i].on = false } }
+            case .choice:
+                let n = fields[i].choices.count
+                if action == .right || action == .activate { fields[i].choice = (fields[i].choice + 1) % n }
+                if action == .left { fields[i].choice = (fields[i].choice + n - 1) % n }
+            default:
+                if fields[i].text.editor.apply(action) { touched.insert(i) }
+            }
+            return []
+        }
+    }
+
+    private mutating func move(_ step: Int) {
+        var order: [Focus] = fields.indices.map { .field($0) }
+        if isValid { order.append(.ok) }
+        order.append(.cancel)
+        let at = order.firstIndex(of: focus) ?? 0
+        focus = order[(at + step + order.count) % order.count]
+    }
+
+    /// Enter never passes an invalid form: it jumps to the first invalid field instead.
+    private mutating func submit() -> [Effect] {
+        if let bad = firstInvalid {
+            focus = .field(bad)
+            touched.insert(bad)
+            return []
+        }
+        var out: [UInt8] = []
+        switch output {
+        case .lines:
+            out = Array(fields.map(\.value).joined(separator: "\n").utf8)
+        case .json:
+            let members = fields.map { f -> String in
+                let value: String
+                switch f.kind {
+                case .switch: value = f.on ? "true" : "false"
+                case .number: value = Double(f.value).map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) } ?? "null"
+                default: value = String(decoding: JSON.string(Array(f.value.utf8)), as: UTF8.self)
+                }
+                return String(decoding: JSON.string(Array(f.declaration.name.utf8)), as: UTF8.self) + ":" + value
+            }
+            out = Array(("{" + members.joined(separator: ",") + "}").utf8)
+        case .shell:
+            out = Array(fields.map { $0.declaration.name + "=" + FormAlert.shellQuoted($0.value) }.joined(separator: "\n").utf8)
+        }
+        for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
+        return [.finish(Outcome(.ok, answer: out))]
+    }
+
+    /// Single quotes, each ' as '\'' : nothing inside is expanded by `eval`, whatever it holds.
+    static func shellQuoted(_ s: String) -> String { "'" + s.replacingAll("'", with: "'\\''") + "'" }
+
+    // MARK: - Render
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        let rows = textRows(in: area)
+        if rows > 0 {
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: rows), theme: theme)
+            y += rows + 1
+        }
+        var cursor: (x: Int, y: Int)?
+        let fieldX = area.x + labelWidth + 2
+        let fieldWidth = max(1, area.maxX - fieldX)
+        for i in top..<min(fields.count, top + visibleFields) {
+            let f = fields[i]
+            let focused = focus == .field(i)
+            let label = Wrap.truncate(Sanitize.line(f.declaration.label), width: labelWidth)
+            canvas.text(label, x: area.x + labelWidth - TextWidth.columns(label), y: y, style: focused ? theme.title : theme.text)
+            switch f.kind {
+            case .switch:
+                // A toggle, like the seed's switch: on is filled and bright, off hollow and dim.
+                let shown = f.on ? "[\(theme.glyphs.radioOn)  on ]" : "[ off  ]"
+                var style = f.on ? theme.selection : theme.muted
+                if focused { style.underline = true }
+                canvas.text(shown, x: fieldX, y: y, style: style)
+                if focused { cursor = (fieldX + 1, y) }
+            case .choice:
+                let shown = "‹ " + Sanitize.line(f.choices[f.choice]) + " ›"
+                canvas.text(Wrap.truncate(shown, width: fieldWidth), x: fieldX, y: y, style: focused ? theme.selection : theme.text)
+                if focused { cursor = (fieldX + 2, y) }
+            default:
+                let at = f.text.render(into: &canvas, rect: Rect(x: fieldX, y: y, width: fieldWidth, height: 1), theme: theme)
+                if focused { cursor = at }
+                if f.reason != nil && touched.contains(i) && !focused {
+                    _ = canvas.put("!", x: fieldX - 1, y: y, style: theme.error)
+                }
+            }
+            y += 1
+        }
+        Chrome.scrollIndicators(up: top > 0, down: top + visibleFields < fields.count,
+                                area: Rect(x: area.x, y: y - min(visibleFields, fields.count), width: area.width, height: min(visibleFields, fields.count)),
+                                theme: theme, into: &canvas)
+        // The focused field's reason (an error once touched) or hint.
+        if case .field(let i) = focus {
+            let f = fields[i]
+            if let reason = f.reason {
+                canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: touched.contains(i) ? theme.error : theme.muted)
+            } else if let hint = f.declaration.options["hint"] {
+                canvas.text(Wrap.truncate(Sanitize.line(hint), width: area.width), x: area.x, y: y, style: theme.muted)
+            }
+        }
+        let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
+        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursor
+    }
+}
+
+extension FormAlert {
+    /// Answers without a person: each field's value from `lookup(NAME)` (or its default), checked
+    /// by the field's rules; refused with the first invalid field's name and reason.
+    public func answer(_ lookup: (String) -> String?) -> AnswerRunner.Result {
+        var form = self
+        for i in form.fields.indices {
+            guard let value = lookup(form.fields[i].declaration.name) else { continue }
+            switch form.fields[i].kind {
+            case .switch:
+                let v = value.lowercased()
+                guard ["on", "off", "yes", "no", "true", "false", "1", "0"].contains(v) else {
+                    return .refused("field \(form.fields[i].declaration.name): on or off, not '\(value)'")
+                }
+                form.fields[i].on = ["on", "yes", "true", "1"].contains(v)
+            case .choice:
+                guard let c = form.fields[i].choices.firstIndex(of: value) else {
+                    return .refused("field \(form.fields[i].declaration.name): one of \(form.fields[i].choices.joined(separator: ", ")), not '\(value)'")
+                }
+                form.fields[i].choice = c
+            default:
+                form.fields[i].text.editor.setText(value)
+            }
+        }
+        if let bad = form.firstInvalid, let reason = form.fields[bad].reason {
+            return .refused("field \(form.fields[bad].declaration.name): \(reason)")
+        }
+        form.focus = .ok
+        for case .finish(let outcome) in form.update(.action(.submit)) { return .outcome(outcome) }
+        return .refused("not accepted")
+    }
+}

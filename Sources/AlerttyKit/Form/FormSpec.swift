@@ -1,0 +1,114 @@
+// The grammar of `alertty form`: each field declared by `--field NAME KIND LABEL`, followed by
+// its own options, from one table (which options exist, what value each takes, which kinds take
+// it). `--fields-from FILE` takes the same declarations, one per line. Errors name the field and
+// the option.
+
+public struct FieldDeclaration: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable { case text, password, number, `switch`, choice }
+
+    public var name: String
+    public var kind: Kind
+    public var label: String
+    public var options: [String: String] = [:]
+}
+
+public enum FormSpec {
+    /// A field option: its value's name, and the kinds that take it.
+    struct Option {
+        var valueName: String
+        var kinds: Set<FieldDeclaration.Kind>
+        var help: String
+    }
+
+    static let textual: Set<FieldDeclaration.Kind> = [.text, .password]
+    static let options: [String: Option] = [
+        "validate": Option(valueName: "RULE", kinds: textual, help: "a preset rule: nonempty, int, number, email"),
+        "regex": Option(valueName: "PATTERN", kinds: textual, help: "the whole value must match"),
+        "min-length": Option(valueName: "N", kinds: textual, help: "at least N characters"),
+        "max-length": Option(valueName: "N", kinds: textual, help: "at most N characters"),
+        "default": Option(valueName: "VALUE", kinds: [.text, .number, .switch, .choice], help: "the initial value (on/off for a switch)"),
+        "placeholder": Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while empty"),
+        "hint": Option(valueName: "TEXT", kinds: Set(FieldDeclaration.Kind.allCases), help: "a line shown under the focused field"),
+        "options": Option(valueName: "A,B,C", kinds: [.choice], help: "the choices"),
+        "min": Option(valueName: "N", kinds: [.number], help: "the smallest number allowed"),
+        "max": Option(valueName: "N", kinds: [.number], help: "the largest number allowed"),
+    ]
+
+    /// Reads `--field NAME KIND LABEL [--option VALUE]...` declarations from `words`.
+    public static func parse(_ words: [String]) throws(UsageError) -> [FieldDeclaration] {
+        var fields: [FieldDeclaration] = []
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            if word == "--field" {
+                guard i + 3 <= words.count else { throw UsageError("--field needs NAME KIND LABEL") }
+                let name = words[i], kindName = words[i + 1], label = words[i + 2]
+                i += 3
+                guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+                      !(name.first?.isNumber ?? true) else {
+                    throw UsageError("--field '\(name)': a name is letters, digits and _ (a shell variable name)")
+                }
+                guard let kind = FieldDeclaration.Kind(rawValue: kindName) else {
+                    throw UsageError("--field \(name): the kind must be one of \(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(kindName)'")
+                }
+                if fields.contains(where: { $0.name == name }) { throw UsageError("--field \(name) is declared twice") }
+                fields.append(FieldDeclaration(name: name, kind: kind, label: label))
+                continue
+            }
+            guard word.hasPrefix("--"), let option = options[String(word.dropFirst(2))] else {
+                throw UsageError("unexpected '\(word)' in the fields; each field is --field NAME KIND LABEL [options]")
+            }
+            let name = String(word.dropFirst(2))
+            guard var field = fields.popLast() else { throw UsageError("--\(name) must follow a --field") }
+            if field.kind == .password && name == "default" {
+                throw UsageError("--field \(field.name): a password's default would be in the process list; use ALERTTY_ANSWER_…")
+            }
+            guard option.kinds.contains(field.kind) else {
+                throw UsageError("--field \(field.name): a \(field.kind.rawValue) field takes no --\(name)")
+            }
+            guard i < words.count else { throw UsageError("--field \(field.name): --\(name) needs \(option.valueName)") }
+            field.options[name] = words[i]
+            i += 1
+            fields.append(field)
+        }
+        return fields
+    }
+
+    /// `--fields-from FILE`: the same declarations, one field per line (shell-like quoting; # comments).
+    public static func parseFile(_ text: String) throws(UsageError) -> [FieldDeclaration] {
+        var words: [String] = []
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = String(line).trimmingSpaces()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let lineWords = try split(trimmed, line: n + 1)
+            words += (lineWords.first == "--field" ? [] : ["--field"]) + lineWords
+        }
+        return try parse(words)
+    }
+
+    static func split(_ line: String, line n: Int) throws(UsageError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for c in line {
+            if let q = quote {
+                if c == q { quote = nil } else { current.append(c) }
+            } else if c == "\"" || c == "'" {
+                quote = c
+                inWord = true
+            } else if c == " " || c == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(c)
+                inWord = true
+            }
+        }
+        if quote != nil { throw UsageError("--fields-from: line \(n) has an unclosed quote") }
+        if inWord { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,106 @@
+@testable import AlerttyKit
+import Foundation
+import XCTest
+
+/// The form's field grammar, each kind's validation, the smart OK button and the output modes.
+final class FormTests: XCTestCase {
+    let fiveFields = ["--field", "name", "text", "Full name", "--validate", "nonempty",
+                      "--field", "email", "text", "Email", "--validate", "email", "--hint", "we never share it",
+                      "--field", "pw", "password", "Password", "--min-length", "8",
+                      "--field", "admin", "switch", "Administrator",
+                      "--field", "shell", "choice", "Shell", "--options", "bash,zsh,fish"]
+
+    func form(_ args: [String]) throws -> FormAlert {
+        guard case .run(let c) = try ArgumentParser.parse(["form"] + args) else { throw UsageError("") }
+        return try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, readStdin: { [] }).makeAlert() as! FormAlert
+    }
+
+    func error(_ args: [String]) -> String? {
+        do { _ = try form(args); return nil } catch { return (error as? UsageError)?.message }
+    }
+
+    func testGrammarErrorsNameTheFieldAndTheOption() {
+        XCTAssertEqual(error([]), "form needs at least one --field NAME KIND LABEL")
+        XCTAssertEqual(error(["--field", "x", "slider", "X"]), "--field x: the kind must be one of text, password, number, switch, choice, not 'slider'")
+        XCTAssertEqual(error(["--field", "1x", "text", "X"]), "--field '1x': a name is letters, digits and _ (a shell variable name)")
+        XCTAssertEqual(error(["--field", "a", "switch", "A", "--regex", "x"]), "--field a: a switch field takes no --regex")
+        XCTAssertEqual(error(["--field", "c", "choice", "C"]), "--field c: a choice needs --options A,B,C")
+        XCTAssertEqual(error(["--field", "p", "password", "P", "--default", "x"]),
+                       "--field p: a password's default would be in the process list; use ALERTTY_ANSWER_…")
+        XCTAssertEqual(error(["--field", "a", "text", "A", "--field", "a", "text", "B"]), "--field a is declared twice")
+        XCTAssertEqual(error(["--field", "n", "number", "N", "--min", "many"]), "--field n: --min needs a whole number, not 'many'")
+        XCTAssertEqual(error(["--field", "a", "text", "A", "--regex", "a(b"])?.hasPrefix("--field a: --regex 'a(b' is not a valid pattern"), true)
+    }
+
+    func testFieldsFromAFileUseTheSameGrammar() throws {
+        let fields = try FormSpec.parseFile("""
+        # a comment
+        name text "Full name" --validate nonempty
+        --field port number 'Port' --min 1 --max 65535 --default 8080
+        """)
+        XCTAssertEqual(fields.map(\.name), ["name", "port"])
+        XCTAssertEqual(fields[1].options["max"], "65535")
+        XCTAssertThrowsError(try FormSpec.parseFile("x text \"unclosed"))
+    }
+
+    func send(_ f: inout FormAlert, _ actions: [Action]) -> [Effect] { actions.flatMap { f.update(.action($0)) } }
+    func typed(_ s: String) -> [Action] { s.unicodeScalars.map { .insert($0) } }
+
+    func testSmartOKButtonAndEnterJumpsToTheFirstInvalidField() throws {
+        var f = try form(fiveFields)
+        XCTAssertFalse(f.isValid)
+        _ = send(&f, typed("Ann") + [.focusNext] + typed("ann@") + [.focusNext] + typed("longenough"))
+        XCTAssertEqual(f.firstInvalid, 1)
+        _ = send(&f, [.focusNext, .activate, .focusNext, .right])
+        XCTAssertEqual(send(&f, [.submit]), [], "Enter on the last field with an invalid one refuses")
+        XCTAssertEqual(f.focus, .field(1), "and jumps to it")
+        _ = send(&f, typed("example.com"))
+        XCTAssertTrue(f.isValid)
+        _ = send(&f, [.focusNext, .focusNext, .focusNext])
+        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, answer: Array("Ann\nann@example.com\nlongenough\non\nzsh".utf8)))])
+    }
+
+    func testNumbersAndOutputs() throws {
+        var f = try form(["--output", "json", "--field", "port", "number", "Port", "--min", "1", "--max", "65535", "--default", "80",
+                          "--field", "tls", "switch", "TLS", "--default", "on", "--field", "who", "text", "Who", "--default", "a\"b"])
+        XCTAssertTrue(f.isValid)
+        _ = send(&f, [.end, .deleteBackward, .deleteBackward] + typed("70000"))
+        XCTAssertEqual(f.fields[0].reason, "at most 65535")
+        _ = send(&f, [.deleteBackward, .deleteBackward, .deleteBackward, .deleteBackward])
+        _ = send(&f, [.focusNext, .focusNext])
+        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, answer: Array(#"{"port":7,"tls":true,"who":"a\"b"}"#.utf8)))])
+    }
+
+    /// `--output shell` is safe to eval: hostile values come back byte for byte, nothing runs.
+    func testShellOutputIsSafeToEval() throws {
+        let hostile = ["it's", "$(touch /tmp/alertty-pwned)", "a\nb", "`id`", "\\\"; exit 3; \"", "${HOME}"]
+        var lookup: [String: String] = [:]
+        var args = ["--output", "shell"]
+        for (i, v) in hostile.enumerated() {
+            args += ["--field", "v\(i)", "text", "V\(i)"]
+            lookup["v\(i)"] = v
+        }
+        let f = try form(args)
+        guard case .outcome(let o) = f.answer({ lookup[$0] }), let answer = o.answer else { return XCTFail() }
+        let script = String(decoding: answer, as: UTF8.self) + "\n" + hostile.indices.map { "printf '%s\\0' \"$v\($0)\"" }.joined(separator: "\n")
+        let sh = Process()
+        sh.executableURL = URL(fileURLWithPath: "/bin/sh")
+        sh.arguments = ["-c", "eval \"$1\"", "sh", script]
+        let out = Pipe()
+        sh.standardOutput = out
+        try sh.run()
+        sh.waitUntilExit()
+        XCTAssertEqual(sh.terminationStatus, 0)
+        let values = out.fileHandleForReading.readDataToEndOfFile().split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertEqual(values, hostile)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/alertty-pwned"))
+    }
+
+    func testAnswersWithoutAPersonAreChecked() throws {
+        let f = try form(fiveFields)
+        XCTAssertEqual(f.answer { ["name": "Ann", "email": "nope", "pw": "longenough"][$0] },
+                       .refused("field email: not an email address (name@example.com)"))
+        XCTAssertEqual(f.answer { ["name": "Ann", "email": "a@b.co", "pw": "longenough", "shell": "ksh"][$0] },
+                       .refused("field shell: one of bash, zsh, fish, not 'ksh'"))
+    }
+}

@@ -103,4 +103,31 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(f.answer { ["name": "Ann", "email": "a@b.co", "pw": "longenough", "shell": "ksh"][$0] },
                        .refused("field shell: one of bash, zsh, fish, not 'ksh'"))
     }
+
+    /// Typing in a field of a ten-field form writes no more bytes per character than in `input`.
+    func testTypingInABigFormCostsWhatInputCosts() throws {
+        func bytesPerChar(_ make: () throws -> any Alert) throws -> Double {
+            var alert = try make()
+            let scene = Scene(columns: 80, rows: 24, theme: Theme(colors: .truecolor, unicode: true))
+            var writer = FrameWriter(colors: .truecolor)
+            let first = scene.render(&alert)
+            _ = writer.frame(first.canvas, cursorAt: first.cursor)
+            var total = 0
+            let text = "alice@example.com"
+            for scalar in text.unicodeScalars {
+                _ = alert.update(.action(.insert(scalar)))
+                let next = scene.render(&alert)
+                total += writer.frame(next.canvas, cursorAt: next.cursor).count
+            }
+            return Double(total) / Double(text.count)
+        }
+        var tenFields: [String] = []
+        for i in 0..<10 { tenFields += ["--field", "f\(i)", "text", "Field \(i)"] }
+        let form = try bytesPerChar { try self.form(tenFields) }
+        let input = try bytesPerChar {
+            guard case .run(let c) = try ArgumentParser.parse(["input"]) else { throw UsageError("") }
+            return try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+        }
+        XCTAssertLessThanOrEqual(form, input, "form \(form) B/char, input \(input) B/char")
+    }
 }

@@ -25,7 +25,9 @@ public struct ConfirmAlert: Alert {
 
     /// Enter and Esc first, then the letter keys (y/n, and the labels' first letters when they differ).
     public var hints: [KeyHint] {
-        var h = [KeyHint(.submit, focus == 0 ? yesLabel : noLabel), KeyHint(.cancel, noLabel)]
+        // "Enter choose" rather than the focused label: a hint that changed with the focus would
+        // rewrite the border on every Tab.
+        var h = [KeyHint(.submit, "choose"), KeyHint(.cancel, noLabel)]
         let yes = letters(yesLabel, "y"), no = letters(noLabel, "n")
         if yes == "y" && no == "n" {
             h.append(KeyHint(literal: "y/n", ""))

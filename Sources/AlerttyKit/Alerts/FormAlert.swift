@@ -87,6 +87,8 @@ public struct FormAlert: Alert {
     public let output: Output
     public let okLabel: String
     public let cancelLabel: String
+    /// dialog's form keys: Enter submits from any field, a field is entered at its start.
+    public var dialogKeys = false
     /// Fields edited so far (a reason is an error from then on, a hint before).
     private var touched: Set<Int> = []
     private var top = 0
@@ -206,6 +208,7 @@ public struct FormAlert: Alert {
                 // Enter moves on from a valid field, stays on an invalid one (its reason now an error),
                 // and submits from the last — where an invalid form jumps to its first invalid field.
                 touched.insert(i)
+                if dialogKeys { return submit() }
                 guard fields[i].reason == nil else { return [] }
                 return advance(from: i)
             }
@@ -238,6 +241,7 @@ public struct FormAlert: Alert {
         order.append(.cancel)
         let at = order.firstIndex(of: focus) ?? 0
         focus = order[(at + step + order.count) % order.count]
+        if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) }
     }
 
     /// Enter never passes an invalid form: it jumps to the first invalid field instead.

@@ -56,9 +56,10 @@ public enum AlertFactory {
                 declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations
             }
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
-            let alert = try FormAlert(title: title, text: text, fields: declarations, output: output,
+            var alert = try FormAlert(title: title, text: text, fields: declarations, output: output,
                                       okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel",
                                       unicode: Theme.localeIsUTF8(environment: environment))
+            alert.dialogKeys = command.has(.dialogKeys)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true,
                               secret: declarations.contains { $0.kind == .password })
         case .save, .folder:

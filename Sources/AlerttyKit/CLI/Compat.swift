@@ -88,11 +88,15 @@ public enum Compat {
         "gauge": Box(alert: .progress, required: 3, optional: 1, group: 0),
         "fselect": Box(alert: .save, required: 3, optional: 0, group: 0),
         "dselect": Box(alert: .folder, required: 3, optional: 0, group: 0),
+        // dialog's forms: label y x item y x flen ilen [itype]
+        "form": Box(alert: .form, required: 4, optional: 0, group: 8),
+        "passwordform": Box(alert: .form, required: 4, optional: 0, group: 8),
+        "mixedform": Box(alert: .form, required: 4, optional: 0, group: 9),
     ]
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxes: Set<String> = [
-        "form", "mixedform", "passwordform", "editbox", "calendar", "timebox", "pause", "rangebox", "tailbox",
+        "editbox", "calendar", "timebox", "pause", "rangebox", "tailbox",
         "tailboxbg", "programbox", "progressbox", "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
 
@@ -140,7 +144,7 @@ public enum Compat {
                 continue
             }
             let name = String(a.dropFirst(2))
-            if let spec = boxes[name] {
+            if let spec = boxes[name], !(program == .whiptail && spec.alert == .form) {
                 if box != nil { return .failure(Failure(message: "alertty: one box at a time; --and-widget is not supported\n", status: 255)) }
                 box = (name, spec)
                 if program == .dialog {
@@ -252,6 +256,23 @@ public enum Compat {
         case "inputbox", "passwordbox":
             if positionals.count > 3 && boxName == "inputbox" { out += ["--value", positionals[3]] }
             out += ["--", body]
+        case "form", "passwordform", "mixedform":
+            // Each field: label y x item y x flen ilen [itype]; the item is the initial text, itype 1
+            // hides it (a password), 2 makes it read-only (kept as it is). dialog prints every value
+            // on a line of its own, and Enter submits from any field.
+            let items = Array(positionals.dropFirst(4))
+            guard items.count % spec.group == 0 else {
+                return .failure(Failure(message: "\nExpected \(spec.group) tokens per field of --\(boxName).\n\n", status: 255))
+            }
+            out = ["form", "--no-animation", "--output", "lines", "--dialog-keys"] + Array(out.dropFirst(2))
+            out.append(body.hasPrefix("-") ? " " + body : body)
+            for (n, k) in stride(from: 0, to: items.count, by: spec.group).enumerated() {
+                let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (boxName == "passwordform" ? 1 : 0)
+                let hidden = type & 1 != 0
+                out += ["--field", "f\(n + 1)", hidden ? "password" : "text", items[k].isEmpty ? " " : items[k]]
+                if !hidden && !items[k + 3].isEmpty { out += ["--default", items[k + 3]] }
+            }
+            output.format = .lines
         case "gauge":
             if positionals.count > 3, let p = Int(positionals[3]) { out += ["--percent", String(max(0, min(100, p)))] }
             out.append(body.hasPrefix("-") ? " " + body : body) // after `--` progress would take it for a command

@@ -113,19 +113,7 @@ public enum App {
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
             return ExitStatus.noTerminal.rawValue
         }
-        var sources = built.sources
-        if let progress = built.progress {
-            if let argv = progress.command {
-                do throws(PlatformError) {
-                    sources.append(ChildProcess(try Platform.spawnCommand(argv, passStdin: progress.passStdin)))
-                } catch {
-                    report(error.message)
-                    return 127
-                }
-            } else {
-                sources.append(InputStream(fd: 0))
-            }
-        }
+        guard let sources = sources(for: built) else { return 127 }
         let outcome = Runner(session: session, alert: built.makeAlert(), options: options, sources: sources).run()
         if let farewell = outcome.farewell {
             let line = Sanitize.line(farewell)
@@ -137,6 +125,19 @@ public enum App {
             Platform.die(of: signal, wholeGroup: ending == .job)
         }
         return status
+    }
+
+    /// The alert's event sources, with progress's input or command once there is a terminal to
+    /// show it on; nil (reported) when the command cannot be run.
+    static func sources(for built: BuiltAlert) -> [any EventSource]? {
+        guard let progress = built.progress else { return built.sources }
+        guard let argv = progress.command else { return built.sources + [InputStream(fd: 0)] }
+        do throws(PlatformError) {
+            return built.sources + [ChildProcess(try Platform.spawnCommand(argv, passStdin: progress.passStdin))]
+        } catch {
+            report(error.message)
+            return nil
+        }
     }
 
     /// progress without a terminal (cron): a command still runs, with no UI, and its status is
@@ -215,19 +216,7 @@ public enum App {
     }
 
     static func runPlain(_ built: BuiltAlert, path: String, options: RunOptions, compat: Compat.Output?) -> Int32 {
-        var sources = built.sources
-        if let progress = built.progress {
-            if let argv = progress.command {
-                do throws(PlatformError) {
-                    sources.append(ChildProcess(try Platform.spawnCommand(argv, passStdin: progress.passStdin)))
-                } catch {
-                    report(error.message)
-                    return 127
-                }
-            } else {
-                sources.append(InputStream(fd: 0))
-            }
-        }
+        guard let sources = sources(for: built) else { return 127 }
         let runner: LineRunner
         do {
             runner = try LineRunner(path: path, alert: built.makeAlert(), sources: sources, timeout: options.timeout, unicode: options.unicode)

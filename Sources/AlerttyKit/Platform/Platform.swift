@@ -371,15 +371,8 @@ public enum Platform {
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        groupLeader(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in Signal.allCases { sigaddset(&defaults, s.number) }
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
         defer { for p in argv { free(p) } }
@@ -415,15 +408,8 @@ public enum Platform {
         posix_spawn_file_actions_adddup2(&actions, out.write, 1)
         posix_spawn_file_actions_adddup2(&actions, err.write, 2)
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        groupLeader(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in Signal.allCases { sigaddset(&defaults, s.number) }
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
@@ -453,6 +439,19 @@ public enum Platform {
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
         guard rc == 0 else { throw PlatformError(operation: "cannot run \(argv[0])", code: rc) }
         return reap(pid, wait: true) ?? 1
+    }
+
+    /// Spawn attributes for a child that leads a process group of its own (so a signal to the group
+    /// reaches everything it starts) with the signals we catch back at their defaults.
+    private static func groupLeader(_ attributes: inout posix_spawnattr_t) {
+        posix_spawnattr_init(&attributes)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in Signal.allCases { sigaddset(&defaults, s.number) }
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
     }
 
     public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }

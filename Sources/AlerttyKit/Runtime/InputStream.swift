@@ -16,11 +16,17 @@ public final class InputStream: EventSource {
         self.perTurn = perTurn
     }
 
-    public var readDescriptors: [FileDescriptor] { open ? [fd] : [] }
+    /// Not watched while resting (see `restNanos`).
+    public var readDescriptors: [FileDescriptor] { open && restUntil == nil ? [fd] : [] }
     public var writeDescriptors: [FileDescriptor] { [] }
-    /// A turn that stopped at the bound comes back at once for the rest.
-    public var nextDeadline: UInt64? { more ? 0 : nil }
+    /// A turn that stopped at the bound comes back at once for the rest; a rest ends at its time.
+    public var nextDeadline: UInt64? { more ? 0 : restUntil }
     private var more = false
+    /// A producer writing a line at a time would wake us for every line: after a small read, wait
+    /// this long so lines gather into one read. The pipe holds far more than a producer writes in
+    /// that time, so it is never made to wait.
+    let restNanos: UInt64 = 2_000_000
+    private var restUntil: UInt64?
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
         guard case .closeInput = effect else { return false }
@@ -29,7 +35,14 @@ public final class InputStream: EventSource {
     }
 
     public func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
-        guard open, readable.contains(fd) || more else { return [] }
+        if let until = restUntil {
+            guard now >= until else { return [] }
+            restUntil = nil
+            guard !Platform.poll([fd], timeoutMs: 0).isEmpty else { return [] }
+        } else {
+            guard open, readable.contains(fd) || more else { return [] }
+        }
+        guard open else { return [] }
         var events: [AlertEvent] = []
         var total = 0
         more = false
@@ -41,8 +54,11 @@ public final class InputStream: EventSource {
             }
             total += chunk.count
             if !chunk.isEmpty { events.append(.input(chunk)) }
-            // Read again only if that will not block.
-            if Platform.poll([fd], timeoutMs: 0).isEmpty { return events }
+            // Read again only if that will not block; after a trickle, rest a moment.
+            if Platform.poll([fd], timeoutMs: 0).isEmpty {
+                if total < 16384 { restUntil = now + restNanos }
+                return events
+            }
         }
         more = true
         return events

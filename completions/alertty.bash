@@ -16,6 +16,7 @@ _alertty() {
         --width) return ;;
         --id) return ;;
         --on-timeout) COMPREPLY=($(compgen -W "exit default" -- "$cur")); return ;;
+        --backtitle) return ;;
         --ok) return ;;
         --cancel) return ;;
         --yes) return ;;
@@ -48,15 +49,15 @@ _alertty() {
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
     esac
     case "$alert" in
-        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --help" -- "$cur")) ;;
-        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --yes --no --default --help" -- "$cur")) ;;
-        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
-        password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
-        save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
-        folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
-        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --select-if-one --help" -- "$cur")) ;;
-        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
-        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --plain --ok --cancel --fields-from --dialog-keys --output --help" -- "$cur")) ;;
+        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --ok --help" -- "$cur")) ;;
+        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --yes --no --default --help" -- "$cur")) ;;
+        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --no-cancel --plain --ok --cancel --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
+        password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --no-cancel --plain --ok --cancel --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
+        save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
+        folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --no-cancel --plain --ok --cancel --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --select-if-one --help" -- "$cur")) ;;
+        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
+        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --fields-from --dialog-keys --output --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

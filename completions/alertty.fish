@@ -19,6 +19,8 @@ complete -c alertty -n '__fish_seen_subcommand_from message confirm input passwo
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress form' -l id -x -d 'Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules).'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress form' -l non-interactive -d 'Ask no one (as ALERTTY_NONINTERACTIVE=1): take the default (--default, --value, --selected, --name, --dir) or exit 3.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress form' -l on-timeout -x -a 'exit default' -d 'When --timeout runs out: exit 124 (default), or take the default answer.'
+complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress form' -l backtitle -x -d 'A line at the top of the screen behind the box (as dialog\'s and whiptail\'s).'
+complete -c alertty -n '__fish_seen_subcommand_from input password choose' -l no-cancel -d 'No Cancel button (Esc still cancels).'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password save folder choose progress form' -l plain -d 'Line mode: plain lines, no escape sequences, the terminal\'s own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).'
 complete -c alertty -n '__fish_seen_subcommand_from message input password save folder choose form' -l ok -x -d 'Label of the OK button.'
 complete -c alertty -n '__fish_seen_subcommand_from input password save folder choose form' -l cancel -x -d 'Label of the Cancel button.'

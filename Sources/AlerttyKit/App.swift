@@ -86,6 +86,7 @@ public enum App {
         options.colors = ColorMode.detect(choice: choice, environment: environment)
         options.unicode = Theme.localeIsUTF8(environment: environment)
         options.squareCorners = environment("TERM") == "linux"
+        options.backtitle = command.string(.backtitle)
         options.inline = command.has(.inline)
         // Animation needs the modal screen and colour to mean anything.
         options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none

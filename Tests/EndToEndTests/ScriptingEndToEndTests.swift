@@ -138,4 +138,14 @@ final class ScriptingEndToEndTests: XCTestCase {
         p.type(K.enter)
         try assertEnded(p, status: 0)
     }
+
+    func testBacktitleIsDrawnAndNoCancelHidesCancel() throws {
+        let p = try PTYProcess(["--backtitle", "Setup wizard", "--nocancel", "--inputbox", "Name", "8", "40", "Ann"])
+        try p.waitForText("Name")
+        XCTAssertTrue(p.screen.lines[0].contains("Setup wizard"), "the backtitle is on the top line")
+        XCTAssertFalse(p.screen.contains("  Cancel  ") || p.screen.contains("< Cancel >"), "--nocancel: no Cancel button (Esc still cancels)")
+        p.type(K.tab + K.tab + K.enter) // Tab cycles field and OK only
+        try assertEnded(p, status: 0, stdout: "")
+        XCTAssertEqual(p.stderrText, "Ann")
+    }
 }

@@ -19,6 +19,8 @@ public struct ChooseConfiguration: Sendable {
     /// Separator between several answers (newline, or NUL with --print0).
     public var separator: UInt8 = 0x0A
     public var okLabel = "OK"
+    /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
+    public var noCancel = false
     public var cancelLabel = "Cancel"
 
     public init() {}
@@ -127,7 +129,8 @@ public struct ChooseAlert: Alert {
     var canSubmit: Bool { multi ? reason == nil : list.rowCount > 0 || radioChoice != nil }
 
     var buttons: [Button] {
-        [Button(configuration.okLabel, enabled: canSubmit), Button(configuration.cancelLabel)]
+        let ok = Button(configuration.okLabel, enabled: canSubmit)
+        return configuration.noCancel ? [ok] : [ok, Button(configuration.cancelLabel)]
     }
 
     // MARK: - Alert
@@ -226,7 +229,8 @@ public struct ChooseAlert: Alert {
             }
             return [.finish(Outcome(.cancel))]
         case .focusNext, .focusPrevious:
-            let order: [Focus] = canSubmit ? [.list, .ok, .cancel] : [.list, .cancel]
+            var order: [Focus] = canSubmit ? [.list, .ok, .cancel] : [.list, .cancel]
+            if configuration.noCancel { order.removeAll { $0 == .cancel } }
             let i = order.firstIndex(of: focus) ?? 0
             focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
             return []
@@ -239,7 +243,7 @@ public struct ChooseAlert: Alert {
             switch action {
             case .activate: return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
             case .left, .right:
-                if canSubmit { focus = focus == .ok ? .cancel : .ok }
+                if canSubmit && !configuration.noCancel { focus = focus == .ok ? .cancel : .ok }
                 return []
             case .up, .down, .insert, .deleteBackward:
                 focus = .list // back to the list (and the query) from the buttons

@@ -84,7 +84,8 @@ public struct FieldAlert: Alert {
     }
 
     var buttons: [Button] {
-        [Button(configuration.okLabel, enabled: isValid || isChecking, pending: isChecking), Button(configuration.cancelLabel)]
+        let ok = Button(configuration.okLabel, enabled: isValid || isChecking, pending: isChecking)
+        return configuration.noCancel ? [ok] : [ok, Button(configuration.cancelLabel)]
     }
 
     public var hints: [KeyHint] {
@@ -174,7 +175,7 @@ public struct FieldAlert: Alert {
         if focus != .field {
             switch action {
             case .left, .right:
-                if focus == .cancel && action == .left && okFocusable { focus = .ok } else if focus == .ok && action == .right { focus = .cancel }
+                if focus == .cancel && action == .left && okFocusable { focus = .ok } else if focus == .ok && action == .right && !configuration.noCancel { focus = .cancel }
                 return []
             case .activate:
                 return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
@@ -193,7 +194,7 @@ public struct FieldAlert: Alert {
     private mutating func moveFocus(forward: Bool) {
         var order: [Focus] = [.field]
         if okFocusable { order.append(.ok) }
-        order.append(.cancel)
+        if !configuration.noCancel { order.append(.cancel) }
         let i = order.firstIndex(of: focus) ?? 0
         focus = order[(i + (forward ? 1 : order.count - 1)) % order.count]
     }

@@ -94,6 +94,7 @@ extension AlertFactory {
         configuration.separator = command.has(.print0) ? 0 : 0x0A
         configuration.okLabel = command.string(.ok) ?? "OK"
         configuration.cancelLabel = command.string(.cancel) ?? "Cancel"
+        configuration.noCancel = command.has(.noCancel)
 
         var format = ItemStore.Format.plain
         if let d = command.string(.delimiter) {

@@ -225,6 +225,10 @@ public enum Compat {
         let width = Int(positionals[2]) ?? 0
         if width >= 16 { out += ["--width", String(min(width, 1000))] }
         if let title = value(options, "title") { out += ["--title", text(title, program, options)] }
+        if let backtitle = value(options, "backtitle") { out += ["--backtitle", text(backtitle, program, options)] }
+        if has(options, "nocancel", "no-cancel"), CommandSpec.flags(for: spec.alert).contains(where: { $0.flag == .noCancel }) {
+            out.append("--no-cancel")
+        }
         var output = Output(descriptor: 2)
         if has(options, "stdout") { output.descriptor = 1 }
         if let fd = value(options, "output-fd").flatMap({ Int32($0) }), fd >= 0 { output.descriptor = fd }

@@ -90,6 +90,8 @@ public struct FieldConfiguration {
     public var mask: String?
     public var allowReveal: Bool
     public var confirm: Bool
+    /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
+    public var noCancel = false
 
     /// A plain text field (used for prompts nested in other alerts).
     public init(rules: Rules, placeholder: String = "", okLabel: String = "OK", cancelLabel: String = "Cancel") {
@@ -111,6 +113,7 @@ public struct FieldConfiguration {
         cancelLabel = command.string(.cancel) ?? "Cancel"
         allowReveal = command.has(.allowReveal)
         confirm = command.has(.confirm)
+        noCancel = command.has(.noCancel)
         mask = command.string(.mask)
         if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }
         if let m = mask, let c = m.unicodeScalars.first, Sanitize.visible(c) != nil {

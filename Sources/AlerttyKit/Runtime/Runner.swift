@@ -15,6 +15,7 @@ public struct RunOptions: Sendable {
     public var takeDefaultOnTimeout = false
     /// The Linux console: square corners (its font has no rounded ones).
     public var squareCorners = false
+    public var backtitle: String?
     public init() {}
 }
 
@@ -284,7 +285,8 @@ public final class Runner {
 
     /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
     private func draw(now: UInt64) -> Bool {
-        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, theme: theme)
+        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, theme: theme,
+                          backtitle: options.backtitle)
         var phase = Scene.Phase.still
         if let a = animation {
             let t = seconds(now - a.start)

@@ -9,8 +9,11 @@ public struct Scene {
     /// `--width`, if given.
     public var width: Int?
     public var theme: Theme
+    /// A line at the top of the screen behind the box (modal only).
+    public var backtitle: String?
 
-    public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, theme: Theme) {
+    public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, theme: Theme, backtitle: String? = nil) {
+        self.backtitle = backtitle
         self.columns = columns
         self.rows = rows
         self.modal = modal
@@ -53,6 +56,9 @@ public struct Scene {
                     canvas.setStyle(theme.backdrop(x: x, y: y, width: columns, height: rows, opacity: phase.opacity), x: x, y: y)
                 }
             }
+        }
+        if modal, let backtitle, !backtitle.isEmpty, rows > 2 {
+            canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: 1, y: 0, style: theme.title)
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
         let full = modal ? Chrome.centered(width: box.width, height: box.height, in: screen)

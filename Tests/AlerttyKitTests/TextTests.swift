@@ -11,6 +11,8 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(TextWidth.columns("👩‍💻"), 2)            // ZWJ sequence
         XCTAssertEqual(TextWidth.columns("❤️"), 2)             // VS16 makes it emoji
         XCTAssertEqual(TextWidth.columns("ｈｉ"), 4)           // fullwidth
+        XCTAssertEqual(TextWidth.columns("👍🏽"), 4)             // a skin-tone modifier is its own cell pair (xterm, tmux)
+        XCTAssertEqual(TextWidth.columns("👩🏽‍💻"), 2)            // but not inside a ZWJ sequence
         XCTAssertEqual(TextWidth.columns("\u{200B}"), 0)
     }
 

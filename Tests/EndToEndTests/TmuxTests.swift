@@ -165,4 +165,20 @@ final class TmuxTests: XCTestCase {
         let after = try t.waitFor("the trap ran") { $0.contains("went on rc=130") }
         XCTAssertTrue(after.contains("trapped"), after)
     }
+
+    /// Deleting an emoji with a skin-tone modifier leaves no ghost glyph: alertty's widths agree with tmux's.
+    func testEmojiWithModifierDeletesCleanly() throws {
+        let t = try Tmux(command: "\(bin) input --no-animation --title Emoji; echo \"rc=$?\"")
+        try t.waitFor("box") { $0.contains("Emoji") }
+        t.send(literal: "ab👍🏽")
+        try t.waitFor("typed") { $0.contains("ab👍🏽") }
+        t.send(keys: ["BSpace"])
+        let after = try t.waitFor("deleted") { !$0.contains("👍") }
+        let fieldLine = after.split(separator: "\n").first { $0.contains("ab") } ?? ""
+        XCTAssertFalse(fieldLine.contains("🏽"), "no ghost of the modifier: \(fieldLine)")
+        t.send(literal: "c")
+        try t.waitFor("typed on") { $0.contains("abc") }
+        t.send(keys: ["Escape"])
+        try t.waitFor("exit") { $0.contains("rc=1") }
+    }
 }

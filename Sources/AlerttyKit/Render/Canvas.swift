@@ -102,25 +102,38 @@ public struct Canvas: Equatable, Sendable {
             return put(Character("\u{25CC}" + String(c)), x: x, y: y, style: style)
         }
         guard inClip(x, y) else { return x + w }
-        if w == 2 && !inClip(x + 1, y) {
+        if w > 1 && !inClip(x + w - 1, y) {
             setCell(x, y, Cell(" ", width: 1, style: style))
             return x + w
         }
         setCell(x, y, Cell(String(c), width: UInt8(w), style: style))
-        if w == 2 { setCell(x + 1, y, Cell("", width: 0, style: style)) }
+        for k in 1..<max(w, 1) { setCell(x + k, y, Cell("", width: 0, style: style)) }
         return x + w
     }
 
-    /// Keeps wide characters whole: overwriting either half of one clears the other half.
+    /// Keeps wide characters whole: overwriting any part of one (two columns, or four for an emoji
+    /// with a skin-tone modifier) turns the rest of it into spaces.
     private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
         let old = self[x, y]
-        if old.isContinuation && x > 0 && self[x - 1, y].width == 2 {
-            self[x - 1, y] = Cell(" ", width: 1, style: self[x - 1, y].style)
-        }
-        if old.width == 2 && x + 1 < width && self[x + 1, y].isContinuation && cell.width != 2 {
-            self[x + 1, y] = Cell(" ", width: 1, style: old.style)
+        if old.isContinuation {
+            var owner = x - 1
+            while owner > 0 && self[owner, y].isContinuation { owner -= 1 }
+            if owner >= 0 && self[owner, y].width > 1 { clearWide(at: owner, y) }
+        } else if old.width > 1 {
+            clearWide(at: x, y)
         }
         self[x, y] = cell
+    }
+
+    /// Turns the wide character at (x, y) and its continuation cells into spaces.
+    private mutating func clearWide(at x: Int, _ y: Int) {
+        let old = self[x, y]
+        self[x, y] = Cell(" ", width: 1, style: old.style)
+        var k = x + 1
+        while k < width && k < x + Int(old.width) && self[k, y].isContinuation {
+            self[k, y] = Cell(" ", width: 1, style: old.style)
+            k += 1
+        }
     }
 
     /// Writes text from (x, y), control characters made visible; returns the column after it. Clipped, never wrapped.

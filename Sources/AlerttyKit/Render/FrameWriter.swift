@@ -84,8 +84,8 @@ public struct FrameWriter: Sendable {
                 }
                 let w = Int(cell.width)
                 var changed = base.map { $0[x, y] != cell } ?? true
-                if !changed && w == 2 && x + 1 < canvas.width, let b = base, b[x + 1, y] != canvas[x + 1, y] {
-                    changed = true
+                if !changed && w > 1, let b = base {
+                    for k in 1..<w where x + k < canvas.width && b[x + k, y] != canvas[x + k, y] { changed = true }
                 }
                 if changed {
                     rowChanged = true

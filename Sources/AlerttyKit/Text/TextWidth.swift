@@ -53,9 +53,14 @@ public enum TextWidth {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1 {
-            // Emoji variation selector and regional-indicator pairs (flags) are two columns.
-            if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 } // a flag: a regional-indicator pair
+            // A skin-tone modifier is drawn as a cell pair of its own by wcwidth terminals (xterm,
+            // tmux): 👍🏽 takes four columns there. Counting it so keeps deleting one from leaving a ghost.
+            // A ZWJ sequence is joined into one glyph (two columns), so its modifiers are not counted.
+            let modifiers = scalars.contains { $0.value == 0x200D } ? 0
+                : scalars.dropFirst().filter { (0x1F3FB...0x1F3FF).contains($0.value) }.count
+            if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 + 2 * modifiers }
+            if modifiers > 0 { return (isWide(first.value) || first.properties.isEmojiPresentation ? 2 : 1) + 2 * modifiers }
         }
         if isWide(first.value) || first.properties.isEmojiPresentation { return 2 }
         if isZeroWidth(first) { return scalars.count > 1 ? 1 : 0 }

@@ -74,14 +74,15 @@ final class ScriptingEndToEndTests: XCTestCase {
     }
 
     func testOnTimeoutTakesTheDefault() throws {
-        let c = try PTYProcess(["confirm", "--no-animation", "--default", "no", "--timeout", "1", "--on-timeout", "default", "Go?"])
-        try c.waitForText("1s")
+        let c = try PTYProcess(["confirm", "--no-animation", "--default", "no", "--timeout", "2", "--on-timeout", "default", "Go?"])
+        try c.waitForText("No (2s)") // on the button that will be taken, not in the border
         try assertEnded(c, status: 1)
         let i = try PTYProcess(["input", "--no-animation", "--value", "fallback", "--timeout", "1", "--on-timeout", "default"])
         try assertEnded(i, status: 0, stdout: "fallback\n")
-        let ch = try PTYProcess(["choose", "--no-animation", "--timeout", "1", "--on-timeout", "default", "Q", "a", "b"])
-        try ch.waitForText("b")
-        ch.type(K.down)
+        let ch = try PTYProcess(["choose", "--no-animation", "--timeout", "2", "--on-timeout", "default", "Q", "a", "b"])
+        try ch.waitForText("a  (2s)")
+        ch.type(K.down) // a key starts the idle time again: the countdown moves to b, from 2 s
+        try ch.waitForText("b  (2s)")
         try assertEnded(ch, status: 0, stdout: "b\n")
     }
 

@@ -82,6 +82,8 @@ public enum AlertEvent: Equatable, Sendable {
     case text(String)
     /// A click (count 2 for a double click) or a wheel step, at a cell of the canvas.
     case mouse(Mouse)
+    /// `--on-timeout default`: the seconds left, to show on the button or item that will be taken.
+    case countdown(String?)
     /// Output of the command run by the alert (stream 1: stdout, 2: stderr), and its end.
     case childOutput(stream: Int, [UInt8])
     case childExited(status: Int32)
@@ -139,6 +141,8 @@ public protocol Alert {
     var tickInterval: Double? { get }
     /// At most this many frames a second while nothing is typed (a gauge fed fast), or nil for no limit.
     var maxFramesPerSecond: Double? { get }
+    /// The alert shows `--on-timeout default`'s countdown on what will be taken (else it is in the border).
+    var showsCountdownOnDefault: Bool { get }
 }
 
 extension Alert {
@@ -148,6 +152,7 @@ extension Alert {
     public var usesMouse: Bool { false }
     public var tickInterval: Double? { nil }
     public var maxFramesPerSecond: Double? { nil }
+    public var showsCountdownOnDefault: Bool { false }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

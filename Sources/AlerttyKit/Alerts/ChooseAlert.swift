@@ -47,6 +47,9 @@ public struct ChooseAlert: Alert {
     private var focusedPreselection = false
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// --on-timeout default: seconds left, shown on the item that will be taken.
+    private var defaultCountdown: String?
+    public var showsCountdownOnDefault: Bool { !multi }
 
     public init(title: String, text: String, store: ItemStore, configuration: ChooseConfiguration, loading: Bool = false) {
         self.title = title
@@ -214,6 +217,9 @@ public struct ChooseAlert: Alert {
         case .mouse(let mouse):
             refilter()
             return click(mouse)
+        case .countdown(let left):
+            defaultCountdown = left
+            return []
         case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal, .text:
             return []
         }
@@ -343,7 +349,8 @@ public struct ChooseAlert: Alert {
             if multi { prefix = list.isMarked(item) ? "[x] " : "[ ] " }
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
             let label = store.label(item)
-            return ListRow(Sanitize.bytes(label), style: theme.text, prefix: prefix,
+            let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
+            return ListRow(Sanitize.bytes(label) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.text, prefix: prefix,
                            matched: matcher.isEmpty ? [] : matcher.positions(label))
         }
         if list.rowCount == 0 {

@@ -17,7 +17,14 @@ public struct ConfirmAlert: Alert {
         focus = defaultYes ? 0 : 1
     }
 
-    var buttons: [Button] { [Button(yesLabel), Button(noLabel)] }
+    /// --on-timeout default: seconds left, shown on the focused button (what will be taken).
+    private var defaultCountdown: String?
+    public var showsCountdownOnDefault: Bool { true }
+
+    var buttons: [Button] {
+        let left = defaultCountdown.map { " (\($0))" } ?? ""
+        return [Button(yesLabel + (focus == 0 ? left : "")), Button(noLabel + (focus == 1 ? left : ""))]
+    }
 
     public var meaning: AlertMeaning {
         .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == 0))
@@ -55,6 +62,7 @@ public struct ConfirmAlert: Alert {
     static func shortcut(_ label: String) -> Character? { label.first.map { Character($0.lowercased()) } }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        if case .countdown(let left) = event { defaultCountdown = left }
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate:

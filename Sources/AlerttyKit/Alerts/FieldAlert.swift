@@ -31,6 +31,9 @@ public struct FieldAlert: Alert {
     public private(set) var touched = false
     /// Enter was refused: the reason stands out until the next edit.
     public private(set) var refused = false
+    /// --on-timeout default: seconds left, shown on OK (what will be taken).
+    private var defaultCountdown: String?
+    public var showsCountdownOnDefault: Bool { true }
     private var generation = 0
     private let maskCharacter: Character?
 
@@ -84,7 +87,7 @@ public struct FieldAlert: Alert {
     }
 
     var buttons: [Button] {
-        let ok = Button(configuration.okLabel, enabled: isValid || isChecking, pending: isChecking)
+        let ok = Button(configuration.okLabel + (defaultCountdown.map { " (\($0))" } ?? ""), enabled: isValid || isChecking, pending: isChecking)
         return configuration.noCancel ? [ok] : [ok, Button(configuration.cancelLabel)]
     }
 
@@ -145,6 +148,9 @@ public struct FieldAlert: Alert {
             focus = .field
             field.editor.setText(text)
             return edited()
+        case .countdown(let left):
+            defaultCountdown = left
+            return []
         case .directoryMade, .input, .inputEnded, .answer, .mouse, .childOutput, .childExited, .tick, .signal:
             return []
         }

@@ -12,7 +12,11 @@ public struct MessageAlert: Alert {
         self.okLabel = okLabel
     }
 
-    var buttons: [Button] { [Button(okLabel)] }
+    /// --on-timeout default: seconds left, shown on OK.
+    private var defaultCountdown: String?
+    public var showsCountdownOnDefault: Bool { true }
+
+    var buttons: [Button] { [Button(okLabel + (defaultCountdown.map { " (\($0))" } ?? ""))] }
 
     public var meaning: AlertMeaning { .message(.init(title: title, text: body.text, ok: okLabel)) }
 
@@ -27,6 +31,7 @@ public struct MessageAlert: Alert {
     }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        if case .countdown(let left) = event { defaultCountdown = left }
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate: return [.finish(Outcome(.ok))]

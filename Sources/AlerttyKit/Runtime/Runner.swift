@@ -293,7 +293,13 @@ public final class Runner {
             phase = Scene.Phase(scale: a.kind.scale(at: t), opacity: a.kind.opacity(at: t), animating: true)
         }
         lastCountdown = countdown(now: now)
-        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: lastCountdown)
+        var footer = lastCountdown
+        if options.takeDefaultOnTimeout && alert.showsCountdownOnDefault {
+            // The countdown goes on what will be taken when it runs out, not in the border.
+            _ = alert.update(.countdown(lastCountdown))
+            footer = nil
+        }
+        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: footer)
         if !session.modal && session.reservedRows != canvas.height {
             // First frame, a resize, or a box that grew: (re)make its room below the cursor.
             session.reserveInline(rows: canvas.height)

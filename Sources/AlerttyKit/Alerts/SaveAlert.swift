@@ -415,6 +415,13 @@ public struct SaveAlert: Alert {
         }
         if let notice {
             canvas.text(Wrap.truncate(notice, width: area.width), x: area.x, y: y, style: theme.error)
+        } else if !choosesFolder, !editor.isEmpty {
+            // What Save will write, always in view (path arithmetic only: Save checks the sandbox).
+            let path = Paths.join(Paths.components(browser.current) + Paths.components(nameBytes))
+            let label = configuration.okLabel + ": "
+            canvas.text(label, x: area.x, y: y, style: theme.muted)
+            canvas.text(Wrap.truncateHead(Sanitize.bytes(path), width: max(1, area.width - TextWidth.columns(label))),
+                        x: area.x + TextWidth.columns(label), y: y, style: theme.text)
         } else if choosesFolder, let choice = folderChoice {
             // What Choose will return, always in view.
             let label = configuration.okLabel + ": "

@@ -205,6 +205,8 @@ public final class LineRunner {
     func field(_ f: AlertMeaning.Field) -> Outcome? {
         header(f.title, f.text, titleIsPrompt: true)
         let name = f.label.map { String($0.dropLast()) } ?? (f.title.isEmpty ? (f.secret ? "Password" : "Answer") : f.title)
+        // Echo goes off before the prompt shows: not one typed character of a secret is echoed.
+        if f.secret { setEcho(false) }
         write(name + (f.placeholder.isEmpty ? "" : " (" + f.placeholder + ")") + ": ")
         switch readLine(secret: f.secret) {
         case .end: return Outcome(.cancel)

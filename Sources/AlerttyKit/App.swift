@@ -177,7 +177,7 @@ public enum App {
         // A form: each field answered by ALERTTY_ANSWER_<ID>_<FIELD> (the others keep their defaults).
         if let id, command.alert == .form, let form = built.makeAlert() as? FormAlert,
            form.fields.contains(where: { environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.declaration.name.uppercased())") != nil }) {
-            return finish(form.answer { environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.uppercased())") })
+            return finish(form.answer({ environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.uppercased())") }, sources: built.sources))
         }
         let asked = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
         guard asked else { return nil }

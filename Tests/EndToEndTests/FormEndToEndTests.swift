@@ -71,4 +71,22 @@ final class FormEndToEndTests: XCTestCase {
         XCTAssertEqual(try q.waitForExit(), 2)
         XCTAssertEqual(q.stderrText, "alertty: prompt 'u': field pw: needs at least 8 characters (5 so far)\n")
     }
+
+    func testAFieldsValidateCommandInTheBoxAndWithoutAPerson() throws {
+        let check = "read u; [ \"$u\" = root ] || { echo no such user; exit 1; }"
+        let p = try PTYProcess(["form", "--no-animation", "--field", "user", "text", "User", "--validate-cmd", check,
+                                "--field", "note", "text", "Note"])
+        try p.waitForText("Note")
+        p.type("bob")
+        try p.waitForText("no such user")
+        p.type(K.ctrlU + "root")
+        try p.waitFor("checked") { !$0.contains("no such user") && !$0.contains("checking") }
+        p.type(K.enter + K.enter)
+        try assertEnded(p, status: 0, stdout: "root\n\n")
+
+        let q = try PTYProcess(["form", "--id", "f", "--field", "user", "text", "User", "--validate-cmd", check],
+                               environment: ["ALERTTY_ANSWER_F_USER": "bob"])
+        XCTAssertEqual(try q.waitForExit(), 2)
+        XCTAssertEqual(q.stderrText, "alertty: prompt 'f': field user: no such user\n")
+    }
 }

@@ -11,6 +11,9 @@ public struct FormField {
     public var on = false
     public var choice = 0
     public var choices: [String] = []
+    /// --validate-cmd: the verdict on the current value, or the run it waits for.
+    public var command: String?
+    var check: FieldAlert.CommandState = .notNeeded
 
     var kind: FieldDeclaration.Kind { declaration.kind }
 
@@ -29,6 +32,7 @@ public struct FormField {
             if let v = d.options["validate"], preset == nil {
                 throw UsageError("--field \(d.name): --validate must be one of \(Preset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(v)'")
             }
+            command = d.options["validate-cmd"]
             do {
                 rules = try Rules(preset: preset ?? .none, pattern: d.options["regex"], minLength: try int("min-length"),
                                   maxLength: try int("max-length"))
@@ -60,10 +64,14 @@ public struct FormField {
         }
     }
 
-    /// Why the value is refused, if it is.
+    /// Why the value is refused, if it is (a running check counts as not yet valid).
     var reason: String? {
-        guard let rules, case .invalid(let r) = rules.check(text.editor.text) else { return nil }
-        return r
+        if let rules, case .invalid(let r) = rules.check(text.editor.text) { return r }
+        switch check {
+        case .pending: return "checking…"
+        case .done(.invalid(let r)): return r
+        default: return nil
+        }
     }
 
     /// The value as text (a switch: on/off).
@@ -166,16 +174,26 @@ public struct FormAlert: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
-        case .action(let action): return handle(action)
+        case .start:
+            return fields.indices.flatMap { recheck($0) }
+        case .action(let action):
+            let before = fields.map { $0.text.editor.bytes }
+            let effects = handle(action)
+            return effects + fields.indices.filter { fields[$0].text.editor.bytes != before[$0] }.flatMap { recheck($0) }
         case .paste(let text):
             guard case .field(let i) = focus, fields[i].kind != .switch, fields[i].kind != .choice else { return [] }
             if fields[i].text.editor.paste(text) { touched.insert(i) }
-            return []
+            return recheck(i)
         case .text(let text):
             // Line mode (or an answer without a person) typed this field's value.
             guard case .field(let i) = focus else { return [] }
             fields[i].text.editor.setText(text)
             touched.insert(i)
+            return recheck(i)
+        case .validated(let generation, let validity):
+            let i = generation % FormAlert.channels
+            guard i < fields.count, case .pending(let g) = fields[i].check, g == generation else { return [] }
+            fields[i].check = .done(validity)
             return []
         case .answer(let picks):
             guard case .field(let i) = focus, fields[i].kind == .choice, let pick = picks.first, pick < fields[i].choices.count else { return [] }
@@ -184,6 +202,23 @@ public struct FormAlert: Alert {
         default:
             return []
         }
+    }
+
+    /// Field i's --validate-cmd channel: a run's generation is counter × channels + field.
+    static let channels = 256
+    private var generation = 0
+
+    /// Starts field i's --validate-cmd on its value, once its local rules pass.
+    mutating func recheck(_ i: Int) -> [Effect] {
+        guard fields[i].command != nil else { return [] }
+        if let rules = fields[i].rules, case .invalid = rules.check(fields[i].text.editor.text) {
+            fields[i].check = .notNeeded
+            return []
+        }
+        generation += 1
+        let g = generation * FormAlert.channels + i
+        fields[i].check = .pending(generation: g)
+        return [.validate(text: fields[i].text.editor.bytes, generation: g)]
     }
 
     /// Line mode: after a valid answer, the next field, or the form's answer after the last.
@@ -335,7 +370,7 @@ public struct FormAlert: Alert {
 extension FormAlert {
     /// Answers without a person: each field's value from `lookup(NAME)` (or its default), checked
     /// by the field's rules; refused with the first invalid field's name and reason.
-    public func answer(_ lookup: (String) -> String?) -> AnswerRunner.Result {
+    public func answer(_ lookup: (String) -> String?, sources: [any EventSource] = []) -> AnswerRunner.Result {
         var form = self
         for i in form.fields.indices {
             guard let value = lookup(form.fields[i].declaration.name) else { continue }
@@ -355,6 +390,13 @@ extension FormAlert {
                 form.fields[i].text.editor.setText(value)
             }
         }
+        // The --validate-cmd checks run as they would in the box, and are waited for.
+        let checks = form.fields.indices.flatMap { form.recheck($0) }
+        var driven: any Alert = form
+        _ = SourceDriver.accept(checks, sources: sources)
+        _ = SourceDriver.settle(&driven, sources: sources)
+        for source in sources { source.shutdown() }
+        form = driven as? FormAlert ?? form
         if let bad = form.firstInvalid, let reason = form.fields[bad].reason {
             return .refused("field \(form.fields[bad].declaration.name): \(reason)")
         }

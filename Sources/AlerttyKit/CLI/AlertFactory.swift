@@ -60,7 +60,10 @@ public enum AlertFactory {
                                       okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel",
                                       unicode: Theme.localeIsUTF8(environment: environment))
             alert.dialogKeys = command.has(.dialogKeys)
-            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true,
+            let checks: [any EventSource] = declarations.enumerated().compactMap { i, d in
+                d.options["validate-cmd"].map { ValidationRunner(command: $0, timeoutSeconds: 5, secret: d.kind == .password, channel: i) }
+            }
+            return BuiltAlert(makeAlert: { alert }, options: options, sources: checks, printsAnswer: true,
                               secret: declarations.contains { $0.kind == .password })
         case .save, .folder:
             let fileSystem = RealFileSystem()

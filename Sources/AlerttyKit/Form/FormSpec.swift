@@ -24,6 +24,7 @@ public enum FormSpec {
     static let options: [String: Option] = [
         "validate": Option(valueName: "RULE", kinds: textual, help: "a preset rule: nonempty, int, number, email"),
         "regex": Option(valueName: "PATTERN", kinds: textual, help: "the whole value must match"),
+        "validate-cmd": Option(valueName: "CMD", kinds: textual, help: "/bin/sh -c CMD with the value on stdin; exit 0 means valid"),
         "min-length": Option(valueName: "N", kinds: textual, help: "at least N characters"),
         "max-length": Option(valueName: "N", kinds: textual, help: "at most N characters"),
         "default": Option(valueName: "VALUE", kinds: [.text, .number, .switch, .choice], help: "the initial value (on/off for a switch)"),

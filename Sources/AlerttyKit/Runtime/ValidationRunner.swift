@@ -26,7 +26,11 @@ public final class ValidationRunner: EventSource {
     }
     private var running: Run?
 
-    public init(command: String, timeoutSeconds: Double, secret: Bool) {
+    /// For a form: the field whose checks this runner takes (a run's generation modulo 256).
+    let channel: Int?
+
+    public init(command: String, timeoutSeconds: Double, secret: Bool, channel: Int? = nil) {
+        self.channel = channel
         self.command = command
         timeoutNanos = UInt64(timeoutSeconds * 1e9)
         self.secret = secret
@@ -45,7 +49,8 @@ public final class ValidationRunner: EventSource {
     public var nextDeadline: UInt64? { scheduled?.at ?? running?.deadline }
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
-        guard case .validate(let text, let generation) = effect else { return false }
+        guard case .validate(let text, let generation) = effect,
+              channel.map({ generation % FormAlert.channels == $0 }) ?? true else { return false }
         stopRunning()
         scheduled?.text.resetBytes()
         scheduled = (text, generation, now + debounceNanos)

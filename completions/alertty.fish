@@ -57,7 +57,7 @@ complete -c alertty -n '__fish_seen_subcommand_from choose' -l max -x -d 'With -
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l selected -x -d 'Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l marked -x -d 'Mark ITEM in a check or radio list without moving the focus to it; repeatable.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l select-if-one -d 'Answer at once, without a box, when there is only one item.'
-complete -c alertty -n '__fish_seen_subcommand_from form' -l fields-from -r -F -d 'Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --default --placeholder --hint --options --min --max).'
+complete -c alertty -n '__fish_seen_subcommand_from form' -l fields-from -r -F -d 'Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max).'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l dialog-keys -d 'dialog\'s form keys: Enter submits from any field, and a field is entered with the cursor at its start.'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l output -x -a 'lines json shell' -d 'lines (one value per line), json (one object), or shell (NAME=\'value\' lines, safe to eval).'
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l pulsate -d 'An indeterminate bar, whatever numbers come.'

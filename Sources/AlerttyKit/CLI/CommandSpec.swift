@@ -271,7 +271,7 @@ public enum CommandSpec {
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Forms
-        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --default --placeholder --hint --options --min --max).", [.form]),
+        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max).", [.form]),
         FlagSpec("dialog-keys", .flag, "", "dialog's form keys: Enter submits from any field, and a field is entered with the cursor at its start.", [.form]),
         FlagSpec("output", .choice(FormAlert.Output.allCases.map(\.rawValue)), "HOW", "lines (one value per line), json (one object), or shell (NAME='value' lines, safe to eval).", [.form]),
         // Progress

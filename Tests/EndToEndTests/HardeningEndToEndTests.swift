@@ -261,23 +261,10 @@ final class HardeningEndToEndTests: XCTestCase {
         }
     }
 
-    /// Live (not zombie) `sleep` processes whose command line contains `marker` (alertty's own does too).
-    func processes(_ marker: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { pid in
-            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-                  String(decoding: data, as: UTF8.self).hasPrefix("sleep\u{0}\(marker)"),
-                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            return !stat[stat.index(after: close)...].hasPrefix(" Z")
-        }
-    }
+    func processes(_ marker: String) -> [String] { Processes.sleeps(marker) }
 
-    /// Waits (bounded) until no live process carries `marker`: a killed process takes a moment to go.
     func assertNoProcess(_ marker: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date().addingTimeInterval(3)
-        while !processes(marker).isEmpty && Date() < deadline { usleep(10_000) }
-        XCTAssertEqual(processes(marker), [], message, file: file, line: line)
+        XCTAssertEqual(Processes.waitUntilGone(marker), [], message, file: file, line: line)
     }
 
     func testNoValidatorProcessOutlivesARunOrAlertty() throws {

@@ -66,21 +66,8 @@ final class ProgressEndToEndTests: XCTestCase {
         try assertEnded(p, status: 130)
     }
 
-    func liveSleeps(_ marker: String) -> Int {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { pid in
-            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-                  String(decoding: data, as: UTF8.self).hasPrefix("sleep\u{0}\(marker)"),
-                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            return !stat[stat.index(after: close)...].hasPrefix(" Z")
-        }.count
-    }
-
     func waitNoSleeps(_ marker: String, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date().addingTimeInterval(3)
-        while liveSleeps(marker) > 0 && Date() < deadline { usleep(10_000) }
-        XCTAssertEqual(liveSleeps(marker), 0, "no process left behind", file: file, line: line)
+        XCTAssertEqual(Processes.waitUntilGone(marker), [], "no process left behind", file: file, line: line)
     }
 
     func testCtrlCReachesTheCommandsGroupIncludingAGrandchild() throws {

@@ -170,10 +170,12 @@ public enum Compat {
             options.append((name, Array(arguments[i..<(i + arity)])))
             i += arity
         }
-        guard var (boxName, spec) = box else {
+        guard let found = box else {
             return .failure(program == .whiptail ? Failure(message: "alertty: whiptail needs a box option (--msgbox, --yesno, --menu, …)\n", status: 1)
                                                  : Failure(message: "\nExpected a box option.\nUse --help to list options.\n\n\n", status: 255))
         }
+        let boxName = found.name
+        var spec = found.spec
         if boxName == "gauge" && program == .whiptail { spec.required = 4 } // whiptail's gauge needs its percentage
         guard positionals.count >= spec.required, Int(positionals[1]) != nil, Int(positionals[2]) != nil,
               spec.required < 4 || Int(positionals[3]) != nil else {

@@ -119,4 +119,14 @@ final class ProgressEndToEndTests: XCTestCase {
         XCTAssertTrue(String(decoding: gout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix("rc=3"))
         XCTAssertTrue(String(decoding: gerr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("read to its end"))
     }
+
+    func testInlineLeavesALastLineOrNothing() throws {
+        let p = try PTYProcess(["progress", "--inline", "Copying"], stdin: Array("50\n100\n".utf8))
+        try assertEnded(p, status: 0)
+        XCTAssertFalse(p.screen.onAlternate)
+        XCTAssertTrue(p.screen.lines.contains { $0.hasPrefix("Copying 100% (0:0") }, p.screen.text)
+        let q = try PTYProcess(["progress", "--inline", "--erase", "Copying"], stdin: Array("100\n".utf8))
+        try assertEnded(q, status: 0)
+        XCTAssertFalse(q.screen.contains("Copying"), "--erase leaves nothing")
+    }
 }

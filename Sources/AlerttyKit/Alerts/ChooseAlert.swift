@@ -117,8 +117,6 @@ public struct ChooseAlert: Alert {
 
     // MARK: - Validity (the smart OK button)
 
-    var chosenCount: Int { multi ? list.markCount : 1 }
-
     /// Why OK is disabled, if it is.
     public var reason: String? {
         guard multi else { return nil }
@@ -282,7 +280,7 @@ public struct ChooseAlert: Alert {
             return []
         }
         guard case .click(let count) = mouse.kind else { return [] }
-        if mouse.y == buttonRow.y, let hit = ButtonRow.positions(buttons, area: buttonRow).firstIndex(where: { $0.contains(mouse.x) }) {
+        if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
             guard buttons[hit].enabled else { return [] }
             return hit == 0 ? submit() : [.finish(Outcome(.cancel))]
         }

@@ -224,7 +224,7 @@ public struct SaveAlert: Alert {
         }
         guard case .click(let count) = mouse.kind else { return [] }
         notice = nil
-        if mouse.y == buttonRow.y, let hit = ButtonRow.positions(buttons, area: buttonRow).firstIndex(where: { $0.contains(mouse.x) }) {
+        if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
             focus = [Focus.newFolder, .cancel, .ok][hit]
             return press(focus)
         }

@@ -23,14 +23,16 @@ public enum ButtonRow {
         buttons.reduce(0) { $0 + TextWidth.columns(text($1, focused: true)) } + max(0, buttons.count - 1) * 2
     }
 
-    /// Where each button starts on its row, centred in `area`.
-    public static func positions(_ buttons: [Button], area: Rect) -> [Range<Int>] {
-        var x = area.x + max(0, (area.width - width(buttons)) / 2)
-        return buttons.map { b in
+    /// The button drawn at (x, y) of a row drawn in `row` (a click), if any.
+    public static func hit(_ buttons: [Button], row: Rect, x: Int, y: Int) -> Int? {
+        guard y == row.y else { return nil }
+        var start = row.x + max(0, (row.width - width(buttons)) / 2)
+        for (i, b) in buttons.enumerated() {
             let w = TextWidth.columns(text(b, focused: true))
-            defer { x += w + 2 }
-            return x..<(x + w)
+            if x >= start && x < start + w { return i }
+            start += w + 2
         }
+        return nil
     }
 
     /// Draws `buttons` centred on row `y` of `area`. `focused` is an index into `buttons`, or nil.

@@ -36,7 +36,6 @@ public enum Compat {
     public struct Translated: Equatable, Sendable {
         public var arguments: [String]
         public var output: Output
-        public var program: Program
         /// --infobox: drawn once on the normal screen, left there, and done.
         public var drawOnce = false
     }
@@ -245,7 +244,7 @@ public enum Compat {
             out += [flag, label]
         }
         let body = text(positionals[0], program, options)
-        var translated = Translated(arguments: [], output: output, program: program)
+        var translated = Translated(arguments: [], output: output)
         switch boxName {
         case "yesno":
             if has(options, "defaultno") { out += ["--default", "no"] }

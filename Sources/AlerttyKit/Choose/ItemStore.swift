@@ -154,6 +154,4 @@ public struct ItemStore: Sendable {
     /// The label as drawn: invalid UTF-8 escaped, controls made visible.
     public func shownLabel(_ item: Int) -> String { Sanitize.bytes(label(item)) }
 
-    /// Bytes of memory the store holds beyond the input's own bytes (for the benchmark's budget).
-    public var overheadBytes: Int { starts.capacity * 4 + (bytes.capacity - bytes.count) + partial.capacity }
 }

@@ -177,9 +177,7 @@ public struct FormAlert: Alert {
         case .start:
             return fields.indices.flatMap { recheck($0) }
         case .action(let action):
-            let before = fields.map { $0.text.editor.bytes }
-            let effects = handle(action)
-            return effects + fields.indices.filter { fields[$0].text.editor.bytes != before[$0] }.flatMap { recheck($0) }
+            return handle(action)
         case .paste(let text):
             guard case .field(let i) = focus, fields[i].kind != .switch, fields[i].kind != .choice else { return [] }
             if fields[i].text.editor.paste(text) { touched.insert(i) }
@@ -264,7 +262,11 @@ public struct FormAlert: Alert {
                 if action == .right || action == .activate { fields[i].choice = (fields[i].choice + 1) % n }
                 if action == .left { fields[i].choice = (fields[i].choice + n - 1) % n }
             default:
-                if fields[i].text.editor.apply(action) { touched.insert(i) }
+                // An edit re-runs the field's --validate-cmd (it checks the new value).
+                if fields[i].text.editor.apply(action) {
+                    touched.insert(i)
+                    return recheck(i)
+                }
             }
             return []
         }

@@ -88,9 +88,9 @@ public final class LineRunner {
     enum Line { case text(String), end, done(Outcome) }
 
     /// Reads one line from the terminal (its line discipline edits it), waiting for signals and
-    /// the idle timeout meanwhile. With `secret` the terminal does not echo while it is typed.
+    /// the idle timeout meanwhile. With `secret` (echo already off, since before the prompt) echo
+    /// comes back afterwards.
     func readLine(secret: Bool = false) -> Line {
-        if secret { setEcho(false) }
         defer { if secret { restoreEcho(); write("\n") } }
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {

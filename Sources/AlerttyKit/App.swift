@@ -122,7 +122,7 @@ public enum App {
         }
         var status = deliver(outcome, terminator: built.terminator, compat: compat)
         if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
-        if let ending = outcome.signal, let signal = signal(for: outcome.status) {
+        if let ending = outcome.signal, let signal = outcome.status.signal {
             Platform.die(of: signal, wholeGroup: ending == .job)
         }
         return status
@@ -229,7 +229,7 @@ public enum App {
         let outcome = runner.run()
         var status = deliver(outcome, terminator: built.terminator, compat: compat)
         if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
-        if outcome.signal != nil, let signal = signal(for: outcome.status) { Platform.die(of: signal, wholeGroup: false) }
+        if outcome.signal != nil, let signal = outcome.status.signal { Platform.die(of: signal, wholeGroup: false) }
         return status
     }
 
@@ -253,17 +253,6 @@ public enum App {
         bytes += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
         Platform.writeAll(fd, bytes)
         return ExitStatus.ok.rawValue
-    }
-
-    /// The signal an ending by signal dies of.
-    static func signal(for status: ExitStatus) -> Platform.Signal? {
-        switch status {
-        case .interrupted: return .interrupt
-        case .terminated: return .terminate
-        case .hangup: return .hangup
-        case .quit: return .quit
-        default: return nil
-        }
     }
 
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {

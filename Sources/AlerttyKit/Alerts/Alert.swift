@@ -30,6 +30,25 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     }
 }
 
+extension ExitStatus {
+    /// The status of an ending by `signal` (SIGINT 130, SIGTERM 143, SIGHUP 129, SIGQUIT 131),
+    /// or nil for a signal that does not end us.
+    public init?(endingBy signal: Platform.Signal) {
+        switch signal {
+        case .interrupt: self = .interrupted
+        case .terminate: self = .terminated
+        case .hangup: self = .hangup
+        case .quit: self = .quit
+        default: return nil
+        }
+    }
+
+    /// The signal an ending with this status is by, if it is one.
+    public var signal: Platform.Signal? {
+        Platform.Signal.allCases.first { ExitStatus(endingBy: $0) == self }
+    }
+}
+
 public struct Outcome: Equatable, Sendable {
     public var status: ExitStatus
     /// Bytes for stdout (the runtime adds the terminator), or nil for nothing.

@@ -123,7 +123,7 @@ public struct ProgressAlert: Alert {
         case .signal(let status):
             guard runsCommand, ending == nil else { return [] }
             ending = status
-            return [.signalChild(ProgressAlert.signal(for: status))]
+            return [.signalChild(status.signal ?? .interrupt)]
         case .action(let action):
             guard configuration.cancellable, action == .cancel || action == .submit || action == .activate else { return [] }
             if runsCommand {
@@ -135,15 +135,6 @@ public struct ProgressAlert: Alert {
             break
         }
         return []
-    }
-
-    static func signal(for status: ExitStatus) -> Platform.Signal {
-        switch status {
-        case .terminated: return .terminate
-        case .hangup: return .hangup
-        case .quit: return .quit
-        default: return .interrupt
-        }
     }
 
     var commandName: String { configuration.command?.first.map { Sanitize.line($0) } ?? "the command" }

@@ -118,11 +118,11 @@ public final class LineRunner {
 
     private func handleSignals() -> Outcome? {
         for signal in Platform.drainSignals() {
+            // In line mode the driver sent Ctrl-C to the whole job already: we die of it alone.
+            if let status = ExitStatus(endingBy: signal) { return Outcome(status, signal: .process) }
             switch signal {
-            case .interrupt: return Outcome(.interrupted, signal: .process) // the driver sent it to the whole job already
-            case .terminate: return Outcome(.terminated, signal: .process)
-            case .hangup: return Outcome(.hangup, signal: .process)
-            case .quit: return Outcome(.quit, signal: .process)
+            case .interrupt, .terminate, .hangup, .quit:
+                break // ended above
             case .stop:
                 let wasOff = echoOff
                 restoreEcho()

@@ -191,11 +191,10 @@ public final class Runner {
     }
 
     private func handle(_ signal: Platform.Signal) -> Outcome? {
+        if let status = ExitStatus(endingBy: signal) { return ending(status) }
         switch signal {
-        case .interrupt: return ending(.interrupted)
-        case .terminate: return ending(.terminated)
-        case .hangup: return ending(.hangup)
-        case .quit: return ending(.quit)
+        case .interrupt, .terminate, .hangup, .quit:
+            return nil // ended above
         case .resize:
             size = session.size
             writer.invalidate()

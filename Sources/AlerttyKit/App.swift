@@ -258,7 +258,7 @@ public enum App {
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
         if var answer = outcome.answer {
             if let compat {
-                answer = Compat.format(answer, compat.format) // whiptail and dialog print no newline (but their own)
+                answer = Compat.answer(answer, status: outcome.status, compat) // whiptail and dialog print no newline (but their own)
             } else if let terminator {
                 answer.append(terminator)
             }
@@ -276,6 +276,8 @@ public enum App {
             case .ok: return compat.ok
             case .cancel: return compat.cancel
             case .timeout: return compat.timeout
+            case .help: return compat.help
+            case .extra: return compat.extra
             default: break
             }
         }

@@ -34,10 +34,10 @@ final class AlertTests: XCTestCase {
 
     func testConfirmFocusAndShortcuts() {
         var c = ConfirmAlert(title: "", text: "Sure?", yesLabel: "Delete", noLabel: "Keep", defaultYes: false)
-        XCTAssertEqual(c.focus, 1)
+        XCTAssertEqual(c.focus, .cancel)
         XCTAssertEqual(c.update(.action(.submit)), [.finish(Outcome(.cancel))])
         _ = c.update(.action(.left))
-        XCTAssertEqual(c.focus, 0)
+        XCTAssertEqual(c.focus, .ok)
         XCTAssertEqual(c.update(.action(.submit)), [.finish(Outcome(.ok))])
         XCTAssertEqual(c.update(.action(.insert("d"))), [.finish(Outcome(.ok))])
         XCTAssertEqual(c.update(.action(.insert("K"))), [.finish(Outcome(.cancel))])
@@ -55,6 +55,39 @@ final class AlertTests: XCTestCase {
         _ = type(".com", &a)
         XCTAssertNil(a.reason)
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("ann@example.com".utf8)))])
+    }
+
+    func testButtonBarKeepsDialogsOrderAndSkipsWhatCannotTakeTheFocus() {
+        let bar = ButtonBar(ok: "OK", cancel: "Cancel", extra: "Edit", help: "Help")
+        XCTAssertEqual(bar.roles, [.ok, .extra, .cancel, .help])
+        XCTAssertEqual(bar.cycling(from: .help, step: 1), .ok)
+        XCTAssertEqual(bar.cycling(from: .cancel, step: 1, focusable: { $0 == .cancel }), .cancel, "alone, it stays")
+        XCTAssertEqual(bar.neighbour(of: .cancel, step: -1, focusable: { $0 != .extra }), .ok)
+        XCTAssertNil(bar.neighbour(of: .help, step: 1))
+        XCTAssertEqual(ButtonBar(ok: "OK", cancel: nil, help: "?").roles, [.ok, .help])
+    }
+
+    func testExtraAndHelpButtonsEndWithTheirOwnStatuses() throws {
+        var m = MessageAlert(title: "", text: "Read", helpLabel: "Help")
+        _ = m.update(.action(.focusNext))
+        XCTAssertEqual(m.update(.action(.submit)), [.finish(Outcome(.help))])
+        var c = ConfirmAlert(title: "", text: "Sure?", extraLabel: "Later", helpLabel: "Help")
+        _ = c.update(.action(.right))
+        XCTAssertEqual(c.update(.action(.submit)), [.finish(Outcome(.extra))], "Yes, Later, No, Help")
+        let drawn = draw(&c).lines.joined(separator: "\n")
+        XCTAssertTrue(drawn.contains("Yes    < Later >    No      Help"), drawn)
+
+        var a = try field(["--validate", "nonempty", "--extra-button", "Draft", "--help-button", "Help"])
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.focus, .cancel, "Extra answers like OK: not focusable while invalid")
+        _ = a.update(.action(.focusNext))
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.help, answer: []))], "Help needs no valid answer")
+        _ = a.update(.action(.focusNext))
+        _ = type("x", &a)
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.right))
+        XCTAssertEqual(a.focus, .button(.extra))
+        XCTAssertEqual(a.update(.action(.activate)), [.finish(Outcome(.extra, answer: Array("x".utf8)))])
     }
 
     func testDisabledOkIsNotFocusable() throws {

@@ -120,6 +120,19 @@ final class ChooseTests: XCTestCase {
 
     func typed(_ s: String) -> [Action] { s.unicodeScalars.map { .insert($0) } }
 
+    func testHelpAnswersTheFocusedItemAndExtraTheChoice() throws {
+        var a = try choose(["--multi", "--min", "0", "--extra-button", "Edit", "--help-button", "Help", "Parts", "core", "docs"])
+        _ = send(&a, [.activate, .down])
+        XCTAssertEqual(send(&a, [.focusNext, .focusNext, .focusNext, .focusNext]), [])
+        XCTAssertEqual(a.focus, .button(.help))
+        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.help, answer: b("docs")))], "the focused item, not the marked one")
+        _ = send(&a, [.left, .left])
+        XCTAssertEqual(send(&a, [.activate]), [.finish(Outcome(.extra, answer: b("core")))])
+        var dialog = try choose(["--dialog-keys", "--help-button", "Help", "Pick", "a", "b"])
+        _ = send(&dialog, [.focusNext])
+        XCTAssertEqual(dialog.focus, .cancel, "in dialog the list stands for OK: Tab goes on to Cancel")
+    }
+
     func testTypingFiltersAndEscClearsBeforeCancelling() throws {
         var a = try choose(["Shell?", "bash", "zsh", "fish"])
         _ = send(&a, typed("sh"))

@@ -8,6 +8,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case usage = 2
     case noTerminal = 3
     case internalError = 4
+    case extra = 5
+    case help = 6
     case timeout = 124
     case hangup = 129
     case interrupted = 130
@@ -21,6 +23,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .usage: return "usage error (bad flag, value or pattern); nothing was drawn"
         case .noTerminal: return "no terminal to ask on (use --tty PATH)"
         case .internalError: return "the terminal failed mid-way (read or write error)"
+        case .extra: return "the extra button (--extra-button); the answer, if any, is on stdout as for OK"
+        case .help: return "the help button (--help-button); a list prints the focused item"
         case .timeout: return "timed out (--timeout)"
         case .hangup: return "the terminal hung up (SIGHUP)"
         case .interrupted: return "interrupted (Ctrl-C, SIGINT); the calling script is interrupted too"

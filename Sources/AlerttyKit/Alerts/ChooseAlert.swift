@@ -22,12 +22,24 @@ public struct ChooseConfiguration: Sendable {
     /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
     public var noCancel = false
     public var cancelLabel = "Cancel"
+    /// --extra-button and --help-button labels.
+    public var extraLabel: String?
+    public var helpLabel: String?
+    /// dialog's keys: the list stands for OK, so Tab goes from it to the next button.
+    public var dialogKeys = false
+
+    public var buttonBar: ButtonBar {
+        ButtonBar(ok: okLabel, cancel: noCancel ? nil : cancelLabel, extra: extraLabel, help: helpLabel)
+    }
 
     public init() {}
 }
 
 public struct ChooseAlert: Alert {
-    public enum Focus: Equatable, Sendable { case list, ok, cancel }
+    public enum Focus: Equatable, Sendable {
+        case list, button(ButtonRole)
+        public static let ok = Focus.button(.ok), cancel = Focus.button(.cancel)
+    }
 
     public var title: String
     public var body: TextBody
@@ -129,10 +141,10 @@ public struct ChooseAlert: Alert {
 
     var canSubmit: Bool { multi ? reason == nil : list.rowCount > 0 || radioChoice != nil }
 
-    var buttons: [Button] {
-        let ok = Button(configuration.okLabel, enabled: canSubmit)
-        return configuration.noCancel ? [ok] : [ok, Button(configuration.cancelLabel)]
-    }
+    var buttons: [Button] { configuration.buttonBar.buttons(enabled: buttonFocusable) }
+
+    /// OK and Extra answer, so they are usable only while the choice is (--min/--max).
+    private func buttonFocusable(_ role: ButtonRole) -> Bool { (role != .ok && role != .extra) || canSubmit }
 
     // MARK: - Alert
 
@@ -233,21 +245,24 @@ public struct ChooseAlert: Alert {
             }
             return [.finish(Outcome(.cancel))]
         case .focusNext, .focusPrevious:
-            var order: [Focus] = canSubmit ? [.list, .ok, .cancel] : [.list, .cancel]
-            if configuration.noCancel { order.removeAll { $0 == .cancel } }
+            var buttons = configuration.buttonBar.focusable(buttonFocusable)
+            if configuration.dialogKeys { buttons.removeAll { $0 == .ok } } // the list is OK there
+            let order: [Focus] = [.list] + buttons.map { .button($0) }
             let i = order.firstIndex(of: focus) ?? 0
             focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
             return []
         case .submit:
-            return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+            return press(focus)
         default:
             break
         }
-        if focus != .list {
+        if case .button(let role) = focus {
             switch action {
-            case .activate: return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+            case .activate: return press(focus)
             case .left, .right:
-                if canSubmit && !configuration.noCancel { focus = focus == .ok ? .cancel : .ok }
+                if let next = configuration.buttonBar.neighbour(of: role, step: action == .left ? -1 : 1, focusable: buttonFocusable) {
+                    focus = .button(next)
+                }
                 return []
             case .up, .down, .insert, .deleteBackward:
                 focus = .list // back to the list (and the query) from the buttons
@@ -282,7 +297,7 @@ public struct ChooseAlert: Alert {
         guard case .click(let count) = mouse.kind else { return [] }
         if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
             guard buttons[hit].enabled else { return [] }
-            return hit == 0 ? submit() : [.finish(Outcome(.cancel))]
+            return press(.button(configuration.buttonBar.role(at: hit)))
         }
         guard mouse.x >= listArea.x && mouse.x < listArea.maxX, let row = list.row(atLine: mouse.y, areaY: listArea.y) else { return [] }
         focus = .list
@@ -293,17 +308,29 @@ public struct ChooseAlert: Alert {
         return []
     }
 
-    private func submit() -> [Effect] {
-        if multi { return reason == nil ? answer(list.markedItems) : [] }
-        if radio, let choice = radioChoice { return answer([choice]) }
-        if radio && configuration.minimum == 0 { return answer([]) } // nothing marked, nothing answered
+    /// Enter or Space on the focused control: the list and OK submit, a button does what it is for.
+    private func press(_ focus: Focus) -> [Effect] {
+        switch focus {
+        case .list, .button(.ok): return submit()
+        case .button(.cancel): return [.finish(Outcome(.cancel))]
+        case .button(.extra): return submit(as: .extra)
+        case .button(.help):
+            // The focused item (not the marked ones), so a script can show help for it.
+            return list.selectedItem.map { answer([$0], status: .help) } ?? [.finish(Outcome(.help))]
+        }
+    }
+
+    private func submit(as status: ExitStatus = .ok) -> [Effect] {
+        if multi { return reason == nil ? answer(list.markedItems, status: status) : [] }
+        if radio, let choice = radioChoice { return answer([choice], status: status) }
+        if radio && configuration.minimum == 0 { return answer([], status: status) } // nothing marked, nothing answered
         guard let item = list.selectedItem else { return [] }
-        return answer([item])
+        return answer([item], status: status)
     }
 
     /// The chosen items printed as --output asks, one per line (or NUL-separated), in list order.
-    private func answer(_ items: [Int]) -> [Effect] {
-        guard !items.isEmpty else { return [.finish(Outcome(.ok))] }
+    private func answer(_ items: [Int], status: ExitStatus = .ok) -> [Effect] {
+        guard !items.isEmpty else { return [.finish(Outcome(status))] }
         var out: [UInt8] = []
         for (k, item) in items.sorted().enumerated() {
             if k > 0 { out.append(configuration.separator) }
@@ -316,7 +343,7 @@ public struct ChooseAlert: Alert {
                 out += Array(",\"label\":".utf8) + JSON.string(store.label(item)) + Array(",\"index\":\(item + 1)}".utf8)
             }
         }
-        return [.finish(Outcome(.ok, answer: out))]
+        return [.finish(Outcome(status, answer: out))]
     }
 
     // MARK: - Render
@@ -363,7 +390,7 @@ public struct ChooseAlert: Alert {
                 canvas.text(Wrap.truncate(Sanitize.bytes(hint), width: area.width), x: area.x, y: y, style: theme.muted)
             }
         }
-        let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
+        let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         guard focus == .list else { return nil }
         // With a query, the cursor edits it; otherwise it sits on the focused row, so screen readers follow the focus.

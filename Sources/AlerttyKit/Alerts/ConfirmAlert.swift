@@ -1,4 +1,4 @@
-// `alertty confirm TEXT`: Yes / No. Tab and arrows move, y/n (or the labels' first letters)
+// `alertty confirm TEXT`: Yes / No (and --extra-button/--help-button ones). Tab and arrows move, y/n (or the labels' first letters)
 // choose, Enter activates the focused button. Yes → 0, No or Esc → 1.
 
 public struct ConfirmAlert: Alert {
@@ -6,28 +6,28 @@ public struct ConfirmAlert: Alert {
     public var body: TextBody
     public var yesLabel: String
     public var noLabel: String
-    /// 0: Yes, 1: No.
-    public private(set) var focus: Int
+    public let bar: ButtonBar
+    /// .ok: Yes, .cancel: No.
+    public private(set) var focus: ButtonRole
 
-    public init(title: String, text: String, yesLabel: String = "Yes", noLabel: String = "No", defaultYes: Bool = true) {
+    public init(title: String, text: String, yesLabel: String = "Yes", noLabel: String = "No", defaultYes: Bool = true,
+                extraLabel: String? = nil, helpLabel: String? = nil) {
         self.title = title
         body = TextBody(text)
         self.yesLabel = yesLabel
         self.noLabel = noLabel
-        focus = defaultYes ? 0 : 1
+        bar = ButtonBar(ok: yesLabel, cancel: noLabel, extra: extraLabel, help: helpLabel)
+        focus = defaultYes ? .ok : .cancel
     }
 
     /// --on-timeout default: seconds left, shown on the focused button (what will be taken).
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { true }
 
-    var buttons: [Button] {
-        let left = defaultCountdown.map { " (\($0))" } ?? ""
-        return [Button(yesLabel + (focus == 0 ? left : "")), Button(noLabel + (focus == 1 ? left : ""))]
-    }
+    var buttons: [Button] { bar.buttons(suffix: defaultCountdown.map { (focus, " (\($0))") }) }
 
     public var meaning: AlertMeaning {
-        .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == 0))
+        .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == .ok))
     }
 
     /// Enter and Esc first, then the letter keys (y/n, and the labels' first letters when they differ).
@@ -66,11 +66,11 @@ public struct ConfirmAlert: Alert {
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate:
-            return [.finish(Outcome(focus == 0 ? .ok : .cancel))]
+            return [.finish(Outcome(focus.status))]
         case .cancel:
             return [.finish(Outcome(.cancel))]
         case .focusNext, .focusPrevious, .left, .right:
-            focus = 1 - focus
+            focus = bar.cycling(from: focus, step: action == .focusNext || action == .right ? 1 : -1)
         case .insert(let c):
             let key = Character(String(c).lowercased())
             if key == "y" || key == ConfirmAlert.shortcut(yesLabel) { return [.finish(Outcome(.ok))] }
@@ -82,7 +82,7 @@ public struct ConfirmAlert: Alert {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        body.renderOverButtons(buttons, focused: focus, into: &canvas, area: area, theme: theme)
+        body.renderOverButtons(buttons, focused: bar.index(of: focus), into: &canvas, area: area, theme: theme)
         return nil
     }
 }

@@ -3,7 +3,10 @@
 // does not submit. Password is an echo mode of the same alert (masked, hidden, or revealed).
 
 public struct FieldAlert: Alert {
-    public enum Focus: Equatable, Sendable { case field, ok, cancel }
+    public enum Focus: Equatable, Sendable {
+        case field, button(ButtonRole)
+        public static let ok = Focus.button(.ok), cancel = Focus.button(.cancel)
+    }
 
     /// State of the external check (--validate-cmd) for the current text.
     public enum CommandState: Equatable, Sendable {
@@ -24,6 +27,8 @@ public struct FieldAlert: Alert {
     public private(set) var revealed = false
     /// Enter was pressed while the check ran: submit if it says valid.
     public private(set) var submitWhenChecked = false
+    /// What that submit ends with (OK, or Extra).
+    private var submitStatus: ExitStatus = .ok
     /// --confirm: the first entry, kept until the second one is compared with it.
     private var firstEntry: [UInt8]?
     public private(set) var notice: String?
@@ -87,8 +92,8 @@ public struct FieldAlert: Alert {
     }
 
     var buttons: [Button] {
-        let ok = Button(configuration.okLabel + (defaultCountdown.map { " (\($0))" } ?? ""), enabled: isValid || isChecking, pending: isChecking)
-        return configuration.noCancel ? [ok] : [ok, Button(configuration.cancelLabel)]
+        configuration.buttonBar.buttons(enabled: { ($0 != .ok && $0 != .extra) || isValid || isChecking },
+                                        pending: isChecking ? .ok : nil, suffix: defaultCountdown.map { (.ok, " (\($0))") })
     }
 
     public var hints: [KeyHint] {
@@ -139,7 +144,7 @@ public struct FieldAlert: Alert {
             commandState = .done(validity)
             if submitWhenChecked {
                 submitWhenChecked = false
-                if isValid { return submit() }
+                if isValid { return submit(as: submitStatus) }
             }
             return []
         case .action(let action):
@@ -161,7 +166,7 @@ public struct FieldAlert: Alert {
         case .cancel:
             return [.finish(Outcome(.cancel))]
         case .submit:
-            return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+            return press()
         case .focusNext, .focusPrevious:
             moveFocus(forward: action == .focusNext)
             return []
@@ -181,10 +186,13 @@ public struct FieldAlert: Alert {
         if focus != .field {
             switch action {
             case .left, .right:
-                if focus == .cancel && action == .left && okFocusable { focus = .ok } else if focus == .ok && action == .right && !configuration.noCancel { focus = .cancel }
+                if case .button(let role) = focus,
+                   let next = configuration.buttonBar.neighbour(of: role, step: action == .left ? -1 : 1, focusable: buttonFocusable) {
+                    focus = .button(next)
+                }
                 return []
             case .activate:
-                return focus == .cancel ? [.finish(Outcome(.cancel))] : submit()
+                return press()
             case .insert, .deleteBackward:
                 focus = .field // typing on a button goes back to the field
             default:
@@ -195,12 +203,23 @@ public struct FieldAlert: Alert {
         return edited()
     }
 
-    private var okFocusable: Bool { isValid }
+    /// OK and Extra answer, so they take the focus only while the answer is valid.
+    private func buttonFocusable(_ role: ButtonRole) -> Bool { (role != .ok && role != .extra) || isValid }
+
+    /// Enter or Space on the focused control: the field submits, a button does what it is for.
+    private mutating func press() -> [Effect] {
+        switch focus {
+        case .field, .button(.ok): return submit()
+        case .button(.cancel): return [.finish(Outcome(.cancel))]
+        case .button(.extra): return submit(as: .extra)
+        case .button(.help):
+            // dialog prints the text on Help too (a script may save it while help is shown).
+            return [.finish(Outcome(.help, answer: editor.bytes))]
+        }
+    }
 
     private mutating func moveFocus(forward: Bool) {
-        var order: [Focus] = [.field]
-        if okFocusable { order.append(.ok) }
-        if !configuration.noCancel { order.append(.cancel) }
+        let order: [Focus] = [.field] + configuration.buttonBar.focusable(buttonFocusable).map { .button($0) }
         let i = order.firstIndex(of: focus) ?? 0
         focus = order[(i + (forward ? 1 : order.count - 1)) % order.count]
     }
@@ -228,9 +247,10 @@ public struct FieldAlert: Alert {
         return [.validate(text: editor.bytes, generation: generation)]
     }
 
-    private mutating func submit() -> [Effect] {
+    private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {
         if isChecking && localValidity == .valid {
             submitWhenChecked = true
+            submitStatus = status
             return []
         }
         guard isValid else {
@@ -263,7 +283,7 @@ public struct FieldAlert: Alert {
         }
         let answer = editor.bytes
         field.editor.wipe()
-        return [.finish(Outcome(.ok, answer: answer))]
+        return [.finish(Outcome(status, answer: answer))]
     }
 
     // MARK: - Render
@@ -288,7 +308,7 @@ public struct FieldAlert: Alert {
         for (i, line) in reasonLines(width: area.width).enumerated() where y + 1 + i < area.maxY - 1 {
             canvas.text(line, x: area.x, y: y + 1 + i, style: style)
         }
-        let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
+        let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         return focus == .field ? cursor : nil
     }

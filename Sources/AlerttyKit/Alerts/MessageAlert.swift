@@ -1,22 +1,26 @@
-// `alertty message TEXT`: one button. Enter, Space or Esc → 0 (a message has nothing to refuse,
-// so a `set -e` script goes on; whiptail mode keeps Esc's 255). Long text scrolls.
+// `alertty message TEXT`: one button (and --extra-button/--help-button ones). Enter, Space or Esc
+// → 0 (a message has nothing to refuse, so a `set -e` script goes on; whiptail mode keeps Esc's
+// 255). Long text scrolls.
 
 public struct MessageAlert: Alert {
     public var title: String
     public var body: TextBody
     public var okLabel: String
+    public let bar: ButtonBar
+    public private(set) var focus: ButtonRole = .ok
 
-    public init(title: String, text: String, okLabel: String = "OK") {
+    public init(title: String, text: String, okLabel: String = "OK", extraLabel: String? = nil, helpLabel: String? = nil) {
         self.title = title
         body = TextBody(text)
         self.okLabel = okLabel
+        bar = ButtonBar(ok: okLabel, cancel: nil, extra: extraLabel, help: helpLabel)
     }
 
     /// --on-timeout default: seconds left, shown on OK.
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { true }
 
-    var buttons: [Button] { [Button(okLabel + (defaultCountdown.map { " (\($0))" } ?? ""))] }
+    var buttons: [Button] { bar.buttons(suffix: defaultCountdown.map { (.ok, " (\($0))") }) }
 
     public var meaning: AlertMeaning { .message(.init(title: title, text: body.text, ok: okLabel)) }
 
@@ -34,8 +38,12 @@ public struct MessageAlert: Alert {
         if case .countdown(let left) = event { defaultCountdown = left }
         guard case .action(let action) = event else { return [] }
         switch action {
-        case .submit, .activate: return [.finish(Outcome(.ok))]
+        case .submit, .activate: return [.finish(Outcome(focus.status))]
         case .cancel: return [.finish(Outcome(.ok))] // a message has nothing to refuse: Esc closes it (whiptail mode: 255)
+        case .focusNext, .focusPrevious, .left, .right:
+            let step = action == .focusNext || action == .right ? 1 : -1
+            focus = bar.cycling(from: focus, step: step)
+            return []
         default:
             _ = body.scroll(action)
             return []
@@ -43,7 +51,7 @@ public struct MessageAlert: Alert {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        body.renderOverButtons(buttons, focused: 0, into: &canvas, area: area, theme: theme)
+        body.renderOverButtons(buttons, focused: bar.index(of: focus), into: &canvas, area: area, theme: theme)
         return nil
     }
 }

@@ -30,11 +30,13 @@ public enum AlertFactory {
         let options = RunOptions()
         switch command.alert {
         case .message:
-            let alert = MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? "OK")
+            let alert = MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? "OK",
+                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton))
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .confirm:
             let alert = ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? "Yes",
-                                     noLabel: command.string(.no) ?? "No", defaultYes: command.string(.`default`) != "no")
+                                     noLabel: command.string(.no) ?? "No", defaultYes: command.string(.`default`) != "no",
+                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton))
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .input, .password:
             let field = try FieldConfiguration(command, readStdin: readStdin)
@@ -98,6 +100,9 @@ extension AlertFactory {
         configuration.okLabel = command.string(.ok) ?? "OK"
         configuration.cancelLabel = command.string(.cancel) ?? "Cancel"
         configuration.noCancel = command.has(.noCancel)
+        configuration.extraLabel = command.string(.extraButton)
+        configuration.helpLabel = command.string(.helpButton)
+        configuration.dialogKeys = command.has(.dialogKeys)
 
         var format = ItemStore.Format.plain
         if let d = command.string(.delimiter) {

@@ -83,6 +83,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case marked
     case fieldsFrom = "fields-from"
     case dialogKeys = "dialog-keys"
+    case extraButton = "extra-button"
+    case helpButton = "help-button"
     case pulsate
     case percent
     case erase
@@ -214,6 +216,7 @@ public enum CommandSpec {
     static let all = AlertKind.allCases
     static let fields: [AlertKind] = [.input, .password]
     static let browsers: [AlertKind] = [.save, .folder]
+    static let withExtraButtons: [AlertKind] = [.message, .confirm, .input, .password, .choose]
 
     public static let flags: [FlagSpec] = [
         // Common to every alert
@@ -235,6 +238,8 @@ public enum CommandSpec {
         FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder, .choose, .form]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
+        FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
+        FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item.", CommandSpec.withExtraButtons),
         FlagSpec("default", .choice(["yes", "no"]), "yes|no", "Button focused at first (default yes).", [.confirm]),
         // Text fields
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),
@@ -272,7 +277,7 @@ public enum CommandSpec {
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Forms
         FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max).", [.form]),
-        FlagSpec("dialog-keys", .flag, "", "dialog's form keys: Enter submits from any field, and a field is entered with the cursor at its start.", [.form]),
+        FlagSpec("dialog-keys", .flag, "", "dialog's keys: in a form Enter submits from any field and a field is entered with the cursor at its start; in a list Tab goes from the list past OK, as Enter there is OK.", [.form, .choose]),
         FlagSpec("output", .choice(FormAlert.Output.allCases.map(\.rawValue)), "HOW", "lines (one value per line), json (one object), or shell (NAME='value' lines, safe to eval).", [.form]),
         // Progress
         FlagSpec("pulsate", .flag, "", "An indeterminate bar, whatever numbers come.", [.progress]),

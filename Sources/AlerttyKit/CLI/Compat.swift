@@ -29,7 +29,10 @@ public enum Compat {
         public var descriptor: Int32
         public var format: Format = .raw
         /// Exit statuses by outcome (dialog's DIALOG_* overrides).
-        public var ok: Int32 = 0, cancel: Int32 = 1, escape: Int32 = 255, timeout: Int32 = 255
+        public var ok: Int32 = 0, cancel: Int32 = 1, escape: Int32 = 255, timeout: Int32 = 255, help: Int32 = 2, extra: Int32 = 3
+        /// A list's Help prints `HELP tag` (or, with --item-help, `HELP` and the item's help text).
+        public var helpNamesItem = false
+        public var itemHelp: [String: String] = [:]
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -236,6 +239,13 @@ public enum Compat {
         if program != .whiptail, let t = value(options, "timeout"), let seconds = Int(t), seconds > 0 {
             out += ["--timeout", String(seconds)]
         }
+        let alertFlags = CommandSpec.flags(for: spec.alert).map(\.flag)
+        if has(options, "extra-button"), alertFlags.contains(.extraButton) {
+            out += ["--extra-button", value(options, "extra-label") ?? "Extra"]
+        }
+        if has(options, "help-button"), alertFlags.contains(.helpButton) {
+            out += ["--help-button", value(options, "help-label") ?? "Help"]
+        }
         let labels: [(String, [String])] = [("--yes", ["yes-button", "yes-label"]), ("--no", ["no-button", "no-label"]),
                                            ("--ok", ["ok-button", "ok-label"]), ("--cancel", ["cancel-button", "cancel-label"])]
         for (flag, names) in labels {
@@ -298,6 +308,8 @@ public enum Compat {
             }
             let notags = has(options, "notags", "no-tags")
             out += ["--tagged", "--output", "tag"]
+            if program == .dialog { out.append("--dialog-keys") }
+            output.helpNamesItem = true
             if boxName == "checklist" {
                 out += ["--multi", "--min", "0"]
                 output.format = has(options, "separate-output") ? .lines
@@ -309,6 +321,7 @@ public enum Compat {
             var pairs: [String] = []
             for k in stride(from: 0, to: items.count, by: groupSize) {
                 let tag = items[k], item = items[k + 1]
+                if groupSize > spec.group { output.itemHelp[tag] = items[k + spec.group] }
                 pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
                 if spec.group == 3, ["on", "1", "yes"].contains(items[k + 2].lowercased()) {
                     out += ["--marked", tag]
@@ -324,10 +337,19 @@ public enum Compat {
             output.cancel = code("DIALOG_CANCEL", 1)
             output.escape = code("DIALOG_ESC", 255)
             output.timeout = code("DIALOG_TIMEOUT", 255)
+            output.help = code("DIALOG_HELP", 2)
+            output.extra = code("DIALOG_EXTRA", 3)
         }
         translated.arguments = out
         translated.output = output
         return .success(translated)
+    }
+
+    /// The answer as the program prints it, for an alert that ended with `status`.
+    public static func answer(_ answer: [UInt8], status: ExitStatus, _ output: Output) -> [UInt8] {
+        guard status == .help && output.helpNamesItem else { return format(answer, output.format) }
+        let tag = String(decoding: answer, as: UTF8.self)
+        return Array(("HELP " + (output.itemHelp[tag] ?? tag)).utf8)
     }
 
     /// The answer as the program prints it.

@@ -96,7 +96,8 @@ public enum Docs {
         s += """
         .TE
         .PP
-        In whiptail/dialog compatibility mode Esc exits 255.
+        In whiptail/dialog compatibility mode the statuses are that program's: Esc 255, and dialog's
+        Help 2 and Extra 3 (or its DIALOG_* overrides).
         \\fBprogress \\-\\- COMMAND\\fR exits with the command's own status (128+N if it died of signal N,
         127 if it could not be run).
         .SH ENVIRONMENT

@@ -92,6 +92,14 @@ public struct FieldConfiguration {
     public var confirm: Bool
     /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
     public var noCancel = false
+    /// --extra-button and --help-button labels.
+    public var extraLabel: String?
+    public var helpLabel: String?
+
+    /// The buttons under the field.
+    public var buttonBar: ButtonBar {
+        ButtonBar(ok: okLabel, cancel: noCancel ? nil : cancelLabel, extra: extraLabel, help: helpLabel)
+    }
 
     /// A plain text field (used for prompts nested in other alerts).
     public init(rules: Rules, placeholder: String = "", okLabel: String = "OK", cancelLabel: String = "Cancel") {
@@ -114,6 +122,8 @@ public struct FieldConfiguration {
         allowReveal = command.has(.allowReveal)
         confirm = command.has(.confirm)
         noCancel = command.has(.noCancel)
+        extraLabel = command.string(.extraButton)
+        helpLabel = command.string(.helpButton)
         mask = command.string(.mask)
         if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }
         if let m = mask, let c = m.unicodeScalars.first, Sanitize.visible(c) != nil {

@@ -1,0 +1,5 @@
+# keys: wait:Read tab enter
+# programs: dialog
+# compare: all
+$D --extra-button --msgbox "Read this" 8 40
+echo "rc=$?" > out

@@ -40,6 +40,9 @@ final class SnapshotTests: XCTestCase {
         try snapshot("message", MessageAlert(title: "Backup", text: "Backup finished.\nAll 1,204 files were copied to /mnt/backup."))
         try snapshot("message-long", MessageAlert(title: "Log", text: (1...60).map { "line \($0) of a long log" }.joined(separator: "\n")))
         try snapshot("message-empty", MessageAlert(title: "", text: ""))
+        var styled = MessageAlert(title: "Disk", text: "", extraLabel: "Details", helpLabel: "Help")
+        styled.body = TextBody(markup: "Disk /var is \\Z1\\Zb95% full\\Zn.\nRun \\Zuapt clean\\ZU, then \\Zrreboot\\ZR.\n\\Z2\u{1B}]0;pwned\u{7}\\Zn stays visible.")
+        try snapshot("message-colors-buttons", styled)
     }
 
     func testConfirm() throws {

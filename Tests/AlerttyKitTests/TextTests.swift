@@ -52,4 +52,27 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(Wrap.truncate("short", width: 8), "short")
         XCTAssertEqual(Wrap.truncateHead("/very/long/path", width: 8), "…ng/path")
     }
+
+    func testMarkupCodesChooseStylesAndNothingElse() {
+        let lines = Markup.lines("a\\Z1\\Zbred\\ZB\\Zn\tb\n\\Zu\u{1B}[2J\\Zx!")
+        XCTAssertEqual(lines.map(\.text), ["ared    b", "^[[2J!"], "codes gone, tabs at 8 columns, controls visible")
+        XCTAssertEqual(lines[0].attributes[1].color, 1)
+        XCTAssertTrue(lines[0].attributes[1].bold)
+        XCTAssertEqual(lines[0].attributes[3].bold, true)
+        XCTAssertEqual(lines[0].attributes[4], .normal, "\\Zn resets")
+        XCTAssertTrue(lines[1].attributes.allSatisfy(\.underline), "the escape's visible form keeps the style")
+        XCTAssertEqual(Markup.strip("\\Z1x\\Zny\\Z"), "xy\\Z", "a code cut short stays as text")
+    }
+
+    func testIndexedWrapGivesTheSameLinesAsWrap() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let alphabet = Array("ab  cé日x ")
+            let text = String((0..<Int.random(in: 0...60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let width = Int.random(in: 1...20, using: &generator)
+            let characters = Array(text)
+            let indexed = Wrap.lineIndices(characters, width: width).map { String($0.map { characters[$0] }) }
+            XCTAssertEqual(indexed, Wrap.lines([text], width: width), "\(text.debugDescription) at \(width)")
+        }
+    }
 }

@@ -30,17 +30,17 @@ public enum AlertFactory {
         let options = RunOptions()
         switch command.alert {
         case .message:
-            let alert = MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? "OK",
-                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton))
+            let alert = styled(MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? "OK",
+                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton)), command, text)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .confirm:
-            let alert = ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? "Yes",
+            let alert = styled(ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? "Yes",
                                      noLabel: command.string(.no) ?? "No", defaultYes: command.string(.`default`) != "no",
-                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton))
+                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton)), command, text)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .input, .password:
             let field = try FieldConfiguration(command, readStdin: readStdin)
-            let alert = try FieldAlert(title: title, text: text, configuration: field, environment: environment)
+            let alert = styled(try FieldAlert(title: title, text: text, configuration: field, environment: environment), command, text)
             var sources: [any EventSource] = []
             if let validator = field.rules.command {
                 sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds(.validateTimeout) ?? 5,
@@ -62,6 +62,7 @@ public enum AlertFactory {
                                       okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel",
                                       unicode: Theme.localeIsUTF8(environment: environment))
             alert.dialogKeys = command.has(.dialogKeys)
+            alert = styled(alert, command, text)
             let checks: [any EventSource] = declarations.enumerated().compactMap { i, d in
                 d.options["validate-cmd"].map { ValidationRunner(command: $0, timeoutSeconds: 5, secret: d.kind == .password, channel: i) }
             }
@@ -70,7 +71,7 @@ public enum AlertFactory {
         case .save, .folder:
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
-            return BuiltAlert(makeAlert: { SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem) },
+            return BuiltAlert(makeAlert: { styled(SaveAlert(title: title, text: text, configuration: browser, fileSystem: fileSystem), command, text) },
                               options: options, sources: [FileSystemEffects(fileSystem: fileSystem)],
                               terminator: command.has(.print0) ? 0 : 0x0A, printsAnswer: true)
         }
@@ -78,6 +79,14 @@ public enum AlertFactory {
 }
 
 extension AlertFactory {
+    /// --colors: the alert's TEXT drawn with the styles its codes ask for.
+    static func styled<A: ShowsText>(_ alert: A, _ command: ParsedCommand, _ text: String) -> A {
+        guard command.has(.colors) else { return alert }
+        var a = alert
+        a.body = TextBody(markup: text)
+        return a
+    }
+
     static func makeChoose(_ command: ParsedCommand, title: String, text: String) throws(UsageError) -> BuiltAlert {
         var configuration = ChooseConfiguration()
         configuration.multi = command.has(.multi)
@@ -134,7 +143,7 @@ extension AlertFactory {
             throw UsageError("choose needs at least one ITEM, or --items-from FILE")
         }
         let streaming = !sources.isEmpty
-        let alert = ChooseAlert(title: title, text: text, store: store, configuration: configuration, loading: streaming)
+        let alert = styled(ChooseAlert(title: title, text: text, store: store, configuration: configuration, loading: streaming), command, text)
         var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources,
                                terminator: configuration.separator, printsAnswer: true)
         // --select-if-one with the items on the command line: no box at all.

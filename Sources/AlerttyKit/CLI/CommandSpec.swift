@@ -85,6 +85,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case dialogKeys = "dialog-keys"
     case extraButton = "extra-button"
     case helpButton = "help-button"
+    case colors
     case pulsate
     case percent
     case erase
@@ -216,6 +217,7 @@ public enum CommandSpec {
     static let all = AlertKind.allCases
     static let fields: [AlertKind] = [.input, .password]
     static let browsers: [AlertKind] = [.save, .folder]
+    static let withText: [AlertKind] = [.message, .confirm, .input, .password, .save, .folder, .choose, .form]
     static let withExtraButtons: [AlertKind] = [.message, .confirm, .input, .password, .choose]
 
     public static let flags: [FlagSpec] = [
@@ -231,6 +233,7 @@ public enum CommandSpec {
         FlagSpec("non-interactive", .flag, "", "Ask no one (as ALERTTY_NONINTERACTIVE=1): take the default (--default, --value, --selected, --name, --dir) or exit 3.", all),
         FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer.", all),
         FlagSpec("backtitle", .text, "TEXT", "A line at the top of the screen behind the box (as dialog's and whiptail's).", all),
+        FlagSpec("colors", .flag, "", "TEXT holds dialog's style codes: \\Z0-\\Z7 colours (black red green yellow blue magenta cyan white), \\Zb bold, \\Zu underline, \\Zr reverse (\\ZB \\ZU \\ZR off), \\Zn normal.", withText),
         FlagSpec("no-cancel", .flag, "", "No Cancel button (Esc still cancels).", [.input, .password, .choose]),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons

@@ -196,31 +196,18 @@ public enum Compat {
     }
 
     /// The text as the program shows it: `\n` expanded; dialog also collapses runs of spaces
-    /// (unless --no-collapse) and drops \Z colour codes (--colors); untrusted text stays sanitised.
-    static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])]) -> String {
+    /// (unless --no-collapse) and reads \Z style codes (--colors): kept for the message, which
+    /// alertty draws styled (`keepCodes`), dropped elsewhere. Untrusted text stays sanitised.
+    static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])], keepCodes: Bool = false) -> String {
         var t = raw.replacingAll("\\n", with: "\n")
         if program == .dialog {
-            if has(options, "colors") { t = stripColors(t) }
+            if has(options, "colors") && !keepCodes { t = Markup.strip(t) }
             if !has(options, "no-collapse") {
                 t = t.replacingAll("\t", with: " ")
                 while t.contains("  ") { t = t.replacingAll("  ", with: " ") }
             }
         }
         return t
-    }
-
-    static func stripColors(_ s: String) -> String {
-        var out = ""
-        var chars = Array(s)[...]
-        while let c = chars.first {
-            chars = chars.dropFirst()
-            if c == "\\", chars.first == "Z", chars.count >= 2 {
-                chars = chars.dropFirst(2)
-                continue
-            }
-            out.append(c)
-        }
-        return out
     }
 
     static func build(_ program: Program, _ boxName: String, _ spec: Box, _ positionals: [String],
@@ -253,7 +240,9 @@ public enum Compat {
                   CommandSpec.flags(for: spec.alert).contains(where: { "--" + $0.name == flag }) else { continue }
             out += [flag, label]
         }
-        let body = text(positionals[0], program, options)
+        let styled = program == .dialog && has(options, "colors") && alertFlags.contains(.colors)
+        if styled { out.append("--colors") }
+        let body = text(positionals[0], program, options, keepCodes: styled)
         var translated = Translated(arguments: [], output: output)
         switch boxName {
         case "yesno":
@@ -284,7 +273,8 @@ public enum Compat {
             for (n, k) in stride(from: 0, to: items.count, by: spec.group).enumerated() {
                 let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (boxName == "passwordform" ? 1 : 0)
                 let hidden = type & 1 != 0
-                out += ["--field", "f\(n + 1)", hidden ? "password" : "text", items[k].isEmpty ? " " : items[k]]
+                let label = program == .dialog && has(options, "colors") ? Markup.strip(items[k]) : items[k]
+                out += ["--field", "f\(n + 1)", hidden ? "password" : "text", label.isEmpty ? " " : label]
                 if !hidden && !items[k + 3].isEmpty { out += ["--default", items[k + 3]] }
             }
             output.format = .lines
@@ -320,7 +310,7 @@ public enum Compat {
             if boxName == "radiolist" { out += ["--radio", "--min", "0"] }
             var pairs: [String] = []
             for k in stride(from: 0, to: items.count, by: groupSize) {
-                let tag = items[k], item = items[k + 1]
+                let tag = items[k], item = program == .dialog && has(options, "colors") ? Markup.strip(items[k + 1]) : items[k + 1]
                 if groupSize > spec.group { output.itemHelp[tag] = items[k + spec.group] }
                 pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
                 if spec.group == 3, ["on", "1", "yes"].contains(items[k + 2].lowercased()) {

@@ -24,45 +24,56 @@ public enum Wrap {
 
     /// One paragraph, grapheme by grapheme, with each one's display width.
     static func generalLines(_ paragraph: String, width: Int, into out: inout [String]) {
-        var line = ""
+        let characters = Array(paragraph)
+        for line in lineIndices(characters, width: width, keepingWhatFits: false) { out.append(String(line.map { characters[$0] })) }
+    }
+
+    /// The wrapping of `lines` with each grapheme's place kept: every line is the indices of its
+    /// graphemes in `paragraph` (styled text looks its styles up by them). Words are joined by
+    /// the space before them; a word wider than the line is split wherever it must be. A paragraph
+    /// that fits is kept as it is, spaces and all (as `lines` keeps it).
+    public static func lineIndices(_ paragraph: [Character], width: Int, keepingWhatFits: Bool = true) -> [[Int]] {
+        guard width > 0 else { return [] }
+        if keepingWhatFits && TextWidth.columns(String(paragraph)) <= width { return [Array(paragraph.indices)] }
+        var out: [[Int]] = []
+        var line: [Int] = []
         var lineWidth = 0
-        var word = ""
+        var wordStart = 0
         var wordWidth = 0
-        func flushWord() {
-            guard !word.isEmpty else { return }
+        func flushWord(upTo end: Int) {
+            guard wordStart < end else { return }
             if lineWidth > 0 && lineWidth + 1 + wordWidth > width {
                 out.append(line)
-                line = ""
+                line = []
                 lineWidth = 0
             }
             if lineWidth > 0 {
-                line += " "
+                line.append(wordStart - 1) // the space before the word
                 lineWidth += 1
             }
-            // A word wider than the line is split wherever it must be.
-            for c in word {
-                let w = TextWidth.columns(c)
+            for i in wordStart..<end {
+                let w = TextWidth.columns(paragraph[i])
                 if lineWidth + w > width && lineWidth > 0 {
                     out.append(line)
-                    line = ""
+                    line = []
                     lineWidth = 0
                 }
-                line.append(c)
+                line.append(i)
                 lineWidth += w
             }
-            word = ""
-            wordWidth = 0
         }
-        for c in paragraph {
+        for (i, c) in paragraph.enumerated() {
             if c == " " {
-                flushWord()
+                flushWord(upTo: i)
+                wordStart = i + 1
+                wordWidth = 0
             } else {
-                word.append(c)
                 wordWidth += TextWidth.columns(c)
             }
         }
-        flushWord()
+        flushWord(upTo: paragraph.count)
         out.append(line)
+        return out
     }
 
     /// The same wrapping for printable ASCII, on bytes: one column each, no grapheme breaking.

@@ -1,5 +1,5 @@
 // The message part of a box: sanitised, word-wrapped, scrollable when it does not fit,
-// with ▲/▼ indicators in its right margin.
+// with ▲/▼ indicators in its right margin. With --colors its dialog codes give it styles.
 
 public struct TextBody: Equatable, Sendable {
     public private(set) var paragraphs: [String]
@@ -7,12 +7,31 @@ public struct TextBody: Equatable, Sendable {
     private var wrapWidth = 0
     private var wrapped: [String] = []
     private var visibleRows = 0
+    /// --colors: the paragraphs with each grapheme's attributes (nil for plain text).
+    private var styled: [StyledLine]?
+    /// With styles: each wrapped line as its paragraph and the indices of its graphemes there.
+    private var wrappedIndices: [WrappedLine] = []
+    private struct WrappedLine: Equatable, Sendable {
+        var paragraph: Int
+        var graphemes: [Int]
+    }
 
     /// Width of the longest paragraph, capped at the default text width (computed once: the text never changes).
     public let naturalWidth: Int
 
     public init(_ text: String) {
-        paragraphs = text.isEmpty ? [] : Sanitize.lines(text)
+        self.init(paragraphs: text.isEmpty ? [] : Sanitize.lines(text))
+    }
+
+    /// Text with dialog's colour codes (--colors), drawn with the styles they ask for.
+    public init(markup text: String) {
+        let lines = text.isEmpty ? [] : Markup.lines(text)
+        self.init(paragraphs: lines.map(\.text))
+        if lines.contains(where: { $0.attributes.contains { $0 != .normal } }) { styled = lines }
+    }
+
+    private init(paragraphs: [String]) {
+        self.paragraphs = paragraphs
         var widest = 0
         for p in paragraphs where widest < BoxMetrics.defaultTextWidth {
             widest = max(widest, TextWidth.columns(p))
@@ -36,7 +55,14 @@ public struct TextBody: Equatable, Sendable {
     public mutating func layout(width: Int, rows: Int) {
         if width != wrapWidth {
             wrapWidth = width
-            wrapped = Wrap.lines(paragraphs, width: width)
+            if let styled {
+                wrappedIndices = styled.enumerated().flatMap { p, line in
+                    Wrap.lineIndices(line.characters, width: width).map { WrappedLine(paragraph: p, graphemes: $0) }
+                }
+                wrapped = wrappedIndices.map { line in String(line.graphemes.map { styled[line.paragraph].characters[$0] }) }
+            } else {
+                wrapped = Wrap.lines(paragraphs, width: width)
+            }
         }
         visibleRows = rows
         offset = max(0, min(offset, wrapped.count - rows))
@@ -63,9 +89,18 @@ public struct TextBody: Equatable, Sendable {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) {
-        let rows = wrapped.dropFirst(offset).prefix(area.height)
-        for (i, line) in rows.enumerated() {
-            canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
+        if let styled {
+            for (i, line) in wrappedIndices.dropFirst(offset).prefix(area.height).enumerated() {
+                let paragraph = styled[line.paragraph]
+                var x = area.x
+                for g in line.graphemes {
+                    x = canvas.put(paragraph.characters[g], x: x, y: area.y + i, style: paragraph.attributes[g].applied(to: theme.text))
+                }
+            }
+        } else {
+            for (i, line) in wrapped.dropFirst(offset).prefix(area.height).enumerated() {
+                canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
+            }
         }
         guard canScroll else { return }
         Chrome.scrollIndicators(up: offset > 0, down: offset + visibleRows < wrapped.count, area: area, theme: theme, into: &canvas)
@@ -94,3 +129,15 @@ public struct TextBody: Equatable, Sendable {
         ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
     }
 }
+
+/// An alert whose TEXT is a TextBody (so --colors can give it styles).
+public protocol ShowsText {
+    var body: TextBody { get set }
+}
+
+extension MessageAlert: ShowsText {}
+extension ConfirmAlert: ShowsText {}
+extension FieldAlert: ShowsText {}
+extension ChooseAlert: ShowsText {}
+extension FormAlert: ShowsText {}
+extension SaveAlert: ShowsText {}

@@ -45,6 +45,7 @@ _alertty() {
         --max) return ;;
         --selected) return ;;
         --marked) return ;;
+        --letters) COMPREPLY=($(compgen -W "filter jump newt none" -- "$cur")); return ;;
         --fields-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --output) COMPREPLY=($(compgen -W "lines json shell" -- "$cur")); return ;;
         --percent) return ;;
@@ -57,7 +58,7 @@ _alertty() {
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
-        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --select-if-one --dialog-keys --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --fields-from --dialog-keys --output --help" -- "$cur")) ;;
     esac

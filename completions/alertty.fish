@@ -59,6 +59,7 @@ complete -c alertty -n '__fish_seen_subcommand_from choose' -l min -x -d 'With -
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l max -x -d 'With --multi: choose at most N.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l selected -x -d 'Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l marked -x -d 'Mark ITEM in a check or radio list without moving the focus to it; repeatable.'
+complete -c alertty -n '__fish_seen_subcommand_from choose' -l letters -x -a 'filter jump newt none' -d 'What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail\'s jump: from the top, then on down while the focused item starts with it); none.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l select-if-one -d 'Answer at once, without a box, when there is only one item.'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l fields-from -r -F -d 'Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max).'
 complete -c alertty -n '__fish_seen_subcommand_from form choose' -l dialog-keys -d 'dialog\'s keys: in a form Enter submits from any field and a field is entered with the cursor at its start; in a list Tab goes from the list past OK, as Enter there is OK.'

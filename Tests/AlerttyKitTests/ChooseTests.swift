@@ -133,6 +133,23 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(dialog.focus, .cancel, "in dialog the list stands for OK: Tab goes on to Cancel")
     }
 
+    func testLettersJumpAsDialogOrAsNewtOrDoNothing() throws {
+        let items = ["a1", "b", "a2", "a3"]
+        func focused(_ letters: String, _ actions: [Action]) throws -> String? {
+            var a = try choose(["--letters", letters, "Pick"] + items)
+            _ = send(&a, actions)
+            return a.list.selectedItem.map { items[$0] }
+        }
+        XCTAssertEqual(try focused("jump", typed("aaa")), "a1", "dialog: a2, a3, then round to a1")
+        XCTAssertEqual(try focused("newt", typed("aaa")), "a3", "whiptail: on down to the last, no further")
+        XCTAssertEqual(try focused("newt", [.down] + typed("A")), "a1", "from the top when the focused item does not match")
+        XCTAssertEqual(try focused("jump", [.down] + typed("A")), "a2", "the next one after the focus")
+        XCTAssertEqual(try focused("none", typed("b")), "a1")
+        var a = try choose(["--letters", "jump", "Pick"] + items)
+        _ = send(&a, typed("b"))
+        XCTAssertEqual(a.list.rowCount, 4, "jumping never filters")
+    }
+
     func testTypingFiltersAndEscClearsBeforeCancelling() throws {
         var a = try choose(["Shell?", "bash", "zsh", "fish"])
         _ = send(&a, typed("sh"))

@@ -5,6 +5,10 @@
 
 public struct ChooseConfiguration: Sendable {
     public enum Output: String, CaseIterable, Sendable { case label, tag, index, json }
+    /// What typed letters do: filter the list (fuzzy), jump to the next item starting with the
+    /// letter round and round (dialog), jump as whiptail's newt does (from the top, then on down
+    /// to the last while the focused item starts with it), or nothing.
+    public enum Letters: String, CaseIterable, Sendable { case filter, jump, newt, none }
 
     public var multi = false
     public var radio = false
@@ -27,6 +31,7 @@ public struct ChooseConfiguration: Sendable {
     public var helpLabel: String?
     /// dialog's keys: the list stands for OK, so Tab goes from it to the next button.
     public var dialogKeys = false
+    public var letters: Letters = .filter
 
     public var buttonBar: ButtonBar {
         ButtonBar(ok: okLabel, cancel: noCancel ? nil : cancelLabel, extra: extraLabel, help: helpLabel)
@@ -69,6 +74,9 @@ public struct ChooseAlert: Alert {
         self.store = store
         self.configuration = configuration
         self.loading = loading
+        if configuration.letters != .filter {
+            query = TextField(LineEditor(), placeholder: configuration.letters == .none ? "" : "a letter jumps to an item")
+        }
         itemsArrived()
     }
 
@@ -277,14 +285,34 @@ public struct ChooseAlert: Alert {
             if multi { list.toggleMark(item) } else { radioChoice = item }
         case .toggleAll where multi:
             list.toggleAllShown()
-        case .activate:
+        case .insert(let c) where configuration.letters != .filter:
+            jump(to: c)
+        case .activate where configuration.letters == .filter:
             if query.editor.apply(.insert(" ")) { refilter() }
         case .insert, .deleteBackward, .deleteWordBackward, .killToStart, .yank:
-            if query.editor.apply(action) { refilter() }
+            if configuration.letters == .filter && query.editor.apply(action) { refilter() }
         default:
             break
         }
         return []
+    }
+
+    /// --letters jump/newt: the focus goes to an item whose label starts with `letter` (any case).
+    private mutating func jump(to letter: Unicode.Scalar) {
+        let n = list.rowCount
+        guard n > 0, configuration.letters == .jump || configuration.letters == .newt else { return }
+        let key = Character(letter).lowercased()
+        func starts(_ row: Int) -> Bool {
+            String(decoding: store.label(list.item(atRow: row)).prefix(16), as: UTF8.self).first?.lowercased() == key
+        }
+        let current = list.selection
+        let rows: [Int]
+        if configuration.letters == .jump {
+            rows = (1...n).map { (current + $0) % n }
+        } else {
+            rows = starts(current) ? Array(current + 1..<n) : Array(0..<n)
+        }
+        if let row = rows.first(where: starts) { list.select(row: row) }
     }
 
     /// A click on a row focuses it (and toggles it in a check list); a double click chooses it;

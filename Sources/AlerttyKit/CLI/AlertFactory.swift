@@ -112,6 +112,7 @@ extension AlertFactory {
         configuration.extraLabel = command.string(.extraButton)
         configuration.helpLabel = command.string(.helpButton)
         configuration.dialogKeys = command.has(.dialogKeys)
+        configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter
 
         var format = ItemStore.Format.plain
         if let d = command.string(.delimiter) {

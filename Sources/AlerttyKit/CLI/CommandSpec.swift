@@ -86,6 +86,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case extraButton = "extra-button"
     case helpButton = "help-button"
     case colors
+    case letters
     case pulsate
     case percent
     case erase
@@ -147,7 +148,7 @@ extension AlertKind {
             if self == .folder { uses.insert(KeyUse([.choose], "choose the highlighted folder (or this one); the box shows which"), at: 5) }
         case .choose:
             uses += [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
-                     KeyUse(literal: "letters", "filter the list (fuzzy; best matches first)"),
+                     KeyUse(literal: "letters", "filter the list (fuzzy; best matches first), or jump with --letters jump"),
                      KeyUse([.deleteBackward, .killToStart], "edit the filter; Esc clears it before it cancels"),
                      KeyUse([.activate], "toggle the item (--multi) or mark it (--radio)"),
                      KeyUse([.toggleAll], "toggle every shown item (--multi)"),
@@ -277,6 +278,7 @@ public enum CommandSpec {
         FlagSpec("max", .integer(1...1_000_000), "N", "With --multi: choose at most N.", [.choose]),
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
+        FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Forms
         FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max).", [.form]),

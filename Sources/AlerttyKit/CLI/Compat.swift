@@ -299,6 +299,8 @@ public enum Compat {
             let notags = has(options, "notags", "no-tags")
             out += ["--tagged", "--output", "tag"]
             if program == .dialog { out.append("--dialog-keys") }
+            // Letters jump to an item in both; whiptail's check and radio lists ignore them.
+            out += ["--letters", program == .dialog ? "jump" : program == .whiptail && boxName != "menu" ? "none" : "newt"]
             output.helpNamesItem = true
             if boxName == "checklist" {
                 out += ["--multi", "--min", "0"]

@@ -89,7 +89,7 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
                        ["save", "--no-animation", "--width", "60", "--dir", "/tmp", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--width", "40", "--tagged", "--output", "tag", "--multi", "--min", "0",
+                       ["choose", "--no-animation", "--width", "40", "--tagged", "--output", "tag", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a  A", "b", "b  B"])
         var none: [String] = ["input", "--title", "x"]
         XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")

@@ -6,20 +6,37 @@ public enum App {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
-        var compat: Compat.Output?
-        var drawOnce = false
         if let program = Compat.program(calledAs: name, &arguments) {
-            switch Compat.translate(program, arguments) {
-            case .success(let t):
-                arguments = t.arguments
-                compat = t.output
-                drawOnce = t.drawOnce
+            switch Compat.translateChain(program, arguments) {
+            case .success(let chain):
+                return runChain(chain, closedDescriptors: closed)
             case .failure(let failure):
                 // In the program's own words; still nothing in it reaches the terminal as a control.
                 Platform.writeError(Sanitize.lines(failure.message).joined(separator: "\n"))
                 return failure.status
             }
         }
+        return main(arguments, compat: nil, drawOnce: false, closedDescriptors: closed)
+    }
+
+    /// A whiptail/dialog call: its box, or dialog's --and-widget boxes in turn. Each answer is
+    /// printed after the separator once an earlier box printed one; the first box that does not
+    /// end with OK ends the chain with its status.
+    static func runChain(_ chain: Compat.Chain, closedDescriptors: Set<FileDescriptor>) -> Int32 {
+        var status: Int32 = 0
+        for (i, box) in chain.boxes.enumerated() {
+            var output = box.output
+            if i > 0 && printedAnswer { output.before = chain.separator }
+            status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors)
+            if status != output.ok { break }
+        }
+        return status
+    }
+
+    /// Set once an answer was printed, so the next box of a chain prints the separator first.
+    nonisolated(unsafe) static var printedAnswer = false
+
+    static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>) -> Int32 {
         var parsed: ParseResult
         do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error) }
         // ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS).
@@ -263,6 +280,8 @@ public enum App {
                 answer.append(terminator)
             }
             let fd = compat?.descriptor ?? 1
+            if let compat, !answer.isEmpty { answer = compat.before + answer }
+            if !answer.isEmpty { printedAnswer = true }
             if !Platform.writeAll(fd, answer) {
                 report("could not write the answer")
                 answer.resetBytes()

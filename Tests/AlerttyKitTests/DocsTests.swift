@@ -97,6 +97,20 @@ final class CompatTests: XCTestCase {
         XCTAssertNotNil(failure(["--menu", "x", "--yesno", "a", "1", "1"], .lenient), "one box at a time")
     }
 
+    func testAndWidgetChainsBoxesWithTheLeadingOptionsForEach() throws {
+        guard case .success(let chain) = Compat.translateChain(.dialog, ["--separate-widget", "|", "--title", "T", "--msgbox", "a", "8", "40",
+                                                                          "--and-widget", "--inputbox", "b", "8", "40", "x"]) else {
+            return XCTFail("not read")
+        }
+        XCTAssertEqual(chain.boxes.map { $0.arguments.first }, ["message", "input"])
+        XCTAssertEqual(chain.boxes[1].arguments.prefix(6), ["input", "--no-animation", "--width", "40", "--title", "T"])
+        XCTAssertEqual(chain.separator, Array("|".utf8))
+        guard case .failure(let f) = Compat.translateChain(.whiptail, ["--msgbox", "a", "8", "40", "--and-widget", "--msgbox", "b", "8", "40"]) else {
+            return XCTFail("whiptail has no --and-widget")
+        }
+        XCTAssertEqual(f.status, 1)
+    }
+
     func testEachProgramsGrammar() {
         XCTAssertNotNil(translate(["--msgbox", "--title", "T", "text", "8", "40"], .whiptail), "whiptail: options anywhere")
         XCTAssertEqual(failure(["--msgbox", "--title", "T", "text", "8", "40"], .dialog)?.status, 255, "dialog: not between box and text")

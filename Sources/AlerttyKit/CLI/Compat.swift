@@ -33,6 +33,8 @@ public enum Compat {
         /// A list's Help prints `HELP tag` (or, with --item-help, `HELP` and the item's help text).
         public var helpNamesItem = false
         public var itemHelp: [String: String] = [:]
+        /// Written before a non-empty answer (a chain's separator).
+        public var before: [UInt8] = []
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -110,7 +112,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
+        "separate-widget": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -122,6 +124,33 @@ public enum Compat {
     }
 
     // MARK: - Reading a command line
+
+    /// dialog's --and-widget: several boxes in one call, run in turn.
+    public struct Chain: Equatable, Sendable {
+        public var boxes: [Translated]
+        /// Printed between two answers (dialog's --separate-widget, a tab by default).
+        public var separator: [UInt8]
+    }
+
+    /// Splits a dialog command line at --and-widget and reads each box; the options before the
+    /// first box apply to every box. Any other command line is a chain of one.
+    public static func translateChain(_ program: Program, _ arguments: [String]) -> Result<Chain, Failure> {
+        let segments = program == .whiptail ? [arguments]
+            : arguments.split(separator: "--and-widget", omittingEmptySubsequences: false).map(Array.init)
+        let firstBox = segments[0].firstIndex { $0.hasPrefix("--") && boxes[String($0.dropFirst(2))] != nil } ?? segments[0].count
+        let common = Array(segments[0][..<firstBox])
+        var chain = Chain(boxes: [], separator: Array("\t".utf8))
+        if let separator = common.firstIndex(of: "--separate-widget"), separator + 1 < common.count {
+            chain.separator = Array(common[separator + 1].utf8)
+        }
+        for (i, segment) in segments.enumerated() {
+            switch translate(program, i == 0 ? segment : common + segment) {
+            case .success(let box): chain.boxes.append(box)
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return .success(chain)
+    }
 
     /// Splits the arguments by the program's rules into the box, its arguments and the options.
     public static func translate(_ program: Program, _ arguments: [String]) -> Result<Translated, Failure> {
@@ -147,7 +176,10 @@ public enum Compat {
             }
             let name = String(a.dropFirst(2))
             if let spec = boxes[name], !(program == .whiptail && spec.alert == .form) {
-                if box != nil { return .failure(Failure(message: "alertty: one box at a time; --and-widget is not supported\n", status: 255)) }
+                if box != nil {
+                    return .failure(Failure(message: program == .dialog ? "\nExpected --and-widget between the boxes --\(box!.name) and --\(name).\n\n"
+                                                                         : "alertty: one box at a time\n", status: program == .whiptail ? 1 : 255))
+                }
                 box = (name, spec)
                 if program == .dialog {
                     // dialog takes the box's arguments right after it, options only after those.

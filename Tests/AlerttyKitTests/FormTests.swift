@@ -46,6 +46,18 @@ final class FormTests: XCTestCase {
     func send(_ f: inout FormAlert, _ actions: [Action]) -> [Effect] { actions.flatMap { f.update(.action($0)) } }
     func typed(_ s: String) -> [Action] { s.unicodeScalars.map { .insert($0) } }
 
+    func testReadonlyFieldsAreShownAndPrintedButNeverFocusedOrAnswered() throws {
+        var f = try form(["--field", "host", "text", "Host", "--default", "db01", "--readonly",
+                          "--field", "user", "text", "User", "--field", "id", "number", "Id", "--default", "7", "--readonly"])
+        XCTAssertEqual(f.focus, .field(1), "the first field that can be edited")
+        _ = send(&f, typed("ann") + [.focusNext])
+        XCTAssertEqual(f.focus, .ok, "Tab skips the read-only field")
+        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, answer: Array("db01\nann\n7".utf8)))])
+        let answered = f.answer { $0 == "host" ? "evil" : $0 == "user" ? "bob" : nil }
+        guard case .outcome(let outcome) = answered else { return XCTFail("\(answered)") }
+        XCTAssertEqual(outcome.answer, Array("db01\nbob\n7".utf8), "an answer without a person cannot change a read-only field")
+    }
+
     func testSmartOKButtonAndEnterJumpsToTheFirstInvalidField() throws {
         var f = try form(fiveFields)
         XCTAssertFalse(f.isValid)

@@ -16,6 +16,8 @@ public struct FormField {
     var check: FieldAlert.CommandState = .notNeeded
 
     var kind: FieldDeclaration.Kind { declaration.kind }
+    /// --readonly: shown and printed, never focused or edited.
+    var readonly: Bool { declaration.options["readonly"] != nil }
 
     init(_ d: FieldDeclaration, mask: Character) throws(UsageError) {
         declaration = d
@@ -96,7 +98,9 @@ public struct FormAlert: Alert {
     public let okLabel: String
     public let cancelLabel: String
     /// dialog's form keys: Enter submits from any field, a field is entered at its start.
-    public var dialogKeys = false
+    public var dialogKeys = false {
+        didSet { if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) } }
+    }
     /// Fields edited so far (a reason is an error from then on, a hint before).
     private var touched: Set<Int> = []
     private var top = 0
@@ -110,12 +114,13 @@ public struct FormAlert: Alert {
         for d in fields { built.append(try FormField(d, mask: unicode ? "•" : "*")) }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
         self.fields = built
+        if let first = built.firstIndex(where: { !$0.readonly }) { focus = .field(first) } else { focus = .ok }
         self.output = output
         self.okLabel = okLabel
         self.cancelLabel = cancelLabel
     }
 
-    public var firstInvalid: Int? { fields.firstIndex { $0.reason != nil } }
+    public var firstInvalid: Int? { fields.firstIndex { !$0.readonly && $0.reason != nil } }
     public var isValid: Bool { firstInvalid == nil }
 
     var buttons: [Button] { [Button(okLabel, enabled: isValid), Button(cancelLabel)] }
@@ -221,8 +226,8 @@ public struct FormAlert: Alert {
 
     /// Line mode: after a valid answer, the next field, or the form's answer after the last.
     private mutating func advance(from i: Int) -> [Effect] {
-        if i + 1 < fields.count {
-            focus = .field(i + 1)
+        if let next = fields.indices.first(where: { $0 > i && !fields[$0].readonly }) {
+            focus = .field(next)
             return []
         }
         return submit()
@@ -273,7 +278,7 @@ public struct FormAlert: Alert {
     }
 
     private mutating func move(_ step: Int) {
-        var order: [Focus] = fields.indices.map { .field($0) }
+        var order: [Focus] = fields.indices.filter { !fields[$0].readonly }.map { .field($0) }
         if isValid { order.append(.ok) }
         order.append(.cancel)
         let at = order.firstIndex(of: focus) ?? 0
@@ -342,6 +347,8 @@ public struct FormAlert: Alert {
                 let shown = "‹ " + Sanitize.line(f.choices[f.choice]) + " ›"
                 canvas.text(Wrap.truncate(shown, width: fieldWidth), x: fieldX, y: y, style: focused ? theme.selection : theme.text)
                 if focused { cursor = (fieldX + 2, y) }
+            case _ where f.readonly:
+                canvas.text(Wrap.truncate(Sanitize.line(f.value), width: fieldWidth), x: fieldX, y: y, style: theme.text)
             default:
                 let at = f.text.render(into: &canvas, rect: Rect(x: fieldX, y: y, width: fieldWidth, height: 1), theme: theme)
                 if focused { cursor = at }
@@ -375,7 +382,7 @@ extension FormAlert {
     public func answer(_ lookup: (String) -> String?, sources: [any EventSource] = []) -> AnswerRunner.Result {
         var form = self
         for i in form.fields.indices {
-            guard let value = lookup(form.fields[i].declaration.name) else { continue }
+            guard !form.fields[i].readonly, let value = lookup(form.fields[i].declaration.name) else { continue }
             switch form.fields[i].kind {
             case .switch:
                 let v = value.lowercased()

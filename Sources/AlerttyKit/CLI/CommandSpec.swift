@@ -281,7 +281,7 @@ public enum CommandSpec {
         FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Forms
-        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max).", [.form]),
+        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max --readonly).", [.form]),
         FlagSpec("dialog-keys", .flag, "", "dialog's keys: in a form Enter submits from any field and a field is entered with the cursor at its start; in a list Tab goes from the list past OK, as Enter there is OK.", [.form, .choose]),
         FlagSpec("output", .choice(FormAlert.Output.allCases.map(\.rawValue)), "HOW", "lines (one value per line), json (one object), or shell (NAME='value' lines, safe to eval).", [.form]),
         // Progress

@@ -300,15 +300,26 @@ public enum Compat {
             guard items.count % spec.group == 0 else {
                 return .failure(Failure(message: "\nExpected \(spec.group) tokens per field of --\(boxName).\n\n", status: 255))
             }
+            // A field of length 0 is only shown (dialog prints no value for it): here a line of the
+            // text; itype 2 or a negative length is read-only but printed. Positions are alertty's own.
             out = ["form", "--no-animation", "--output", "lines", "--dialog-keys"] + Array(out.dropFirst(2))
-            out.append(body.hasPrefix("-") ? " " + body : body)
+            var text = body
+            var fields: [String] = []
             for (n, k) in stride(from: 0, to: items.count, by: spec.group).enumerated() {
                 let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (boxName == "passwordform" ? 1 : 0)
+                let length = Int(items[k + 6]) ?? 1
                 let hidden = type & 1 != 0
                 let label = program == .dialog && has(options, "colors") ? Markup.strip(items[k]) : items[k]
-                out += ["--field", "f\(n + 1)", hidden ? "password" : "text", label.isEmpty ? " " : label]
-                if !hidden && !items[k + 3].isEmpty { out += ["--default", items[k + 3]] }
+                if length == 0 {
+                    text += (text.isEmpty ? "" : "\n") + label + " " + items[k + 3]
+                    continue
+                }
+                fields += ["--field", "f\(n + 1)", hidden ? "password" : "text", label.isEmpty ? " " : label]
+                if !hidden && !items[k + 3].isEmpty { fields += ["--default", items[k + 3]] }
+                if !hidden && (type & 2 != 0 || length < 0) { fields.append("--readonly") }
             }
+            out.append(text.hasPrefix("-") ? " " + text : text)
+            out += fields
             output.format = .lines
         case "gauge":
             if positionals.count > 3, let p = Int(positionals[3]) { out += ["--percent", String(max(0, min(100, p)))] }

@@ -33,6 +33,7 @@ public enum FormSpec {
         "options": Option(valueName: "A,B,C", kinds: [.choice], help: "the choices"),
         "min": Option(valueName: "N", kinds: [.number], help: "the smallest number allowed"),
         "max": Option(valueName: "N", kinds: [.number], help: "the largest number allowed"),
+        "readonly": Option(valueName: "", kinds: [.text, .number], help: "shown and printed, not edited (no value follows)"),
     ]
 
     /// Reads `--field NAME KIND LABEL [--option VALUE]...` declarations from `words`.
@@ -68,9 +69,13 @@ public enum FormSpec {
             guard option.kinds.contains(field.kind) else {
                 throw UsageError("--field \(field.name): a \(field.kind.rawValue) field takes no --\(name)")
             }
-            guard i < words.count else { throw UsageError("--field \(field.name): --\(name) needs \(option.valueName)") }
-            field.options[name] = words[i]
-            i += 1
+            if option.valueName.isEmpty {
+                field.options[name] = "yes" // an option without a value
+            } else {
+                guard i < words.count else { throw UsageError("--field \(field.name): --\(name) needs \(option.valueName)") }
+                field.options[name] = words[i]
+                i += 1
+            }
             fields.append(field)
         }
         return fields

@@ -11,7 +11,8 @@ let package = Package(
     targets: [
         .target(name: "AlerttyKit"),
         .executableTarget(name: "alertty", dependencies: ["AlerttyKit"]),
-        .testTarget(name: "AlerttyKitTests", dependencies: ["AlerttyKit"]),
+        // The snapshots are read from the source tree by path, not bundled.
+        .testTarget(name: "AlerttyKitTests", dependencies: ["AlerttyKit"], exclude: ["Snapshots"]),
         // Depends on the executable so `swift test` builds the binary these tests run in a pseudo-terminal.
         .testTarget(name: "EndToEndTests", dependencies: ["alertty", "AlerttyKit"]),
     ]

@@ -121,6 +121,14 @@ final class CompatTests: XCTestCase {
         XCTAssertTrue(failure(["--calendar", "x", "8", "40"], .dialog)?.message.contains("--calendar is not supported") == true)
         XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a b", "dialog collapses spaces")
         XCTAssertEqual(translate(["--no-collapse", "--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a    b")
+        // As dialog 1.3 draws them (checked on its screen).
+        XCTAssertEqual(Compat.dialogText("x\na   b  c", collapse: true, crWrap: false), "x\na b c", "newlines kept, spaces collapsed")
+        XCTAssertEqual(Compat.dialogText("first line\nsecond   line\\nthird", collapse: true, crWrap: false),
+                       "first line second   line\nthird", "with a \\n: other newlines are spaces, spaces kept")
+        XCTAssertEqual(Compat.dialogText("a\\n  \nb  c", collapse: true, crWrap: false), "a\nb  c", "a newline right after \\n is dropped")
+        XCTAssertEqual(Compat.dialogText("a\\nb\nc", collapse: true, crWrap: true), "a\nb\nc")
+        XCTAssertEqual(Compat.dialogText("   lead  x\ty", collapse: true, crWrap: false), " lead x y")
+        XCTAssertEqual(translate(["--msgbox", "a\\nb\nc", "8", "40"], .whiptail)?.arguments.last, "a\nb\nc", "whiptail keeps everything")
         XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .whiptail)?.arguments.last, "a    b")
     }
 

@@ -227,19 +227,43 @@ public enum Compat {
         options.contains { names.contains($0.name) }
     }
 
-    /// The text as the program shows it: `\n` expanded; dialog also collapses runs of spaces
-    /// (unless --no-collapse) and reads \Z style codes (--colors): kept for the message, which
-    /// alertty draws styled (`keepCodes`), dropped elsewhere. Untrusted text stays sanitised.
+    /// The text as the program shows it: whiptail expands `\\n`; dialog reads it as its
+    /// dlg_trim_string does (see dialogText), and its \\Z style codes (--colors) are kept for the
+    /// message, which alertty draws styled (`keepCodes`), and dropped elsewhere. Untrusted text
+    /// stays sanitised when drawn.
     static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])], keepCodes: Bool = false) -> String {
-        var t = raw.replacingAll("\\n", with: "\n")
-        if program == .dialog {
-            if has(options, "colors") && !keepCodes { t = Markup.strip(t) }
-            if !has(options, "no-collapse") {
-                t = t.replacingAll("\t", with: " ")
-                while t.contains("  ") { t = t.replacingAll("  ", with: " ") }
+        guard program == .dialog else { return raw.replacingAll("\\n", with: "\n") }
+        let t = dialogText(raw, collapse: !has(options, "no-collapse"), crWrap: has(options, "cr-wrap"))
+        return has(options, "colors") && !keepCodes ? Markup.strip(t) : t
+    }
+
+    /// dialog's rules, as its screens show them: tabs become spaces (unless --no-collapse). Text
+    /// with a `\\n` in it breaks lines there only — a newline typed after one (and the spaces
+    /// between) is dropped, any other newline is a space unless --cr-wrap — and keeps its runs of
+    /// spaces. Text without one keeps its newlines and has its runs of spaces collapsed.
+    static func dialogText(_ raw: String, collapse: Bool, crWrap: Bool) -> String {
+        let t = collapse ? raw.replacingAll("\t", with: " ") : raw
+        var out = ""
+        if t.contains("\\n") {
+            var rest = Substring(t)
+            while let c = rest.first {
+                rest = rest.dropFirst()
+                if c == "\\" && rest.first == "n" {
+                    out.append("\n")
+                    rest = rest.dropFirst()
+                    let afterSpaces = rest.drop { $0 == " " }
+                    if afterSpaces.first == "\n" { rest = afterSpaces.dropFirst() }
+                } else if c == "\n" && !crWrap {
+                    if out.last != " " { out.append(" ") }
+                } else {
+                    out.append(c)
+                }
             }
+            return out
         }
-        return t
+        guard collapse else { return t }
+        for c in t where !(c == " " && out.last == " ") { out.append(c) }
+        return out
     }
 
     static func build(_ program: Program, _ boxName: String, _ spec: Box, _ positionals: [String],

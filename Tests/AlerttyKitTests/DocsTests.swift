@@ -97,6 +97,14 @@ final class CompatTests: XCTestCase {
         XCTAssertNotNil(failure(["--menu", "x", "--yesno", "a", "1", "1"], .lenient), "one box at a time")
     }
 
+    func testTheSupportListsNameEveryBoxOnce() {
+        XCTAssertEqual(Set(Compat.boxOrder), Set(Compat.boxes.keys))
+        XCTAssertEqual(Compat.boxOrder.count, Compat.boxes.count)
+        XCTAssertTrue(Compat.unsupportedBoxes.isDisjoint(with: Compat.boxes.keys))
+        let help = Help.global()
+        for box in Compat.unsupportedBoxList { XCTAssertTrue(help.contains(box), "--help names \(box) as not supported") }
+    }
+
     func testAndWidgetChainsBoxesWithTheLeadingOptionsForEach() throws {
         guard case .success(let chain) = Compat.translateChain(.dialog, ["--separate-widget", "|", "--title", "T", "--msgbox", "a", "8", "40",
                                                                           "--and-widget", "--inputbox", "b", "8", "40", "x"]) else {

@@ -98,11 +98,25 @@ public enum Compat {
         "mixedform": Box(alert: .form, required: 4, optional: 0, group: 9),
     ]
 
-    /// Boxes of whiptail or dialog that alertty does not have.
-    static let unsupportedBoxes: Set<String> = [
-        "editbox", "calendar", "timebox", "pause", "rangebox", "tailbox",
-        "tailboxbg", "programbox", "progressbox", "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
+    /// What the drop-in covers and what it does not, for --help, the man page and the README.
+    public static let supportSummary: [String] = [
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox; dialog's form, passwordform and mixedform.",
+        "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
+        "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" on Help.",
+        "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_TIMEOUT.",
+        "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --nocancel, --default-item, --notags, --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
+        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); --help-status; dialog's field positions and input lengths in forms (fields are laid out in order).",
     ]
+
+    static let boxOrder = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist", "checklist", "gauge",
+                           "fselect", "dselect", "textbox", "form", "passwordform", "mixedform"]
+
+    /// Boxes of whiptail or dialog that alertty does not have.
+    static let unsupportedBoxList = [
+        "editbox", "calendar", "timebox", "pause", "rangebox", "tailbox", "tailboxbg", "programbox", "progressbox",
+        "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
+    ]
+    static let unsupportedBoxes = Set(unsupportedBoxList)
 
     /// Options and how many values each takes. `whiptailOnly`/`dialogOnly` are unknown to the other.
     static let options: [String: Int] = [
@@ -194,7 +208,8 @@ public enum Compat {
                 continue
             }
             if unsupportedBoxes.contains(name) {
-                return .failure(Failure(message: "alertty: the \(program == .whiptail ? "whiptail" : "dialog") box --\(name) is not supported (alertty has msgbox, yesno, infobox, inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox)\n",
+                let has = boxOrder.filter { program != .whiptail || boxes[$0]!.alert != .form }.joined(separator: ", ")
+                return .failure(Failure(message: "alertty: the \(program == .whiptail ? "whiptail" : "dialog") box --\(name) is not supported (alertty has \(has))\n",
                                         status: program == .whiptail ? 1 : 255))
             }
             guard let arity = Compat.options[name], knows(name, program) else { return .failure(unknown(a)) }

@@ -116,13 +116,9 @@ public enum Docs {
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
         .SH COMPATIBILITY
         Called as \\fBwhiptail\\fR or \\fBdialog\\fR (a symlink), or as \\fBalertty whiptail\\fR ... or
-        \\fBalertty dialog\\fR ..., alertty reads the command line by that program's rules and runs its
-        --msgbox, --yesno, --infobox, --inputbox, --passwordbox, --menu, --radiolist, --checklist, --gauge,
-        --fselect, --dselect and --textbox with alertty's alerts: the answer goes to standard error (or
-        \\fB\\-\\-output\\-fd\\fR \\fIN\\fR, or dialog's \\fB\\-\\-stdout\\fR) without a newline, check lists print as
-        each program prints them, Esc exits 255, and dialog's DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC and
-        DIALOG_TIMEOUT are honoured. Other boxes (form, calendar, ...) get one line saying they are not
-        supported, with the program's error status.
+        \\fBalertty dialog\\fR ..., alertty reads the command line by that program's rules and runs it with
+        alertty's alerts.
+        \(Compat.supportSummary.map { ".IP \\(bu 2\n" + roff($0) }.joined(separator: "\n"))
         .SH EXAMPLES
 
         """

@@ -42,9 +42,8 @@ public enum Help {
         \(exitStatusLines)
 
         whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads
-        that program's command line: msgbox yesno infobox inputbox passwordbox menu radiolist checklist gauge
-        fselect dselect textbox (answer on stderr without a newline unless --output-fd N or dialog's --stdout;
-        Esc exits 255). form, calendar and the other boxes are not supported.
+        that program's command line by its own rules.
+        \(Compat.supportSummary.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
 
         """
     }

@@ -38,10 +38,10 @@ public enum App {
 
     static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>) -> Int32 {
         var parsed: ParseResult
-        do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error) }
+        do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error, compat) }
         // ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS).
         if case .run(let command) = parsed, let options = Platform.environment("ALERTTY_OPTIONS"), !options.isEmpty {
-            do { parsed = .run(try ArgumentParser.withDefaults(command, from: options, variable: "ALERTTY_OPTIONS")) } catch { return usage(error) }
+            do { parsed = .run(try ArgumentParser.withDefaults(command, from: options, variable: "ALERTTY_OPTIONS")) } catch { return usage(error, compat) }
         }
         switch parsed {
         case .help(let text):
@@ -59,9 +59,15 @@ public enum App {
         }
     }
 
-    static func usage(_ error: UsageError) -> Int32 {
+    static func usage(_ error: UsageError, _ compat: Compat.Output? = nil) -> Int32 {
         report(error.message)
-        return ExitStatus.usage.rawValue
+        return failed(.usage, compat)
+    }
+
+    /// alertty's own failures (usage, no terminal, a broken terminal) as `status`, or in
+    /// whiptail/dialog mode as that program's error status: there 2 and 3 mean Help and Extra.
+    static func failed(_ status: ExitStatus, _ compat: Compat.Output?) -> Int32 {
+        compat?.error ?? status.rawValue
     }
 
     /// The one way a line reaches stderr. Messages echo arguments, file names and stdin, so the
@@ -86,14 +92,14 @@ public enum App {
         do {
             built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
         } catch {
-            return usage(error)
+            return usage(error, compat)
         }
         // An answer that could not be delivered must not be asked for (a password typed for nothing).
         let answerDescriptor = compat?.descriptor ?? 1
         if built.printsAnswer, closedDescriptors.contains(answerDescriptor) || !Platform.isOpen(answerDescriptor) {
             report(answerDescriptor == 1 ? "stdout is closed: the answer could not be delivered"
                                          : "descriptor \(answerDescriptor) is closed: the answer could not be delivered")
-            return ExitStatus.internalError.rawValue
+            return failed(.internalError, compat)
         }
         if built.secret { Platform.disableCoreDumps() }
         // Answers without a person: named by --id, or the defaults when no one is to be asked.
@@ -127,9 +133,9 @@ public enum App {
         do {
             session = try TerminalSession(path: path, modal: !options.inline)
         } catch {
-            if let progress = built.progress { return withoutTerminal(progress, error: error) }
+            if let progress = built.progress { return withoutTerminal(progress, error: error, compat: compat) }
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
-            return ExitStatus.noTerminal.rawValue
+            return failed(.noTerminal, compat)
         }
         guard let sources = sources(for: built) else { return 127 }
         let outcome = Runner(session: session, alert: built.makeAlert(), options: options, sources: sources).run()
@@ -161,7 +167,7 @@ public enum App {
     /// progress without a terminal (cron): a command still runs, with no UI, and its status is
     /// ours; a gauge still reads its input to the end, so the producer is never killed by a
     /// closed pipe, then exits 3.
-    static func withoutTerminal(_ progress: (command: [String]?, passStdin: Bool), error: PlatformError) -> Int32 {
+    static func withoutTerminal(_ progress: (command: [String]?, passStdin: Bool), error: PlatformError, compat: Compat.Output?) -> Int32 {
         if let argv = progress.command {
             do throws(PlatformError) { return try Platform.runCommand(argv, passStdin: progress.passStdin) } catch {
                 report(error.message)
@@ -170,7 +176,7 @@ public enum App {
         }
         while let chunk = Platform.read(0, max: 65536) { _ = chunk }
         report("no terminal to show progress on (\(error.message)); the input was read to its end")
-        return ExitStatus.noTerminal.rawValue
+        return failed(.noTerminal, compat)
     }
 
     /// `ALERTTY_ANSWER_<ID>` answers the prompt; with ALERTTY_NONINTERACTIVE=1 (or
@@ -185,7 +191,7 @@ public enum App {
             case .outcome(let outcome): return deliver(outcome, terminator: built.terminator, compat: compat)
             case .refused(let reason):
                 report("\(name): \(reason)")
-                return ExitStatus.usage.rawValue
+                return failed(.usage, compat)
             }
         }
         if let id, let answer = environment("ALERTTY_ANSWER_" + id.uppercased()) {
@@ -200,7 +206,7 @@ public enum App {
         guard asked else { return nil }
         guard hasDefault(command) else {
             report("\(name) has no default to take without a person (ALERTTY_NONINTERACTIVE)" + (id.map { "; set ALERTTY_ANSWER_\($0.uppercased())" } ?? ""))
-            return ExitStatus.noTerminal.rawValue
+            return failed(.noTerminal, compat)
         }
         var alert = built.makeAlert()
         defer { for source in built.sources { source.shutdown() } }
@@ -239,9 +245,9 @@ public enum App {
         do {
             runner = try LineRunner(path: path, alert: built.makeAlert(), sources: sources, timeout: options.timeout, unicode: options.unicode)
         } catch {
-            if let progress = built.progress { return withoutTerminal(progress, error: error) }
+            if let progress = built.progress { return withoutTerminal(progress, error: error, compat: compat) }
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
-            return ExitStatus.noTerminal.rawValue
+            return failed(.noTerminal, compat)
         }
         let outcome = runner.run()
         var status = deliver(outcome, terminator: built.terminator, compat: compat)
@@ -285,7 +291,7 @@ public enum App {
             if !Platform.writeAll(fd, answer) {
                 report("could not write the answer")
                 answer.resetBytes()
-                return ExitStatus.internalError.rawValue
+                return failed(.internalError, compat)
             }
             answer.resetBytes()
         }

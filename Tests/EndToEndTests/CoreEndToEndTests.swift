@@ -125,6 +125,25 @@ final class CoreEndToEndTests: XCTestCase {
         XCTAssertFalse(stderr.contains("\u{1B}"))
     }
 
+    func testWithoutATerminalTheDropInExitsWithTheProgramsErrorStatus() throws {
+        // There 2 and 3 mean Help and Extra: alertty's own 2 and 3 must not leak into a script's `case $?`.
+        for (arguments, environment, status) in [(["dialog", "--msgbox", "hi", "8", "40"], [String: String](), Int32(255)),
+                                                  (["dialog", "--msgbox", "hi", "8", "40"], ["DIALOG_ERROR": "9"], 9),
+                                                  (["dialog", "--checklist", "x", "8", "40", "2", "a", "A", "on", "--width", "x"], [:], 255),
+                                                  (["whiptail", "--yesno", "hi", "8", "40"], [:], 255)] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            process.arguments = ["--wait", PTYProcess.binary] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, status, "\(arguments) \(environment)")
+        }
+    }
+
     func testTimeoutShowsCountdownAndExits124() throws {
         let p = try PTYProcess(["confirm", "--no-animation", "--timeout", "2", "Still there?"])
         try p.waitForText("2s")

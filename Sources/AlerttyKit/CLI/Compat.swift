@@ -30,6 +30,8 @@ public enum Compat {
         public var format: Format = .raw
         /// Exit statuses by outcome (dialog's DIALOG_* overrides).
         public var ok: Int32 = 0, cancel: Int32 = 1, escape: Int32 = 255, timeout: Int32 = 255, help: Int32 = 2, extra: Int32 = 3
+        /// alertty's own failures (usage error, no terminal, a broken terminal) exit with this.
+        public var error: Int32 = 255
         /// A list's Help prints `HELP tag` (or, with --item-help, `HELP` and the item's help text).
         public var helpNamesItem = false
         public var itemHelp: [String: String] = [:]
@@ -103,7 +105,7 @@ public enum Compat {
         "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox; dialog's form, passwordform and mixedform.",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" on Help.",
-        "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_TIMEOUT.",
+        "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
         "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --nocancel, --default-item, --notags, --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); --help-status; dialog's field positions and input lengths in forms (fields are laid out in order).",
     ]
@@ -160,7 +162,10 @@ public enum Compat {
         for (i, segment) in segments.enumerated() {
             switch translate(program, i == 0 ? segment : common + segment) {
             case .success(let box): chain.boxes.append(box)
-            case .failure(let failure): return .failure(failure)
+            case .failure(var failure):
+                // dialog's usage errors exit DIALOG_ERROR when it is set.
+                if program == .dialog, let code = Platform.environment("DIALOG_ERROR").flatMap({ Int32($0) }) { failure.status = code }
+                return .failure(failure)
             }
         }
         return .success(chain)
@@ -413,6 +418,7 @@ public enum Compat {
             output.timeout = code("DIALOG_TIMEOUT", 255)
             output.help = code("DIALOG_HELP", 2)
             output.extra = code("DIALOG_EXTRA", 3)
+            output.error = code("DIALOG_ERROR", 255)
         }
         translated.arguments = out
         translated.output = output

@@ -96,8 +96,8 @@ public enum Docs {
         s += """
         .TE
         .PP
-        In whiptail/dialog compatibility mode the statuses are that program's: Esc 255, and dialog's
-        Help 2 and Extra 3 (or its DIALOG_* overrides).
+        In whiptail/dialog compatibility mode the statuses are that program's: Esc 255, dialog's Help 2
+        and Extra 3, and 255 for what would be alertty's 2, 3 or 4, or dialog's DIALOG_* overrides.
         \\fBprogress \\-\\- COMMAND\\fR exits with the command's own status (128+N if it died of signal N,
         127 if it could not be run).
         .SH ENVIRONMENT

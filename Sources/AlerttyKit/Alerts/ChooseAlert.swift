@@ -306,13 +306,13 @@ public struct ChooseAlert: Alert {
             String(decoding: store.label(list.item(atRow: row)).prefix(16), as: UTF8.self).first?.lowercased() == key
         }
         let current = list.selection
-        let rows: [Int]
+        let found: Int?
         if configuration.letters == .jump {
-            rows = (1...n).map { (current + $0) % n }
+            found = (1...n).lazy.map { (current + $0) % n }.first(where: starts)
         } else {
-            rows = starts(current) ? Array(current + 1..<n) : Array(0..<n)
+            found = starts(current) ? (current + 1..<n).first(where: starts) : (0..<n).first(where: starts)
         }
-        if let row = rows.first(where: starts) { list.select(row: row) }
+        if let found { list.select(row: found) }
     }
 
     /// A click on a row focuses it (and toggles it in a check list); a double click chooses it;

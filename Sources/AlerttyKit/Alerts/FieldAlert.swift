@@ -214,7 +214,9 @@ public struct FieldAlert: Alert {
         case .button(.extra): return submit(as: .extra)
         case .button(.help):
             // dialog prints the text on Help too (a script may save it while help is shown).
-            return [.finish(Outcome(.help, answer: editor.bytes))]
+            let answer = editor.bytes
+            field.editor.wipe()
+            return [.finish(Outcome(.help, answer: answer))]
         }
     }
 

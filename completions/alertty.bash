@@ -23,7 +23,7 @@ _alertty() {
         --no) return ;;
         --extra-button) return ;;
         --help-button) return ;;
-        --default) COMPREPLY=($(compgen -W "yes no" -- "$cur")); return ;;
+        --default) COMPREPLY=($(compgen -W "yes no extra help" -- "$cur")); return ;;
         --placeholder) return ;;
         --value) return ;;
         --validate) COMPREPLY=($(compgen -W "none nonempty int number email" -- "$cur")); return ;;

@@ -97,6 +97,13 @@ final class CompatTests: XCTestCase {
         XCTAssertNotNil(failure(["--menu", "x", "--yesno", "a", "1", "1"], .lenient), "one box at a time")
     }
 
+    func testDefaultButtonFocusesOneOfTheBoxsButtons() {
+        XCTAssertEqual(translate(["--defaultno", "--default-button", "extra", "--extra-button", "--yesno", "x", "8", "40"], .dialog)?
+            .arguments.suffix(4), ["--default", "extra", "--", "x"], "one --default, the last word")
+        XCTAssertEqual(translate(["--default-button", "help", "--yesno", "x", "8", "40"], .dialog)?.arguments.contains("help"), false,
+                       "no help button, nothing to focus")
+    }
+
     func testTheSupportListsNameEveryBoxOnce() {
         XCTAssertEqual(Set(Compat.boxOrder), Set(Compat.boxes.keys))
         XCTAssertEqual(Compat.boxOrder.count, Compat.boxes.count)

@@ -11,13 +11,14 @@ public struct ConfirmAlert: Alert {
     public private(set) var focus: ButtonRole
 
     public init(title: String, text: String, yesLabel: String = "Yes", noLabel: String = "No", defaultYes: Bool = true,
-                extraLabel: String? = nil, helpLabel: String? = nil) {
+                extraLabel: String? = nil, helpLabel: String? = nil, defaultButton: ButtonRole? = nil) {
         self.title = title
         body = TextBody(text)
         self.yesLabel = yesLabel
         self.noLabel = noLabel
         bar = ButtonBar(ok: yesLabel, cancel: noLabel, extra: extraLabel, help: helpLabel)
         focus = defaultYes ? .ok : .cancel
+        if let defaultButton, bar.has(defaultButton) { focus = defaultButton }
     }
 
     /// --on-timeout default: seconds left, shown on the focused button (what will be taken).

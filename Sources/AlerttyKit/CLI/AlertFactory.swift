@@ -34,9 +34,14 @@ public enum AlertFactory {
                                      extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton)), command, text)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .confirm:
+            let focus = command.string(.`default`)
+            if focus == "extra" && !command.has(.extraButton) || focus == "help" && !command.has(.helpButton) {
+                throw UsageError("--default \(focus!) needs --\(focus!)-button LABEL")
+            }
             let alert = styled(ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? "Yes",
-                                     noLabel: command.string(.no) ?? "No", defaultYes: command.string(.`default`) != "no",
-                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton)), command, text)
+                                     noLabel: command.string(.no) ?? "No", defaultYes: focus != "no",
+                                     extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton),
+                                     defaultButton: focus == "extra" ? .extra : focus == "help" ? .help : nil), command, text)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .input, .password:
             let field = try FieldConfiguration(command, readStdin: readStdin)

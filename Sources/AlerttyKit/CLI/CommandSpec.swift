@@ -244,7 +244,7 @@ public enum CommandSpec {
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
         FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item.", CommandSpec.withExtraButtons),
-        FlagSpec("default", .choice(["yes", "no"]), "yes|no", "Button focused at first (default yes).", [.confirm]),
+        FlagSpec("default", .choice(["yes", "no", "extra", "help"]), "BUTTON", "Button focused at first: yes (default), no, or the extra or help button.", [.confirm]),
         // Text fields
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),
         FlagSpec("value", .text, "TEXT", "Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.", fields),

@@ -106,7 +106,7 @@ public enum Compat {
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" on Help.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
-        "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --nocancel, --default-item, --notags, --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
+        "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); --help-status; dialog's field positions and input lengths in forms (fields are laid out in order).",
     ]
 
@@ -128,7 +128,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
+        "separate-widget": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -322,7 +322,14 @@ public enum Compat {
         var translated = Translated(arguments: [], output: output)
         switch boxName {
         case "yesno":
-            if has(options, "defaultno") { out += ["--default", "no"] }
+            // --defaultno, or dialog's --default-button for a button this box has.
+            var focus = has(options, "defaultno") ? "no" : nil
+            let buttons = ["ok": "yes", "yes": "yes", "no": "no", "cancel": "no", "extra": "extra", "help": "help"]
+            if let wanted = value(options, "default-button").flatMap({ buttons[$0] }),
+               wanted == "yes" || wanted == "no" || out.contains("--\(wanted)-button") {
+                focus = wanted
+            }
+            if let focus { out += ["--default", focus] }
             out += ["--", body]
         case "msgbox", "infobox":
             translated.drawOnce = boxName == "infobox"
@@ -378,7 +385,12 @@ public enum Compat {
                 out += ["--name", String(path[path.index(after: slash)...])]
             }
         default: // menu, radiolist, checklist
-            let groupSize = spec.group + (has(options, "item-help") ? 1 : 0)
+            // Items: tag item [status] [help]. dialog's --no-items drops the item; whiptail's
+            // --noitem drops it from check and radio lists and only hides it in a menu.
+            let itemless = program == .dialog ? has(options, "no-items") : has(options, "noitem") && boxName != "menu"
+            let itemHidden = itemless || (program == .whiptail && has(options, "noitem"))
+            let perItem = spec.group - (itemless ? 1 : 0)
+            let groupSize = perItem + (has(options, "item-help") ? 1 : 0)
             let items = Array(positionals.dropFirst(4))
             guard items.count % groupSize == 0 else {
                 return .failure(Failure(message: "alertty: --\(boxName) items come in groups of \(groupSize)\n", status: program == .whiptail ? 1 : 255))
@@ -399,10 +411,12 @@ public enum Compat {
             if boxName == "radiolist" { out += ["--radio", "--min", "0"] }
             var pairs: [String] = []
             for k in stride(from: 0, to: items.count, by: groupSize) {
-                let tag = items[k], item = program == .dialog && has(options, "colors") ? Markup.strip(items[k + 1]) : items[k + 1]
-                if groupSize > spec.group { output.itemHelp[tag] = items[k + spec.group] }
+                let tag = items[k]
+                var item = itemHidden ? "" : items[k + 1]
+                if program == .dialog && has(options, "colors") { item = Markup.strip(item) }
+                if groupSize > perItem { output.itemHelp[tag] = items[k + perItem] }
                 pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
-                if spec.group == 3, ["on", "1", "yes"].contains(items[k + 2].lowercased()) {
+                if spec.group == 3, ["on", "1", "yes"].contains(items[k + perItem - 1].lowercased()) {
                     out += ["--marked", tag]
                 }
             }

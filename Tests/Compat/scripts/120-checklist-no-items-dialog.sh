@@ -1,0 +1,5 @@
+# keys: wait:Pick down space enter
+# programs: dialog
+# compare: all
+c=$($D --no-items --checklist "Pick" 15 40 4 alpha on beta off gamma on 3>&1 1>&2 2>&3)
+echo "[$c] rc=$?" > out

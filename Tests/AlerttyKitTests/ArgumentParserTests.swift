@@ -29,7 +29,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["message", "--title"]), "--title needs a value (TEXT)")
         XCTAssertEqual(error(["confirm", "--width", "abc", "x"]), "--width needs a whole number, not 'abc'")
         XCTAssertEqual(error(["confirm", "--width", "5", "x"]), "--width must be between 16 and 1000, not 5")
-        XCTAssertEqual(error(["confirm", "--default", "maybe", "x"]), "--default must be one of yes, no, not 'maybe'")
+        XCTAssertEqual(error(["confirm", "--default", "maybe", "x"]), "--default must be one of yes, no, extra, help, not 'maybe'")
         XCTAssertEqual(error(["confirm", "--color", "alway", "x"]), "--color must be one of auto, always, never, not 'alway'; did you mean always?")
         XCTAssertEqual(error(["message", "--yes", "x", "y"]), "--yes is not an option of 'message'; see alertty message --help")
         XCTAssertEqual(error(["message", "a", "b"]), "unexpected argument 'b': the message was already given; quote it as one argument")

@@ -86,6 +86,7 @@ public enum App {
         let readStdin: () throws(UsageError) -> [UInt8] = { () throws(UsageError) -> [UInt8] in
             guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
             stdinUsed = true
+            if let input = compat?.input { return input }
             do throws(PlatformError) { return try Platform.readToEnd(0) } catch { throw UsageError(error.message) }
         }
         let built: BuiltAlert

@@ -37,6 +37,10 @@ public enum Compat {
         public var itemHelp: [String: String] = [:]
         /// Written before a non-empty answer (a chain's separator).
         public var before: [UInt8] = []
+        /// What `--value -` reads instead of stdin: a passwordbox's initial text. alertty's own
+        /// --value refuses a secret (it would show in the process list); here the script's call
+        /// already holds it, so it is handed over this way.
+        public var input: [UInt8]?
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -106,7 +110,7 @@ public enum Compat {
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" on Help.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
-        "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
+        "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); --help-status; dialog's field positions and input lengths in forms (fields are laid out in order).",
     ]
 
@@ -342,6 +346,12 @@ public enum Compat {
             out += ["--", String(decoding: contents, as: UTF8.self)]
         case "inputbox", "passwordbox":
             if positionals.count > 3 && boxName == "inputbox" { out += ["--value", positionals[3]] }
+            // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).
+            if boxName == "passwordbox" { out += ["--mask", program == .dialog && !has(options, "insecure") ? "" : "*"] }
+            if positionals.count > 3 && boxName == "passwordbox" && !positionals[3].isEmpty {
+                out += ["--value", "-"]
+                output.input = Array(positionals[3].utf8)
+            }
             out += ["--", body]
         case "form", "passwordform", "mixedform":
             // Each field: label y x item y x flen ilen [itype]; the item is the initial text, itype 1

@@ -60,7 +60,7 @@ _alertty() {
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
-        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --fields-from --dialog-keys --output --help" -- "$cur")) ;;
+        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -46,6 +46,24 @@ final class FormTests: XCTestCase {
     func send(_ f: inout FormAlert, _ actions: [Action]) -> [Effect] { actions.flatMap { f.update(.action($0)) } }
     func typed(_ s: String) -> [Action] { s.unicodeScalars.map { .insert($0) } }
 
+    func testHelpNamesTheFocusedFieldAndDialogsTabGoesToTheButtons() throws {
+        let two = ["--help-button", "Help", "--extra-button", "Later", "--field", "user", "text", "User", "--field", "home", "text", "Home"]
+        var f = try form(two)
+        _ = send(&f, [.focusNext])
+        XCTAssertEqual(f.focus, .field(1), "alertty's Tab: the next field")
+        _ = send(&f, [.focusNext, .focusNext])
+        XCTAssertEqual(f.focus, .button(.extra), "then OK, then Extra")
+        XCTAssertEqual(send(&f, [.activate]), [.finish(Outcome(.extra, answer: Array("\n".utf8)))])
+        var d = try form(["--dialog-keys"] + two)
+        _ = send(&d, [.down, .focusNext])
+        XCTAssertEqual(d.focus, .ok, "dialog's Tab: from the fields to the buttons")
+        _ = send(&d, [.focusNext, .focusNext, .focusNext])
+        XCTAssertEqual(d.focus, .button(.help))
+        XCTAssertEqual(send(&d, [.submit]), [.finish(Outcome(.help, answer: Array("home".utf8)))], "the field last focused")
+        _ = send(&d, [.focusNext])
+        XCTAssertEqual(d.focus, .field(1), "and Tab comes back to it")
+    }
+
     func testReadonlyFieldsAreShownAndPrintedButNeverFocusedOrAnswered() throws {
         var f = try form(["--field", "host", "text", "Host", "--default", "db01", "--readonly",
                           "--field", "user", "text", "User", "--field", "id", "number", "Id", "--default", "7", "--readonly"])

@@ -88,16 +88,25 @@ public struct FormField {
 
 public struct FormAlert: Alert {
     public enum Output: String, CaseIterable, Sendable { case lines, json, shell }
-    public enum Focus: Equatable, Sendable { case field(Int), ok, cancel }
+    public enum Focus: Equatable, Sendable {
+        case field(Int), button(ButtonRole)
+        public static let ok = Focus.button(.ok), cancel = Focus.button(.cancel)
+    }
 
     public var title: String
     public var body: TextBody
     public private(set) var fields: [FormField]
-    public private(set) var focus: Focus = .field(0)
+    public private(set) var focus: Focus = .field(0) {
+        didSet { if case .field(let i) = focus { lastField = i } }
+    }
     public let output: Output
     public let okLabel: String
     public let cancelLabel: String
-    /// dialog's form keys: Enter submits from any field, a field is entered at its start.
+    public var bar: ButtonBar
+    /// The field last focused (Help names it; dialog's Tab comes back to it from the buttons).
+    private var lastField = 0
+    /// dialog's form keys: Enter submits from any field, a field is entered at its start, and Tab
+    /// goes between the fields (as one) and the buttons; Up and Down move between fields.
     public var dialogKeys = false {
         didSet { if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) } }
     }
@@ -107,23 +116,33 @@ public struct FormAlert: Alert {
     private var visibleFields = 10
 
     public init(title: String, text: String, fields: [FieldDeclaration], output: Output, okLabel: String = "OK",
-                cancelLabel: String = "Cancel", unicode: Bool = true) throws(UsageError) {
+                cancelLabel: String = "Cancel", extraLabel: String? = nil, helpLabel: String? = nil,
+                unicode: Bool = true) throws(UsageError) {
         self.title = title
         body = TextBody(text)
         var built: [FormField] = []
         for d in fields { built.append(try FormField(d, mask: unicode ? "•" : "*")) }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
         self.fields = built
-        if let first = built.firstIndex(where: { !$0.readonly }) { focus = .field(first) } else { focus = .ok }
+        if let first = built.firstIndex(where: { !$0.readonly }) {
+            focus = .field(first)
+            lastField = first
+        } else {
+            focus = .ok
+        }
         self.output = output
         self.okLabel = okLabel
         self.cancelLabel = cancelLabel
+        bar = ButtonBar(ok: okLabel, cancel: cancelLabel, extra: extraLabel, help: helpLabel)
     }
 
     public var firstInvalid: Int? { fields.firstIndex { !$0.readonly && $0.reason != nil } }
     public var isValid: Bool { firstInvalid == nil }
 
-    var buttons: [Button] { [Button(okLabel, enabled: isValid), Button(cancelLabel)] }
+    var buttons: [Button] { bar.buttons(enabled: buttonFocusable) }
+
+    /// OK and Extra answer, so they are usable only while every field is valid.
+    private func buttonFocusable(_ role: ButtonRole) -> Bool { (role != .ok && role != .extra) || isValid }
 
     public var hints: [KeyHint] {
         var h = [KeyHint(.submit, isValid ? okLabel : "next"), KeyHint(.cancel, cancelLabel), KeyHint(.focusNext, "next field")]
@@ -236,12 +255,15 @@ public struct FormAlert: Alert {
     private mutating func handle(_ action: Action) -> [Effect] {
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
-        case .focusNext, .down: move(1); return []
-        case .focusPrevious, .up: move(-1); return []
+        case .focusNext, .focusPrevious:
+            let step = action == .focusNext ? 1 : -1
+            if dialogKeys { tab(step) } else { move(step) }
+            return []
+        case .down: move(1); return []
+        case .up: move(-1); return []
         case .submit:
             switch focus {
-            case .cancel: return [.finish(Outcome(.cancel))]
-            case .ok: return submit()
+            case .button(let role): return press(role)
             case .field(let i):
                 // Enter moves on from a valid field, stays on an invalid one (its reason now an error),
                 // and submits from the last — where an invalid form jumps to its first invalid field.
@@ -253,9 +275,12 @@ public struct FormAlert: Alert {
         default: break
         }
         switch focus {
-        case .ok, .cancel:
-            if action == .activate { return focus == .ok ? submit() : [.finish(Outcome(.cancel))] }
-            if action == .left || action == .right { focus = focus == .ok ? .cancel : (isValid ? .ok : .cancel) }
+        case .button(let role):
+            if action == .activate { return press(role) }
+            if action == .left || action == .right,
+               let next = bar.neighbour(of: role, step: action == .left ? -1 : 1, focusable: buttonFocusable) {
+                focus = .button(next)
+            }
             return []
         case .field(let i):
             switch fields[i].kind {
@@ -277,17 +302,36 @@ public struct FormAlert: Alert {
         }
     }
 
+    /// A button's press. Help answers the focused field's name (dialog: its label), so a script
+    /// can show help for it.
+    private mutating func press(_ role: ButtonRole) -> [Effect] {
+        switch role {
+        case .ok: return submit()
+        case .extra: return submit(as: .extra)
+        case .cancel: return [.finish(Outcome(.cancel))]
+        case .help: return [.finish(Outcome(.help, answer: Array(fields[lastField].declaration.name.utf8)))]
+        }
+    }
+
+    /// Tab, Up and Down: through the fields that can be edited, then the buttons.
     private mutating func move(_ step: Int) {
-        var order: [Focus] = fields.indices.filter { !fields[$0].readonly }.map { .field($0) }
-        if isValid { order.append(.ok) }
-        order.append(.cancel)
+        let order: [Focus] = fields.indices.filter { !fields[$0].readonly }.map { .field($0) } + bar.focusable(buttonFocusable).map { .button($0) }
+        cycle(order, step)
+    }
+
+    /// dialog's Tab: between the fields (as one, at the field last used) and each button.
+    private mutating func tab(_ step: Int) {
+        cycle([.field(lastField)] + bar.focusable(buttonFocusable).map { .button($0) }, step)
+    }
+
+    private mutating func cycle(_ order: [Focus], _ step: Int) {
         let at = order.firstIndex(of: focus) ?? 0
         focus = order[(at + step + order.count) % order.count]
         if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) }
     }
 
     /// Enter never passes an invalid form: it jumps to the first invalid field instead.
-    private mutating func submit() -> [Effect] {
+    private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {
         if let bad = firstInvalid {
             focus = .field(bad)
             touched.insert(bad)
@@ -312,7 +356,7 @@ public struct FormAlert: Alert {
             out = Array(fields.map { $0.declaration.name + "=" + FormAlert.shellQuoted($0.value) }.joined(separator: "\n").utf8)
         }
         for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
-        return [.finish(Outcome(.ok, answer: out))]
+        return [.finish(Outcome(status, answer: out))]
     }
 
     /// Single quotes, each ' as '\'' : nothing inside is expanded by `eval`, whatever it holds.
@@ -370,7 +414,7 @@ public struct FormAlert: Alert {
                 canvas.text(Wrap.truncate(Sanitize.line(hint), width: area.width), x: area.x, y: y, style: theme.muted)
             }
         }
-        let focusIndex: Int? = focus == .ok ? 0 : focus == .cancel ? 1 : nil
+        let focusIndex: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         return cursor
     }

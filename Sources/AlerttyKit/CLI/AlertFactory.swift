@@ -65,6 +65,7 @@ public enum AlertFactory {
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
             var alert = try FormAlert(title: title, text: text, fields: declarations, output: output,
                                       okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel",
+                                      extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton),
                                       unicode: Theme.localeIsUTF8(environment: environment))
             alert.dialogKeys = command.has(.dialogKeys)
             alert = styled(alert, command, text)

@@ -219,7 +219,7 @@ public enum CommandSpec {
     static let fields: [AlertKind] = [.input, .password]
     static let browsers: [AlertKind] = [.save, .folder]
     static let withText: [AlertKind] = [.message, .confirm, .input, .password, .save, .folder, .choose, .form]
-    static let withExtraButtons: [AlertKind] = [.message, .confirm, .input, .password, .choose]
+    static let withExtraButtons: [AlertKind] = [.message, .confirm, .input, .password, .choose, .form]
 
     public static let flags: [FlagSpec] = [
         // Common to every alert
@@ -243,7 +243,7 @@ public enum CommandSpec {
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
-        FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item.", CommandSpec.withExtraButtons),
+        FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field's name.", CommandSpec.withExtraButtons),
         FlagSpec("default", .choice(["yes", "no", "extra", "help"]), "BUTTON", "Button focused at first: yes (default), no, or the extra or help button.", [.confirm]),
         // Text fields
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),

@@ -19,6 +19,25 @@ final class LineModeEndToEndTests: XCTestCase {
         XCTAssertFalse(p.screen.onAlternate, file: file, line: line)
     }
 
+    func testTheExtraAndHelpButtonsAreTypedAsColonWords() throws {
+        let c = try start(["confirm", "--extra-button", "Later", "--help-button", "Help", "Update now?"])
+        try c.waitForText("Update now? [Y/n]")
+        XCTAssertEqual(lines(c), ["(Also: \":extra\" for Later, \":help\" for Help.)", "Update now? [Y/n]"])
+        c.type(":later\r")
+        try assertEnded(c, status: 5)
+        assertPlain(c)
+
+        let list = try start(["choose", "--help-button", "Help", "Shell?", "bash", "zsh"])
+        try list.waitForText("Choose 1-2")
+        list.type(":help\r")
+        try assertEnded(list, status: 6, stdout: "bash\n") // the focused item
+
+        let secret = try start(["password", "--help-button", "Help", "--value", "-"], stdin: Array("x".utf8))
+        try secret.waitForText("Password:")
+        secret.type(":help\r")
+        try assertEnded(secret, status: 0, stdout: ":help\n") // in a secret, it is the password
+    }
+
     func testMessageAndConfirm() throws {
         let m = try start(["message", "--title", "Backup", "Backup finished.\nAll good."])
         try m.waitForText("Press Enter to continue")

@@ -112,6 +112,8 @@ public enum AlertEvent: Equatable, Sendable {
     case childExited(status: Int32)
     /// Time passing, for alerts that show it (seconds since the alert started).
     case tick(Double)
+    /// A front end without a box (line mode) pressed this button (the extra or help one).
+    case press(ButtonRole)
     /// A signal that would end us (or Ctrl-C), offered first to an alert that runs something:
     /// it may forward it and finish later. Alerts that return no effects get the usual ending.
     case signal(ExitStatus)
@@ -166,6 +168,8 @@ public protocol Alert {
     var maxFramesPerSecond: Double? { get }
     /// The alert shows `--on-timeout default`'s countdown on what will be taken (else it is in the border).
     var showsCountdownOnDefault: Bool { get }
+    /// Its buttons, for front ends that do not draw them (line mode offers the extra and help ones).
+    var buttonBar: ButtonBar? { get }
 }
 
 extension Alert {
@@ -176,6 +180,7 @@ extension Alert {
     public var tickInterval: Double? { nil }
     public var maxFramesPerSecond: Double? { nil }
     public var showsCountdownOnDefault: Bool { false }
+    public var buttonBar: ButtonBar? { nil }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

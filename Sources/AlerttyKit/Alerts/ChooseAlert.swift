@@ -67,6 +67,7 @@ public struct ChooseAlert: Alert {
     /// --on-timeout default: seconds left, shown on the item that will be taken.
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { !multi }
+    public var buttonBar: ButtonBar? { configuration.buttonBar }
 
     public init(title: String, text: String, store: ItemStore, configuration: ChooseConfiguration, loading: Bool = false) {
         self.title = title
@@ -238,6 +239,8 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
+        case .press(let role):
+            return press(.button(role))
         case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal, .text:
             return []
         }

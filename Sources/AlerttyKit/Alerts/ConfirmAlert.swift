@@ -7,6 +7,7 @@ public struct ConfirmAlert: Alert {
     public var yesLabel: String
     public var noLabel: String
     public let bar: ButtonBar
+    public var buttonBar: ButtonBar? { bar }
     /// .ok: Yes, .cancel: No.
     public private(set) var focus: ButtonRole
 
@@ -64,6 +65,7 @@ public struct ConfirmAlert: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if case .countdown(let left) = event { defaultCountdown = left }
+        if case .press(let role) = event { return [.finish(Outcome(role.status))] }
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate:

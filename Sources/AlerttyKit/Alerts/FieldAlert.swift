@@ -39,6 +39,7 @@ public struct FieldAlert: Alert {
     /// --on-timeout default: seconds left, shown on OK (what will be taken).
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { true }
+    public var buttonBar: ButtonBar? { configuration.buttonBar }
     private var generation = 0
     private let maskCharacter: Character?
 
@@ -156,6 +157,9 @@ public struct FieldAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
+        case .press(let role):
+            focus = .button(role)
+            return press()
         case .directoryMade, .input, .inputEnded, .answer, .mouse, .childOutput, .childExited, .tick, .signal:
             return []
         }

@@ -103,6 +103,7 @@ public struct FormAlert: Alert {
     public let okLabel: String
     public let cancelLabel: String
     public var bar: ButtonBar
+    public var buttonBar: ButtonBar? { bar }
     /// The field last focused (Help names it; dialog's Tab comes back to it from the buttons).
     private var lastField = 0
     /// dialog's form keys: Enter submits from any field, a field is entered at its start, and Tab
@@ -217,6 +218,8 @@ public struct FormAlert: Alert {
             guard i < fields.count, case .pending(let g) = fields[i].check, g == generation else { return [] }
             fields[i].check = .done(validity)
             return []
+        case .press(let role):
+            return press(role)
         case .answer(let picks):
             guard case .field(let i) = focus, fields[i].kind == .choice, let pick = picks.first, pick < fields[i].choices.count else { return [] }
             fields[i].choice = pick

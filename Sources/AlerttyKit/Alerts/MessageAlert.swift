@@ -7,6 +7,7 @@ public struct MessageAlert: Alert {
     public var body: TextBody
     public var okLabel: String
     public let bar: ButtonBar
+    public var buttonBar: ButtonBar? { bar }
     public private(set) var focus: ButtonRole = .ok
 
     public init(title: String, text: String, okLabel: String = "OK", extraLabel: String? = nil, helpLabel: String? = nil) {
@@ -36,6 +37,7 @@ public struct MessageAlert: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if case .countdown(let left) = event { defaultCountdown = left }
+        if case .press(let role) = event { return [.finish(Outcome(role.status))] }
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate: return [.finish(Outcome(focus.status))]

@@ -104,7 +104,7 @@ public struct SaveAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown: return []
+        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .press: return []
         case .text(let text):
             // Line mode typed a name: it goes in the name field, as if typed there.
             focus = choosesFolder ? .list : .name

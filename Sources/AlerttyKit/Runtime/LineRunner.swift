@@ -81,6 +81,22 @@ public final class LineRunner {
         shownHeader = true
         if !title.isEmpty && !(titleIsPrompt && text.isEmpty) { say(title) }
         if !text.isEmpty { say(text) }
+        if let bar = alert.buttonBar {
+            let typed = [ButtonRole.extra, .help].compactMap { role in
+                bar.label(role).map { "\"\(role == .extra ? ":extra" : ":help")\" for \($0)" }
+            }
+            if !typed.isEmpty { say("(Also: " + typed.joined(separator: ", ") + ".)") }
+        }
+    }
+
+    /// The extra and help buttons, typed at a prompt as `:extra` and `:help` (or `:` and the label).
+    func typedButton(_ raw: String) -> ButtonRole? {
+        guard let bar = alert.buttonBar, raw.hasPrefix(":") else { return nil }
+        let word = String(raw.dropFirst()).trimmingSpaces().lowercased()
+        return [ButtonRole.extra, .help].first { role in
+            guard let label = bar.label(role) else { return false }
+            return word == (role == .extra ? "extra" : "help") || word == label.lowercased()
+        }
     }
 
     // MARK: - Reading
@@ -174,7 +190,9 @@ public final class LineRunner {
         header(m.title, m.text)
         write("Press Enter to continue ")
         switch readLine() {
-        case .text: return send(.action(.submit)) ?? Outcome(.ok)
+        case .text(let raw):
+            if let role = typedButton(raw) { return send(.press(role)) }
+            return send(.action(.submit)) ?? Outcome(.ok)
         case .end: return Outcome(.cancel)
         case .done(let outcome): return outcome
         }
@@ -192,6 +210,7 @@ public final class LineRunner {
             case .end: return Outcome(.cancel)
             case .done(let outcome): return outcome
             case .text(let raw):
+                if let role = typedButton(raw) { return send(.press(role)) }
                 let answer = raw.trimmingSpaces().lowercased()
                 // The letter answers a question; Enter after it moves a form on to its next field.
                 if answer.isEmpty { return send(.action(.insert(q.defaultYes ? "y" : "n")), .action(.submit)) }
@@ -212,6 +231,8 @@ public final class LineRunner {
         case .end: return Outcome(.cancel)
         case .done(let outcome): return outcome
         case .text(let line):
+            // Not in a secret: a password may well begin with a colon.
+            if !f.secret, let role = typedButton(line) { return send(.press(role)) }
             if let outcome = send(.text(line), .action(.submit)) { return outcome }
             // Refused: say why (a running check was waited for by `apply`), and ask again.
             if case .field(let now) = alert.meaning, let reason = now.reason, now.label == f.label { say(reason) }
@@ -243,6 +264,7 @@ public final class LineRunner {
             case .end: return Outcome(.cancel)
             case .done(let outcome): return outcome
             case .text(let raw):
+                if let role = typedButton(raw), let outcome = send(.press(role)) { return outcome }
                 let answer = raw.trimmingSpaces()
                 if answer.isEmpty && shown < n { continue }
                 if answer.isEmpty && !c.multi { return Outcome(.cancel) }

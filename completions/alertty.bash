@@ -14,6 +14,7 @@ _alertty() {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --tty) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --width) return ;;
+        --height) return ;;
         --id) return ;;
         --on-timeout) COMPREPLY=($(compgen -W "exit default" -- "$cur")); return ;;
         --backtitle) return ;;
@@ -52,15 +53,15 @@ _alertty() {
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
     esac
     case "$alert" in
-        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --help" -- "$cur")) ;;
-        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --yes --no --extra-button --help-button --default --help" -- "$cur")) ;;
-        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
-        password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
-        save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
-        folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
-        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
-        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
-        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --help" -- "$cur")) ;;
+        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --help" -- "$cur")) ;;
+        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --yes --no --extra-button --help-button --default --help" -- "$cur")) ;;
+        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
+        password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
+        save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
+        folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
+        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
+        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -117,6 +117,7 @@ public enum App {
         options.timeout = command.seconds(.timeout)
         options.takeDefaultOnTimeout = command.string(.onTimeout) == "default"
         options.width = command.int(.width)
+        options.height = command.int(.height)
 
         // An alert that answers before anything is drawn (choose --select-if-one) needs no terminal.
         if built.immediate {
@@ -270,7 +271,7 @@ public enum App {
         let unicode = Theme.localeIsUTF8(environment: environment)
         let size = Platform.terminalSize(fd) ?? (80, 24)
         var alert: any Alert = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
-        let scene = Scene(columns: size.columns, rows: size.rows, width: command.int(.width), theme: Theme(colors: colors, unicode: unicode))
+        let scene = Scene(columns: size.columns, rows: size.rows, width: command.int(.width), height: command.int(.height), theme: Theme(colors: colors, unicode: unicode))
         var writer = FrameWriter(colors: colors, mayClearScreen: true, asciiOnly: !unicode)
         let frame = scene.render(&alert)
         var bytes = writer.frame(frame.canvas, cursorAt: nil)

@@ -57,6 +57,14 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("ann@example.com".utf8)))])
     }
 
+    func testHeightMakesTheBoxTallerNeverShorter() {
+        let m = MessageAlert(title: "", text: "Backup finished")
+        let natural = Scene(columns: 80, rows: 24, theme: theme).boxSize(for: m).height
+        XCTAssertEqual(Scene(columns: 80, rows: 24, height: 12, theme: theme).boxSize(for: m).height, 12)
+        XCTAssertEqual(Scene(columns: 80, rows: 24, height: 3, theme: theme).boxSize(for: m).height, natural, "nothing is cut")
+        XCTAssertEqual(Scene(columns: 80, rows: 10, height: 40, theme: theme).boxSize(for: m).height, 10, "the terminal's rows at most")
+    }
+
     func testButtonBarKeepsDialogsOrderAndSkipsWhatCannotTakeTheFocus() {
         let bar = ButtonBar(ok: "OK", cancel: "Cancel", extra: "Edit", help: "Help")
         XCTAssertEqual(bar.roles, [.ok, .extra, .cancel, .help])

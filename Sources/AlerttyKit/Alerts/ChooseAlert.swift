@@ -75,9 +75,6 @@ public struct ChooseAlert: Alert {
         self.store = store
         self.configuration = configuration
         self.loading = loading
-        if configuration.letters != .filter {
-            query = TextField(LineEditor(), placeholder: configuration.letters == .none ? "" : "a letter jumps to an item")
-        }
         itemsArrived()
     }
 
@@ -163,6 +160,7 @@ public struct ChooseAlert: Alert {
         var h = [KeyHint(.submit, multi ? configuration.okLabel : "choose"), KeyHint(.cancel, query.editor.isEmpty ? "cancel" : "clear")]
         if multi { h += [KeyHint(.activate, "toggle"), KeyHint(.toggleAll, "all")] }
         if radio { h.append(KeyHint(.activate, "mark")) }
+        if configuration.letters == .jump || configuration.letters == .newt { h.append(KeyHint(literal: "a-z", "jump")) }
         h.append(KeyHint(.focusNext, "move"))
         return h
     }
@@ -172,8 +170,10 @@ public struct ChooseAlert: Alert {
 
     var markWidth: Int { multi || radio ? 4 : 0 }
     var hasDetailRow: Bool { store.hasHints || multi }
+    /// Typing filters, so the query and the count have a row (not when letters jump).
+    var hasFilterRow: Bool { configuration.letters == .filter }
     /// Rows besides the text and the list: the filter row, a hint or reason row, the buttons.
-    var fixedRows: Int { 1 + (hasDetailRow ? 1 : 0) + 1 }
+    var fixedRows: Int { (hasFilterRow ? 1 : 0) + (hasDetailRow ? 1 : 0) + 1 }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
         let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
@@ -193,7 +193,7 @@ public struct ChooseAlert: Alert {
         let textRows = textRows(in: area)
         body.layout(width: area.width, rows: textRows)
         let rows = max(1, area.height - textRows - fixedRows)
-        listArea = Rect(x: area.x, y: area.y + textRows + 1, width: area.width, height: rows)
+        listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         list.setVisibleRows(rows)
         query.layout(width: max(1, area.width - 2 - 14))
@@ -387,14 +387,17 @@ public struct ChooseAlert: Alert {
             y += textRows
         }
         // The filter row: the query field and the count.
-        var count = ListView.countText(shown: list.rowCount, of: store.count)
-        if loading { count = "loading " + count + "…" }
-        let countWidth = TextWidth.columns(count)
-        canvas.text(count, x: area.maxX - countWidth, y: y, style: theme.muted)
-        canvas.text(">", x: area.x, y: y, style: theme.muted)
-        let fieldWidth = max(1, area.width - 2 - countWidth - 1)
-        let queryCursor = query.render(into: &canvas, rect: Rect(x: area.x + 2, y: y, width: fieldWidth, height: 1), theme: theme)
-        y += 1
+        var queryCursor: (x: Int, y: Int)?
+        if hasFilterRow {
+            var count = ListView.countText(shown: list.rowCount, of: store.count)
+            if loading { count = "loading " + count + "…" }
+            let countWidth = TextWidth.columns(count)
+            canvas.text(count, x: area.maxX - countWidth, y: y, style: theme.muted)
+            canvas.text(">", x: area.x, y: y, style: theme.muted)
+            let fieldWidth = max(1, area.width - 2 - countWidth - 1)
+            queryCursor = query.render(into: &canvas, rect: Rect(x: area.x + 2, y: y, width: fieldWidth, height: 1), theme: theme)
+            y += 1
+        }
         let rows = listArea.height
         let matcher = FuzzyMatcher(query.editor.text)
         let glyphs = theme.glyphs

@@ -40,6 +40,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case color
     case tty
     case width
+    case height
     case plain
     case noCancel = "no-cancel"
     case backtitle
@@ -230,6 +231,7 @@ public enum CommandSpec {
         FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
+        FlagSpec("height", .integer(3...1000), "N", "Make the box at least N rows high (shrunk to fit the terminal; never less than its content wants).", all),
         FlagSpec("id", .text, "NAME", "Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules).", all),
         FlagSpec("non-interactive", .flag, "", "Ask no one (as ALERTTY_NONINTERACTIVE=1): take the default (--default, --value, --selected, --name, --dir) or exit 3.", all),
         FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer.", all),

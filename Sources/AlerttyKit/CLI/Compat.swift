@@ -110,7 +110,7 @@ public enum Compat {
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
-        "Drawn as there: --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
+        "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); --help-status; dialog's field positions and input lengths in forms (fields are laid out in order).",
     ]
 
@@ -295,6 +295,8 @@ public enum Compat {
         var out: [String] = [spec.alert.rawValue, "--no-animation"]
         let width = Int(positionals[2]) ?? 0
         if width >= 16 { out += ["--width", String(min(width, 1000))] }
+        // The box's height as given (0: sized to fit, as both do); the list's height follows from it.
+        if let height = Int(positionals[1]), height >= 3 { out += ["--height", String(min(height, 1000))] }
         if let title = value(options, "title") { out += ["--title", text(title, program, options)] }
         if let backtitle = value(options, "backtitle") { out += ["--backtitle", text(backtitle, program, options)] }
         if has(options, "nocancel", "no-cancel"), CommandSpec.flags(for: spec.alert).contains(where: { $0.flag == .noCancel }) {

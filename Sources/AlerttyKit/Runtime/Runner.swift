@@ -9,6 +9,7 @@ public struct RunOptions: Sendable {
     public var colors: ColorMode = .none
     public var unicode = true
     public var width: Int?
+    public var height: Int?
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public var escapeDelayMs = 25
     /// --on-timeout default: when time runs out, take the default answer instead of exiting 124.
@@ -284,7 +285,7 @@ public final class Runner {
 
     /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
     private func draw(now: UInt64) -> Bool {
-        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, theme: theme,
+        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, height: options.height, theme: theme,
                           backtitle: options.backtitle)
         var phase = Scene.Phase.still
         if let a = animation {

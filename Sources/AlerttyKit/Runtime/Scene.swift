@@ -6,13 +6,16 @@ public struct Scene {
     public var rows: Int
     /// Modal: the whole screen with the backdrop. Inline: just the box.
     public var modal: Bool
-    /// `--width`, if given.
+    /// `--width` and `--height`, if given.
     public var width: Int?
+    public var height: Int?
     public var theme: Theme
     /// A line at the top of the screen behind the box (modal only).
     public var backtitle: String?
 
-    public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, theme: Theme, backtitle: String? = nil) {
+    public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, height: Int? = nil, theme: Theme,
+                backtitle: String? = nil) {
+        self.height = height
         self.backtitle = backtitle
         self.columns = columns
         self.rows = rows
@@ -27,6 +30,8 @@ public struct Scene {
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * BoxMetrics.horizontalPadding))
         var box = BoxMetrics.box(forContent: content.width, content.height)
         if let width { box.width = min(width, columns) }
+        // --height makes the box taller, never shorter than its content wants (nothing is cut).
+        if let height { box.height = max(box.height, height) }
         return (min(box.width, columns), min(box.height, max(rows, 1)))
     }
 

@@ -283,7 +283,7 @@ public enum App {
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
         if var answer = outcome.answer {
             if let compat {
-                answer = Compat.answer(answer, status: outcome.status, compat) // whiptail and dialog print no newline (but their own)
+                answer = Compat.answer(answer, status: outcome.status, state: outcome.state, compat) // whiptail and dialog print no newline (but their own)
             } else if let terminator {
                 answer.append(terminator)
             }

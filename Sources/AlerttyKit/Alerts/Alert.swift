@@ -66,6 +66,9 @@ public struct Outcome: Equatable, Sendable {
     public var farewell: String?
     /// Exit with this status instead of `status`'s (progress exits with its command's).
     public var exitCode: Int32?
+    /// Help: what OK would have answered then (a check list's marks, a form's values), for
+    /// dialog's --help-status.
+    public var state: [UInt8]?
     public init(_ status: ExitStatus, answer: [UInt8]? = nil, signal: SignalEnding? = nil) {
         self.status = status
         self.answer = answer

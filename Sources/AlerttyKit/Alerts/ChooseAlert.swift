@@ -346,8 +346,11 @@ public struct ChooseAlert: Alert {
         case .button(.cancel): return [.finish(Outcome(.cancel))]
         case .button(.extra): return submit(as: .extra)
         case .button(.help):
-            // The focused item (not the marked ones), so a script can show help for it.
-            return list.selectedItem.map { answer([$0], status: .help) } ?? [.finish(Outcome(.help))]
+            // The focused item (not the marked ones), so a script can show help for it; the marks
+            // go along as the state.
+            var outcome = Outcome(.help, answer: list.selectedItem.map { bytes([$0]) })
+            if multi { outcome.state = bytes(list.markedItems) } else if radio { outcome.state = radioChoice.map { bytes([$0]) } }
+            return [.finish(outcome)]
         }
     }
 
@@ -361,7 +364,10 @@ public struct ChooseAlert: Alert {
 
     /// The chosen items printed as --output asks, one per line (or NUL-separated), in list order.
     private func answer(_ items: [Int], status: ExitStatus = .ok) -> [Effect] {
-        guard !items.isEmpty else { return [.finish(Outcome(status))] }
+        [.finish(Outcome(status, answer: items.isEmpty ? nil : bytes(items)))]
+    }
+
+    private func bytes(_ items: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         for (k, item) in items.sorted().enumerated() {
             if k > 0 { out.append(configuration.separator) }
@@ -374,7 +380,7 @@ public struct ChooseAlert: Alert {
                 out += Array(",\"label\":".utf8) + JSON.string(store.label(item)) + Array(",\"index\":\(item + 1)}".utf8)
             }
         }
-        return [.finish(Outcome(status, answer: out))]
+        return out
     }
 
     // MARK: - Render

@@ -312,7 +312,11 @@ public struct FormAlert: Alert {
         case .ok: return submit()
         case .extra: return submit(as: .extra)
         case .cancel: return [.finish(Outcome(.cancel))]
-        case .help: return [.finish(Outcome(.help, answer: Array(fields[lastField].declaration.name.utf8)))]
+        case .help:
+            // The values go along as the state (dialog's --help-status); a secret never does.
+            var outcome = Outcome(.help, answer: Array(fields[lastField].declaration.name.utf8))
+            if !fields.contains(where: { $0.kind == .password }) { outcome.state = values() }
+            return [.finish(outcome)]
         }
     }
 
@@ -340,6 +344,13 @@ public struct FormAlert: Alert {
             touched.insert(bad)
             return []
         }
+        let out = values()
+        for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
+        return [.finish(Outcome(status, answer: out))]
+    }
+
+    /// The values as --output prints them.
+    private func values() -> [UInt8] {
         var out: [UInt8] = []
         switch output {
         case .lines:
@@ -358,8 +369,7 @@ public struct FormAlert: Alert {
         case .shell:
             out = Array(fields.map { $0.declaration.name + "=" + FormAlert.shellQuoted($0.value) }.joined(separator: "\n").utf8)
         }
-        for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
-        return [.finish(Outcome(status, answer: out))]
+        return out
     }
 
     /// Single quotes, each ' as '\'' : nothing inside is expanded by `eval`, whatever it holds.

@@ -34,6 +34,8 @@ public enum Compat {
         public var error: Int32 = 255
         /// A list's Help prints `HELP tag` (or, with --item-help, `HELP` and the item's help text).
         public var helpNamesItem = false
+        /// --help-status: the list's marks or the form's values follow that.
+        public var helpStatus = false
         public var itemHelp: [String: String] = [:]
         /// Written before a non-empty answer (a chain's separator).
         public var before: [UInt8] = []
@@ -108,10 +110,10 @@ public enum Compat {
     public static let supportSummary: [String] = [
         "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox; dialog's form, passwordform and mixedform.",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
-        "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help.",
+        "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
         "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
-        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); --help-status; dialog's field positions and input lengths in forms (fields are laid out in order).",
+        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions and input lengths in forms (fields are laid out in order).",
     ]
 
     static let boxOrder = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist", "checklist", "gauge",
@@ -132,7 +134,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
+        "separate-widget": 1, "help-status": 0, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -303,6 +305,7 @@ public enum Compat {
             out.append("--no-cancel")
         }
         var output = Output(descriptor: 2)
+        output.helpStatus = has(options, "help-status")
         if has(options, "stdout") { output.descriptor = 1 }
         if let fd = value(options, "output-fd").flatMap({ Int32($0) }), fd >= 0 { output.descriptor = fd }
         if program != .whiptail, let t = value(options, "timeout"), let seconds = Int(t), seconds > 0 {
@@ -453,11 +456,16 @@ public enum Compat {
         return .success(translated)
     }
 
-    /// The answer as the program prints it, for an alert that ended with `status`.
-    public static func answer(_ answer: [UInt8], status: ExitStatus, _ output: Output) -> [UInt8] {
+    /// The answer as the program prints it, for an alert that ended with `status` (`state`: what
+    /// OK would have answered, which --help-status prints after Help's).
+    public static func answer(_ answer: [UInt8], status: ExitStatus, state: [UInt8]? = nil, _ output: Output) -> [UInt8] {
         guard status == .help && output.helpNamesItem else { return format(answer, output.format) }
         let tag = String(decoding: answer, as: UTF8.self)
-        return Array(("HELP " + (output.itemHelp[tag] ?? tag)).utf8)
+        var out = Array(("HELP " + (output.itemHelp[tag] ?? tag)).utf8)
+        if output.helpStatus, let state, !state.isEmpty {
+            out += output.format == .lines ? [0x0A] + format(state, .lines) : [0x20] + format(state, output.format)
+        }
+        return out
     }
 
     /// The answer as the program prints it.

@@ -113,7 +113,7 @@ public enum Compat {
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
         "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
-        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions and input lengths in forms (fields are laid out in order).",
+        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
     ]
 
     static let boxOrder = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist", "checklist", "gauge",

@@ -57,6 +57,14 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("ann@example.com".utf8)))])
     }
 
+    func testTakingTheDefaultPressesTheFocusedButton() {
+        var later: any Alert = ConfirmAlert(title: "", text: "Update?", extraLabel: "Later", defaultButton: .extra)
+        XCTAssertEqual(AnswerRunner.takeDefault(&later, sources: []), .outcome(Outcome(.extra)),
+                       "--non-interactive and --on-timeout default take the button the countdown is drawn on")
+        var no: any Alert = ConfirmAlert(title: "", text: "Delete?", defaultYes: false)
+        XCTAssertEqual(AnswerRunner.takeDefault(&no, sources: []), .outcome(Outcome(.cancel)))
+    }
+
     func testHeightMakesTheBoxTallerNeverShorter() {
         let m = MessageAlert(title: "", text: "Backup finished")
         let natural = Scene(columns: 80, rows: 24, theme: theme).boxSize(for: m).height

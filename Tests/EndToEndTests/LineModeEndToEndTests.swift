@@ -27,6 +27,11 @@ final class LineModeEndToEndTests: XCTestCase {
         try assertEnded(c, status: 5)
         assertPlain(c)
 
+        let later = try start(["confirm", "--extra-button", "Later", "--default", "extra", "Update now?"])
+        try later.waitForText("Update now? [y/n, Enter: Later]")
+        later.type("\r")
+        try assertEnded(later, status: 5)
+
         let list = try start(["choose", "--help-button", "Help", "Shell?", "bash", "zsh"])
         try list.waitForText("Choose 1-2")
         list.type(":help\r")

@@ -203,7 +203,9 @@ public final class LineRunner {
         let last = lines.popLast() ?? ""
         header(q.title, lines.joined(separator: "\n"))
         let yes = q.yes.lowercased(), no = q.no.lowercased()
-        let choices = q.defaultYes ? "[Y/n]" : "[y/N]"
+        // A confirm whose default is its extra or help button: Enter presses that one.
+        let other = (alert as? ConfirmAlert).flatMap { c in c.focus == .extra || c.focus == .help ? c.bar.label(c.focus) : nil }
+        let choices = other.map { "[y/n, Enter: \($0)]" } ?? (q.defaultYes ? "[Y/n]" : "[y/N]")
         while true {
             write((last.isEmpty ? "" : last + " ") + choices + " ")
             switch readLine() {
@@ -213,6 +215,7 @@ public final class LineRunner {
                 if let role = typedButton(raw) { return send(.press(role)) }
                 let answer = raw.trimmingSpaces().lowercased()
                 // The letter answers a question; Enter after it moves a form on to its next field.
+                if answer.isEmpty && other != nil { return send(.action(.submit)) }
                 if answer.isEmpty { return send(.action(.insert(q.defaultYes ? "y" : "n")), .action(.submit)) }
                 if ["y", "yes", yes].contains(answer) { return send(.action(.insert("y")), .action(.submit)) }
                 if ["n", "no", no].contains(answer) { return send(.action(.insert("n")), .action(.submit)) }

@@ -116,6 +116,19 @@ final class TmuxTests: XCTestCase {
         try t.waitFor("answer") { $0.contains("out=Ann") && $0.contains("rc=0") }
     }
 
+    func testDialogColorsAreDrawnAsStylesInARealTerminal() throws {
+        let t = try Tmux(command: "\(bin) dialog --colors --msgbox 'Disk is \\Z1\\Zbfull\\Zn, \\ZuBackup\\ZU first' 8 50; echo \"rc=$?\"")
+        try t.waitFor("box") { $0.contains("Disk is full, Backup first") }
+        // The cells as tmux holds them, with their attributes: bold red "full", underlined "Backup",
+        // and no code left in the text.
+        let styled = try t.run(["capture-pane", "-p", "-e", "-t", t.session])
+        XCTAssertTrue(styled.contains("\u{1B}[1m\u{1B}[31mfull\u{1B}[0m"), styled)
+        XCTAssertTrue(styled.contains("\u{1B}[4mBackup\u{1B}[0m"), styled)
+        XCTAssertFalse(styled.contains("\\Z"))
+        t.send(keys: ["Enter"])
+        try t.waitFor("exit") { $0.contains("rc=0") }
+    }
+
     /// A wizard script run by `sh` from an interactive bash: alertty is one process of the job.
     func wizard(_ body: String) throws -> String {
         let path = NSTemporaryDirectory() + "alertty-wizard-\(UUID().uuidString).sh"

@@ -78,6 +78,7 @@ public struct ConfirmAlert: Alert {
             let key = Character(String(c).lowercased())
             if key == "y" || key == ConfirmAlert.shortcut(yesLabel) { return [.finish(Outcome(.ok))] }
             if key == "n" || key == ConfirmAlert.shortcut(noLabel) { return [.finish(Outcome(.cancel))] }
+            if let role = bar.role(forKey: key), role == .extra || role == .help { return [.finish(Outcome(role.status))] }
         default:
             _ = body.scroll(action)
         }

@@ -42,6 +42,10 @@ public struct MessageAlert: Alert {
         switch action {
         case .submit, .activate: return [.finish(Outcome(focus.status))]
         case .cancel: return [.finish(Outcome(.ok))] // a message has nothing to refuse: Esc closes it (whiptail mode: 255)
+        case .insert(let c):
+            // A button's first letter presses it (as in dialog).
+            if let role = bar.role(forKey: Character(c)) { return [.finish(Outcome(role.status))] }
+            return []
         case .focusNext, .focusPrevious, .left, .right:
             let step = action == .focusNext || action == .right ? 1 : -1
             focus = bar.cycling(from: focus, step: step)

@@ -132,10 +132,11 @@ extension AlertKind {
                            KeyUse([.yank], "paste what was deleted")]
         switch self {
         case .message:
-            uses += [KeyUse([.activate], "OK"), KeyUse([.up, .down, .pageUp, .pageDown], "scroll a long message")]
+            uses += [KeyUse([.activate], "OK"), KeyUse([.up, .down, .pageUp, .pageDown], "scroll a long message"),
+                     KeyUse(literal: "letters", "a button's first letter presses it")]
         case .confirm:
             uses += [KeyUse([.focusNext, .left, .right], "move between Yes and No"),
-                     KeyUse(literal: "y / n", "Yes / No (or the labels' first letters)")]
+                     KeyUse(literal: "y / n", "Yes / No (or the labels' first letters; the extra and help buttons' too)")]
         case .input, .password:
             uses += [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + lineEditing
             if self == .password { uses.append(KeyUse([.toggleReveal], "show or hide the text (with --allow-reveal)")) }

@@ -41,6 +41,13 @@ public struct ButtonBar: Equatable, Sendable {
         }
     }
 
+    /// The button a typed letter presses (the first letter of its label, any case), as dialog's
+    /// buttons answer theirs.
+    public func role(forKey key: Character) -> ButtonRole? {
+        let k = key.lowercased()
+        return zip(roles, labels).first { $0.1.first?.lowercased() == k }?.0
+    }
+
     /// The index drawn focused for `role`, if it is present.
     public func index(of role: ButtonRole?) -> Int? { role.flatMap { roles.firstIndex(of: $0) } }
 

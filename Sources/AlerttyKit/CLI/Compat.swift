@@ -295,13 +295,14 @@ public enum Compat {
     static func build(_ program: Program, _ boxName: String, _ spec: Box, _ positionals: [String],
                       _ options: [(name: String, values: [String])]) -> Result<Translated, Failure> {
         var out: [String] = [spec.alert.rawValue, "--no-animation"]
+        let alertFlags = CommandSpec.flags(for: spec.alert).map(\.flag) // what the alert standing in takes
         let width = Int(positionals[2]) ?? 0
         if width >= 16 { out += ["--width", String(min(width, 1000))] }
         // The box's height as given (0: sized to fit, as both do); the list's height follows from it.
         if let height = Int(positionals[1]), height >= 3 { out += ["--height", String(min(height, 1000))] }
         if let title = value(options, "title") { out += ["--title", text(title, program, options)] }
         if let backtitle = value(options, "backtitle") { out += ["--backtitle", text(backtitle, program, options)] }
-        if has(options, "nocancel", "no-cancel"), CommandSpec.flags(for: spec.alert).contains(where: { $0.flag == .noCancel }) {
+        if has(options, "nocancel", "no-cancel"), alertFlags.contains(.noCancel) {
             out.append("--no-cancel")
         }
         var output = Output(descriptor: 2)
@@ -311,19 +312,19 @@ public enum Compat {
         if program != .whiptail, let t = value(options, "timeout"), let seconds = Int(t), seconds > 0 {
             out += ["--timeout", String(seconds)]
         }
-        let alertFlags = CommandSpec.flags(for: spec.alert).map(\.flag)
         if has(options, "extra-button"), alertFlags.contains(.extraButton) {
             out += ["--extra-button", value(options, "extra-label") ?? "Extra"]
         }
         if has(options, "help-button"), alertFlags.contains(.helpButton) {
             out += ["--help-button", value(options, "help-label") ?? "Help"]
         }
-        let labels: [(String, [String])] = [("--yes", ["yes-button", "yes-label"]), ("--no", ["no-button", "no-label"]),
-                                           ("--ok", ["ok-button", "ok-label"]), ("--cancel", ["cancel-button", "cancel-label"])]
+        let labels: [(Flag, [String])] = [(.yes, ["yes-button", "yes-label"]), (.no, ["no-button", "no-label"]),
+                                         (.ok, ["ok-button", "ok-label"]), (.cancel, ["cancel-button", "cancel-label"])]
         for (flag, names) in labels {
+            // (progress's --cancel is a flag, not a label)
             guard let label = options.last(where: { names.contains($0.name) })?.values.first,
-                  CommandSpec.flags(for: spec.alert).contains(where: { "--" + $0.name == flag }) else { continue }
-            out += [flag, label]
+                  CommandSpec.flags(for: spec.alert).contains(where: { $0.flag == flag && $0.value == .text }) else { continue }
+            out += ["--" + flag.rawValue, label]
         }
         let styled = program == .dialog && has(options, "colors") && alertFlags.contains(.colors)
         if styled { out.append("--colors") }

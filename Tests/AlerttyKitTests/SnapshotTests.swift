@@ -124,6 +124,10 @@ final class SnapshotTests: XCTestCase {
                                 configuration: ChooseConfiguration(), loading: true)
         _ = hints.update(.input(Array("utc:UTC:Coordinated Universal Time\ncet:Central Europe:UTC+1, +2 in summer\n".utf8)))
         try snapshot("choose-hint-loading", hints)
+        var jump = try chooseAlert(["--letters", "jump", "--extra-button", "Rename", "--help-button", "Help", "--tagged",
+                                    "Pick a disk", "sda", "sda  500 GB", "sdb", "sdb  2 TB", "nvme0", "nvme0  1 TB"])
+        _ = jump.update(.action(.insert("s"))) // sda → sdb
+        try snapshot("choose-jump-buttons", jump)
     }
 
     func testProgress() throws {
@@ -156,6 +160,10 @@ final class SnapshotTests: XCTestCase {
         _ = form.update(.action(.focusNext))
         for s in "ann@".unicodeScalars { _ = form.update(.action(.insert(s))) }
         try snapshot("form", form)
+        guard case .run(let d) = try ArgumentParser.parse(["form", "--help-button", "Help", "--extra-button", "Save draft",
+            "--field", "host", "text", "Host", "--default", "db01", "--readonly",
+            "--field", "user", "text", "User", "--default", "ann"]) else { return XCTFail() }
+        try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, readStdin: { [] }).makeAlert())
     }
 
     // MARK: - Machinery

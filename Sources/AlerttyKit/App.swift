@@ -28,6 +28,7 @@ public enum App {
             var output = box.output
             if i > 0 && printedAnswer { output.before = chain.separator }
             status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors)
+            if box.sleep > 0 { Platform.pause(seconds: box.sleep) }
             if status != output.ok { break }
         }
         return status

@@ -51,6 +51,8 @@ public enum Compat {
         public var output: Output
         /// --infobox: drawn once on the normal screen, left there, and done.
         public var drawOnce = false
+        /// dialog's --sleep: seconds to wait once the box is done.
+        public var sleep: Double = 0
     }
 
     /// A whiptail/dialog usage error: its text (in the program's own words) and status.
@@ -112,6 +114,7 @@ public enum Compat {
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
+        "dialog's --sleep N after a box (an infobox that stays up for N seconds).",
         "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
     ]
@@ -330,6 +333,7 @@ public enum Compat {
         if styled { out.append("--colors") }
         let body = text(positionals[0], program, options, keepCodes: styled)
         var translated = Translated(arguments: [], output: output)
+        if program == .dialog, let seconds = value(options, "sleep").flatMap(Double.init), seconds > 0 { translated.sleep = seconds }
         switch boxName {
         case "yesno":
             // --defaultno, or dialog's --default-button for a button this box has.

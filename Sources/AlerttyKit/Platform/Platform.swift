@@ -35,6 +35,18 @@ public enum Platform {
 
     // MARK: - Time
 
+    /// Does nothing for `seconds` (dialog's --sleep); a sleep cut short by a handled signal goes on.
+    public static func pause(seconds: Double) {
+        let end = now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
+        while true {
+            let t = now()
+            guard t < end else { return }
+            let left = end - t
+            var ts = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+            _ = nanosleep(&ts, nil)
+        }
+    }
+
     /// Monotonic clock in nanoseconds.
     public static func now() -> UInt64 {
         var ts = timespec()

@@ -74,6 +74,8 @@ final class LineModeEndToEndTests: XCTestCase {
         try p.waitForText("Your email: ")
         p.type("ann@\r")
         try p.waitForText("not an email address")
+        // The prompt again before typing: text typed earlier is echoed ahead of it.
+        try p.waitFor("the prompt again") { $0.trimmedLines.filter { $0.hasPrefix("Your email:") }.count == 2 }
         p.type("ann@example.com\r")
         try assertEnded(p, status: 0, stdout: "ann@example.com\n")
         XCTAssertEqual(lines(p), ["Your email: ann@", "not an email address (name@example.com)", "Your email: ann@example.com"])

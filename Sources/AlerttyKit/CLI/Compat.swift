@@ -115,7 +115,7 @@ public enum Compat {
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
         "dialog's --sleep N after a box (an infobox that stays up for N seconds).",
-        "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
+        "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings, dialog's --exit-label), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
     ]
 
@@ -137,7 +137,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "help-status": 0, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -322,7 +322,7 @@ public enum Compat {
             out += ["--help-button", value(options, "help-label") ?? "Help"]
         }
         let labels: [(Flag, [String])] = [(.yes, ["yes-button", "yes-label"]), (.no, ["no-button", "no-label"]),
-                                         (.ok, ["ok-button", "ok-label"]), (.cancel, ["cancel-button", "cancel-label"])]
+                                         (.ok, ["ok-button", "ok-label", "exit-label"]), (.cancel, ["cancel-button", "cancel-label"])]
         for (flag, names) in labels {
             // (progress's --cancel is a flag, not a label)
             guard let label = options.last(where: { names.contains($0.name) })?.values.first,

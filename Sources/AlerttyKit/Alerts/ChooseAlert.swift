@@ -1,5 +1,6 @@
 // `alertty choose TEXT ITEM...`: a menu, a radio list (--radio) or a check list (--multi). Typing
-// filters (fuzzy, best first, matches highlighted); Esc clears the query before it cancels. In a
+// filters (fuzzy, best first, matches highlighted), or with --letters jumps to an item as dialog's
+// or whiptail's letters do; Esc clears the query before it cancels. In a
 // check list Space toggles and Ctrl-A toggles all shown, and the smart OK button waits for
 // --min/--max. Items may stream in (--items-from): the list is usable while they load.
 

@@ -150,8 +150,8 @@ public struct ChooseAlert: Alert {
 
     var buttons: [Button] { configuration.buttonBar.buttons(enabled: buttonFocusable) }
 
-    /// OK and Extra answer, so they are usable only while the choice is (--min/--max).
-    private func buttonFocusable(_ role: ButtonRole) -> Bool { (role != .ok && role != .extra) || canSubmit }
+    /// A button that answers is usable only while the choice is (--min/--max).
+    private func buttonFocusable(_ role: ButtonRole) -> Bool { !role.answers || canSubmit }
 
     // MARK: - Alert
 

@@ -93,7 +93,7 @@ public struct FieldAlert: Alert {
     }
 
     var buttons: [Button] {
-        configuration.buttonBar.buttons(enabled: { ($0 != .ok && $0 != .extra) || isValid || isChecking },
+        configuration.buttonBar.buttons(enabled: { !$0.answers || isValid || isChecking },
                                         pending: isChecking ? .ok : nil, suffix: defaultCountdown.map { (.ok, " (\($0))") })
     }
 
@@ -207,8 +207,8 @@ public struct FieldAlert: Alert {
         return edited()
     }
 
-    /// OK and Extra answer, so they take the focus only while the answer is valid.
-    private func buttonFocusable(_ role: ButtonRole) -> Bool { (role != .ok && role != .extra) || isValid }
+    /// A button that answers takes the focus only while the answer is valid.
+    private func buttonFocusable(_ role: ButtonRole) -> Bool { !role.answers || isValid }
 
     /// Enter or Space on the focused control: the field submits, a button does what it is for.
     private mutating func press() -> [Effect] {

@@ -142,8 +142,8 @@ public struct FormAlert: Alert {
 
     var buttons: [Button] { bar.buttons(enabled: buttonFocusable) }
 
-    /// OK and Extra answer, so they are usable only while every field is valid.
-    private func buttonFocusable(_ role: ButtonRole) -> Bool { (role != .ok && role != .extra) || isValid }
+    /// A button that answers is usable only while every field is valid.
+    private func buttonFocusable(_ role: ButtonRole) -> Bool { !role.answers || isValid }
 
     public var hints: [KeyHint] {
         var h = [KeyHint(.submit, isValid ? okLabel : "next"), KeyHint(.cancel, cancelLabel), KeyHint(.focusNext, "next field")]

@@ -6,6 +6,9 @@
 public enum ButtonRole: Int, CaseIterable, Equatable, Sendable {
     case ok, extra, cancel, help
 
+    /// OK and Extra hand the answer over, so they are usable only while it is valid.
+    public var answers: Bool { self == .ok || self == .extra }
+
     /// The exit status a press of this button ends with.
     public var status: ExitStatus {
         switch self {

@@ -52,6 +52,9 @@ public enum AlertMeaning: Equatable, Sendable {
         public var yes: String
         public var no: String
         public var defaultYes: Bool
+        /// The default when it is neither Yes nor No (a confirm's extra or help button): its label.
+        /// Taking the default presses the focused button then.
+        public var defaultButton: String? = nil
     }
 
     public struct Field: Equatable, Sendable {

@@ -29,7 +29,8 @@ public struct ConfirmAlert: Alert {
     var buttons: [Button] { bar.buttons(suffix: defaultCountdown.map { (focus, " (\($0))") }) }
 
     public var meaning: AlertMeaning {
-        .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == .ok))
+        .question(.init(title: title, text: body.text, yes: yesLabel, no: noLabel, defaultYes: focus == .ok,
+                        defaultButton: focus == .extra || focus == .help ? bar.label(focus) : nil))
     }
 
     /// Enter and Esc first, then the letter keys (y/n, and the labels' first letters when they differ).

@@ -61,9 +61,9 @@ public enum AnswerRunner {
     public static func takeDefault(_ alert: inout any Alert, sources: [any EventSource]) -> Result {
         switch alert.meaning {
         case .question(let q):
-            // A confirm presses its focused button (the one the countdown is drawn on, which may be
-            // the extra or help one); a form's switch takes its y or n.
-            let take: AlertEvent = alert is ConfirmAlert ? .action(.submit) : .action(.insert(q.defaultYes ? "y" : "n"))
+            // Yes or No by their letter; a default that is the extra or help button (the one the
+            // countdown is drawn on) by pressing the focused button.
+            let take: AlertEvent = q.defaultButton != nil ? .action(.submit) : .action(.insert(q.defaultYes ? "y" : "n"))
             return SourceDriver.send(take, to: &alert, sources: sources).map(Result.outcome) ?? .refused("not accepted")
         case .field:
             if let outcome = SourceDriver.send(.action(.submit), to: &alert, sources: sources) { return .outcome(outcome) }

@@ -203,8 +203,8 @@ public final class LineRunner {
         let last = lines.popLast() ?? ""
         header(q.title, lines.joined(separator: "\n"))
         let yes = q.yes.lowercased(), no = q.no.lowercased()
-        // A confirm whose default is its extra or help button: Enter presses that one.
-        let other = (alert as? ConfirmAlert).flatMap { c in c.focus == .extra || c.focus == .help ? c.bar.label(c.focus) : nil }
+        // A default that is the extra or help button: Enter presses that one.
+        let other = q.defaultButton
         let choices = other.map { "[y/n, Enter: \($0)]" } ?? (q.defaultYes ? "[Y/n]" : "[y/N]")
         while true {
             write((last.isEmpty ? "" : last + " ") + choices + " ")

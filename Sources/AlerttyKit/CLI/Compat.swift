@@ -256,18 +256,24 @@ public enum Compat {
         options.contains { names.contains($0.name) }
     }
 
-    /// The text as the program shows it: whiptail expands `\\n`; dialog reads it as its
-    /// dlg_trim_string does (see dialogText), and its \\Z style codes (--colors) are kept for the
+    /// The text as the program shows it: whiptail expands `\n`; dialog reads it as its
+    /// dlg_trim_string does (see dialogText), and its \Z style codes (--colors) are kept for the
     /// message, which alertty draws styled (`keepCodes`), and dropped elsewhere. Untrusted text
     /// stays sanitised when drawn.
     static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])], keepCodes: Bool = false) -> String {
         guard program == .dialog else { return raw.replacingAll("\\n", with: "\n") }
         let t = dialogText(raw, collapse: !has(options, "no-collapse"), crWrap: has(options, "cr-wrap"))
-        return has(options, "colors") && !keepCodes ? Markup.strip(t) : t
+        return keepCodes ? t : withoutCodes(t, program, options)
+    }
+
+    /// A label or item as the program draws it: dialog's --colors codes dropped (alertty draws
+    /// them plain); any other text as it is.
+    static func withoutCodes(_ s: String, _ program: Program, _ options: [(name: String, values: [String])]) -> String {
+        program == .dialog && has(options, "colors") ? Markup.strip(s) : s
     }
 
     /// dialog's rules, as its screens show them: tabs become spaces (unless --no-collapse). Text
-    /// with a `\\n` in it breaks lines there only — a newline typed after one (and the spaces
+    /// with a `\n` in it breaks lines there only — a newline typed after one (and the spaces
     /// between) is dropped, any other newline is a space unless --cr-wrap — and keeps its runs of
     /// spaces. Text without one keeps its newlines and has its runs of spaces collapsed.
     static func dialogText(_ raw: String, collapse: Bool, crWrap: Bool) -> String {
@@ -380,7 +386,7 @@ public enum Compat {
                 let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (boxName == "passwordform" ? 1 : 0)
                 let length = Int(items[k + 6]) ?? 1
                 let hidden = type & 1 != 0
-                let label = program == .dialog && has(options, "colors") ? Markup.strip(items[k]) : items[k]
+                let label = withoutCodes(items[k], program, options)
                 if length == 0 {
                     text += (text.isEmpty ? "" : "\n") + label + " " + items[k + 3]
                     continue
@@ -434,8 +440,7 @@ public enum Compat {
             var pairs: [String] = []
             for k in stride(from: 0, to: items.count, by: groupSize) {
                 let tag = items[k]
-                var item = itemHidden ? "" : items[k + 1]
-                if program == .dialog && has(options, "colors") { item = Markup.strip(item) }
+                let item = itemHidden ? "" : withoutCodes(items[k + 1], program, options)
                 if groupSize > perItem { output.itemHelp[tag] = items[k + perItem] }
                 pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
                 if spec.group == 3, ["on", "1", "yes"].contains(items[k + perItem - 1].lowercased()) {

@@ -89,24 +89,26 @@ public enum Compat {
         var group: Int
     }
 
-    static let boxes: [String: Box] = [
-        "msgbox": Box(alert: .message, required: 3, optional: 0, group: 0),
-        "infobox": Box(alert: .message, required: 3, optional: 0, group: 0),
-        "textbox": Box(alert: .message, required: 3, optional: 0, group: 0),
-        "yesno": Box(alert: .confirm, required: 3, optional: 0, group: 0),
-        "inputbox": Box(alert: .input, required: 3, optional: 1, group: 0),
-        "passwordbox": Box(alert: .password, required: 3, optional: 1, group: 0),
-        "menu": Box(alert: .choose, required: 4, optional: 0, group: 2),
-        "radiolist": Box(alert: .choose, required: 4, optional: 0, group: 3),
-        "checklist": Box(alert: .choose, required: 4, optional: 0, group: 3),
-        "gauge": Box(alert: .progress, required: 3, optional: 1, group: 0),
-        "fselect": Box(alert: .save, required: 3, optional: 0, group: 0),
-        "dselect": Box(alert: .folder, required: 3, optional: 0, group: 0),
+    /// The boxes, in the order the unsupported-box line lists them.
+    static let boxList: [(name: String, box: Box)] = [
+        ("msgbox", Box(alert: .message, required: 3, optional: 0, group: 0)),
+        ("yesno", Box(alert: .confirm, required: 3, optional: 0, group: 0)),
+        ("infobox", Box(alert: .message, required: 3, optional: 0, group: 0)),
+        ("inputbox", Box(alert: .input, required: 3, optional: 1, group: 0)),
+        ("passwordbox", Box(alert: .password, required: 3, optional: 1, group: 0)),
+        ("menu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
+        ("radiolist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        ("checklist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
+        ("fselect", Box(alert: .save, required: 3, optional: 0, group: 0)),
+        ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
+        ("textbox", Box(alert: .message, required: 3, optional: 0, group: 0)),
         // dialog's forms: label y x item y x flen ilen [itype]
-        "form": Box(alert: .form, required: 4, optional: 0, group: 8),
-        "passwordform": Box(alert: .form, required: 4, optional: 0, group: 8),
-        "mixedform": Box(alert: .form, required: 4, optional: 0, group: 9),
+        ("form", Box(alert: .form, required: 4, optional: 0, group: 8)),
+        ("passwordform", Box(alert: .form, required: 4, optional: 0, group: 8)),
+        ("mixedform", Box(alert: .form, required: 4, optional: 0, group: 9)),
     ]
+    static let boxes = Dictionary(uniqueKeysWithValues: boxList.map { ($0.name, $0.box) })
 
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
@@ -119,8 +121,7 @@ public enum Compat {
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
     ]
 
-    static let boxOrder = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist", "checklist", "gauge",
-                           "fselect", "dselect", "textbox", "form", "passwordform", "mixedform"]
+    static let boxOrder = boxList.map(\.name)
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [

@@ -55,7 +55,13 @@ public enum App {
             Platform.writeAll(1, Array(Docs.generate(what).utf8))
             return 0
         case .run(let command):
-            if drawOnce { return drawInfobox(command) }
+            if drawOnce {
+                // whiptail/dialog --infobox: drawn once and left there; the script goes on at once.
+                let box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
+                BoxFrontEnd.drawOnce(box, path: command.string(.tty) ?? "/dev/tty", width: command.int(.width),
+                                     height: command.int(.height), environment: Platform.environment)
+                return ExitStatus.ok.rawValue
+            }
             return run(command, compat: compat, closedDescriptors: closed)
         }
     }
@@ -104,8 +110,6 @@ public enum App {
             return failed(.internalError, compat)
         }
         if built.secret { Platform.disableCoreDumps() }
-        // Answers without a person: named by --id, or the defaults when no one is to be asked.
-        if let answered = answerWithoutAPerson(command, built: built, environment: environment, compat: compat) { return answered }
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
@@ -127,95 +131,115 @@ public enum App {
                 return deliver(outcome, terminator: built.terminator, compat: compat)
             }
         }
-        let path = command.string(.tty) ?? "/dev/tty"
-        if plainMode(command, environment: environment) {
-            return runPlain(built, path: path, options: options, compat: compat)
+        let asked = Asked(command, fieldNames: built.fieldNames, environment: environment)
+        // Answers without a person: named by --id, or the defaults when no one is to be asked.
+        if let answers = asked.scriptedAnswers {
+            if asked.nonInteractive && !asked.answeredByName && !hasDefault(command) {
+                report("\(asked.promptName) has no default to take without a person (ALERTTY_NONINTERACTIVE)"
+                       + (asked.variable.map { "; set \($0)" } ?? ""))
+                return failed(.noTerminal, compat)
+            }
+            return runScripted(built, answers: answers, promptName: asked.promptName, compat: compat)
         }
+        let path = command.string(.tty) ?? "/dev/tty"
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
-        let session: TerminalSession
+        let frontEnd: any FrontEnd
         do {
-            session = try TerminalSession(path: path, modal: !options.inline)
+            if plainMode(command, environment: environment) {
+                frontEnd = try LineFrontEnd(path: path, unicode: options.unicode)
+            } else {
+                frontEnd = BoxFrontEnd(session: try TerminalSession(path: path, modal: !options.inline), options: options)
+            }
         } catch {
-            if let progress = built.progress { return withoutTerminal(progress, error: error, compat: compat) }
+            // progress without a terminal (cron): a command still runs, with no UI, and its status is ours.
+            if let progress = built.progress {
+                if progress.command != nil { return runScripted(built, answers: ScriptedAnswers(.defaults), promptName: asked.promptName, compat: compat) }
+                // A gauge still reads its input to the end, so the producer is never killed by a closed pipe.
+                while Platform.read(0, max: 65536) != nil {}
+                report("no terminal to show progress on (\(error.message)); the input was read to its end")
+                return failed(.noTerminal, compat)
+            }
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
             return failed(.noTerminal, compat)
         }
-        guard let sources = sources(for: built) else { return 127 }
-        let outcome = Runner(session: session, alert: built.makeAlert(), options: options, sources: sources).run()
-        if let farewell = outcome.farewell {
-            let line = Sanitize.line(farewell)
-            session.write(Array((options.unicode ? line : Sanitize.ascii(line)).utf8) + [0x0A])
-        }
+        guard let sources = sources(for: built, captureOutput: true) else { return 127 }
+        let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
+                            takeDefaultOnTimeout: options.takeDefaultOnTimeout)
+        return finish(runner.run(), built: built, compat: compat, wholeJobSignals: frontEnd.kind == .box)
+    }
+
+    /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.
+    static func runScripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String, compat: Compat.Output?) -> Int32 {
+        // No one sees a command's output but the script's log: it goes there as it comes.
+        guard let sources = sources(for: built, captureOutput: false) else { return 127 }
+        let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: report)
+        let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
+        return finish(outcome, built: built, compat: compat, wholeJobSignals: false)
+    }
+
+    /// The answer printed and the status returned (a command's own, for progress); an ending by a
+    /// signal is died of, once the terminal is restored.
+    static func finish(_ outcome: Outcome, built: BuiltAlert, compat: Compat.Output?, wholeJobSignals: Bool) -> Int32 {
         var status = deliver(outcome, terminator: built.terminator, compat: compat)
         if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
         if let ending = outcome.signal, let signal = outcome.status.signal {
-            Platform.die(of: signal, wholeGroup: ending == .job)
+            Platform.die(of: signal, wholeGroup: wholeJobSignals && ending == .job)
         }
         return status
     }
 
-    /// The alert's event sources, with progress's input or command once there is a terminal to
-    /// show it on; nil (reported) when the command cannot be run.
-    static func sources(for built: BuiltAlert) -> [any EventSource]? {
+    /// The alert's event sources, with progress's input or command; nil (reported) when the
+    /// command cannot be run.
+    static func sources(for built: BuiltAlert, captureOutput: Bool) -> [any EventSource]? {
         guard let progress = built.progress else { return built.sources }
         guard let argv = progress.command else { return built.sources + [InputStream(fd: 0)] }
         do throws(PlatformError) {
-            return built.sources + [ChildProcess(try Platform.spawnCommand(argv, passStdin: progress.passStdin))]
+            let command = try Platform.spawnCommand(argv, passStdin: progress.passStdin, captureOutput: captureOutput)
+            return built.sources + [ChildProcess(command)]
         } catch {
             report(error.message)
             return nil
         }
     }
 
-    /// progress without a terminal (cron): a command still runs, with no UI, and its status is
-    /// ours; a gauge still reads its input to the end, so the producer is never killed by a
-    /// closed pipe, then exits 3.
-    static func withoutTerminal(_ progress: (command: [String]?, passStdin: Bool), error: PlatformError, compat: Compat.Output?) -> Int32 {
-        if let argv = progress.command {
-            do throws(PlatformError) { return try Platform.runCommand(argv, passStdin: progress.passStdin) } catch {
-                report(error.message)
-                return 127
-            }
-        }
-        while let chunk = Platform.read(0, max: 65536) { _ = chunk }
-        report("no terminal to show progress on (\(error.message)); the input was read to its end")
-        return failed(.noTerminal, compat)
-    }
+    /// Who answers, by the command and the environment: a person, or a script by name
+    /// (ALERTTY_ANSWER_<ID>, and ALERTTY_ANSWER_<ID>_<FIELD> for a form), or the defaults
+    /// (ALERTTY_NONINTERACTIVE=1, --non-interactive).
+    struct Asked {
+        let promptName: String
+        /// The variable that answers the prompt, when it has an --id.
+        let variable: String?
+        let nonInteractive: Bool
+        let answeredByName: Bool
+        let scriptedAnswers: ScriptedAnswers?
 
-    /// `ALERTTY_ANSWER_<ID>` answers the prompt; with ALERTTY_NONINTERACTIVE=1 (or
-    /// --non-interactive) no terminal is opened and the default is taken, or the prompt exits 3.
-    /// Nil when a person is to be asked after all.
-    static func answerWithoutAPerson(_ command: ParsedCommand, built: BuiltAlert, environment: (String) -> String?,
-                                     compat: Compat.Output?) -> Int32? {
-        let id = command.string(.id)
-        let name = id.map { "prompt '\($0)'" } ?? "the prompt"
-        func finish(_ result: AnswerRunner.Result) -> Int32 {
-            switch result {
-            case .outcome(let outcome): return deliver(outcome, terminator: built.terminator, compat: compat)
-            case .refused(let reason):
-                report("\(name): \(reason)")
-                return failed(.usage, compat)
+        init(_ command: ParsedCommand, fieldNames formFields: [String], environment: @escaping (String) -> String?) {
+            let id = command.string(.id)
+            promptName = id.map { "prompt '\($0)'" } ?? "the prompt"
+            let variable = id.map { "ALERTTY_ANSWER_" + Asked.shellName($0) }
+            self.variable = variable
+            nonInteractive = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
+            let lookup: (String?) -> String? = { field in
+                guard let variable else { return nil }
+                return environment(field.map { variable + "_" + Asked.shellName($0) } ?? variable)
+            }
+            answeredByName = variable.map { v in environment(v) != nil || formFields.contains { lookup($0) != nil } } ?? false
+            if answeredByName {
+                // A form's fields not named keep their defaults; the prompt itself must be named.
+                scriptedAnswers = ScriptedAnswers(.environment({ field in
+                    field == nil && command.alert == .form ? nil : lookup(field)
+                }))
+            } else if nonInteractive {
+                scriptedAnswers = ScriptedAnswers(.defaults)
+            } else {
+                scriptedAnswers = nil
             }
         }
-        if let id, let answer = environment("ALERTTY_ANSWER_" + id.uppercased()) {
-            return finish(AnswerRunner.answer(answer, alert: built.makeAlert(), sources: built.sources))
+
+        /// An --id or field name as it appears in a variable: upper case, `-` as `_`.
+        static func shellName(_ name: String) -> String {
+            String(name.uppercased().map { $0 == "-" ? "_" : $0 })
         }
-        // A form: each field answered by ALERTTY_ANSWER_<ID>_<FIELD> (the others keep their defaults).
-        if let id, command.alert == .form, let form = built.makeAlert() as? FormAlert,
-           form.fields.contains(where: { environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.declaration.name.uppercased())") != nil }) {
-            return finish(form.answer({ environment("ALERTTY_ANSWER_\(id.uppercased())_\($0.uppercased())") }, sources: built.sources))
-        }
-        let asked = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
-        guard asked else { return nil }
-        guard hasDefault(command) else {
-            report("\(name) has no default to take without a person (ALERTTY_NONINTERACTIVE)" + (id.map { "; set ALERTTY_ANSWER_\($0.uppercased())" } ?? ""))
-            return failed(.noTerminal, compat)
-        }
-        var alert = built.makeAlert()
-        defer { for source in built.sources { source.shutdown() } }
-        if let outcome = SourceDriver.accept(alert.update(.start), sources: built.sources) { return finish(.outcome(outcome)) }
-        _ = SourceDriver.settle(&alert, sources: built.sources)
-        return finish(AnswerRunner.takeDefault(&alert, sources: built.sources))
     }
 
     /// Whether the command gives the prompt a default a script could rely on.
@@ -227,7 +251,7 @@ public enum App {
         case .choose: return command.has(.selected)
         case .save: return command.has(.name)
         case .folder: return command.has(.dir)
-        case .progress: return false
+        case .progress: return true // it runs to its end and passes on its status
         case .form: return true // every field has a value to start from (empty, off, the first choice)
         }
     }
@@ -240,45 +264,6 @@ public enum App {
         }
         let term = environment("TERM") ?? ""
         return term.isEmpty || term == "dumb"
-    }
-
-    static func runPlain(_ built: BuiltAlert, path: String, options: RunOptions, compat: Compat.Output?) -> Int32 {
-        guard let sources = sources(for: built) else { return 127 }
-        let runner: LineRunner
-        do {
-            runner = try LineRunner(path: path, alert: built.makeAlert(), sources: sources, timeout: options.timeout, unicode: options.unicode)
-        } catch {
-            if let progress = built.progress { return withoutTerminal(progress, error: error, compat: compat) }
-            report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
-            return failed(.noTerminal, compat)
-        }
-        let outcome = runner.run()
-        var status = deliver(outcome, terminator: built.terminator, compat: compat)
-        if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
-        if outcome.signal != nil, let signal = outcome.status.signal { Platform.die(of: signal, wholeGroup: false) }
-        return status
-    }
-
-    /// whiptail/dialog --infobox: the box is drawn once on the normal screen and left there; the
-    /// script goes on at once.
-    static func drawInfobox(_ command: ParsedCommand) -> Int32 {
-        let fd: FileDescriptor
-        do { fd = try Platform.openTerminal(command.string(.tty) ?? "/dev/tty") } catch {
-            return ExitStatus.ok.rawValue // nothing to show it on; a script's infobox never fails
-        }
-        defer { Platform.close(fd) }
-        let environment: (String) -> String? = Platform.environment
-        let colors = ColorMode.detect(choice: .auto, environment: environment)
-        let unicode = Theme.localeIsUTF8(environment: environment)
-        let size = Platform.terminalSize(fd) ?? (80, 24)
-        var alert: any Alert = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
-        let scene = Scene(columns: size.columns, rows: size.rows, width: command.int(.width), height: command.int(.height), theme: Theme(colors: colors, unicode: unicode))
-        var writer = FrameWriter(colors: colors, mayClearScreen: true, asciiOnly: !unicode)
-        let frame = scene.render(&alert)
-        var bytes = writer.frame(frame.canvas, cursorAt: nil)
-        bytes += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
-        Platform.writeAll(fd, bytes)
-        return ExitStatus.ok.rawValue
     }
 
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
@@ -299,7 +284,7 @@ public enum App {
             answer.resetBytes()
         }
         if let compat {
-            if outcome.escaped { return compat.escape }
+            if outcome.pressedEsc { return compat.escape }
             switch outcome.status {
             case .ok: return compat.ok
             case .cancel: return compat.cancel

@@ -58,11 +58,11 @@ final class AlertTests: XCTestCase {
     }
 
     func testTakingTheDefaultPressesTheFocusedButton() {
-        var later: any Alert = ConfirmAlert(title: "", text: "Update?", extraLabel: "Later", defaultButton: .extra)
-        XCTAssertEqual(AnswerRunner.takeDefault(&later, sources: []), .outcome(Outcome(.extra)),
+        let later = ConfirmAlert(title: "", text: "Update?", extraLabel: "Later", defaultButton: .extra)
+        XCTAssertEqual(Scripted.run(later, .defaults), Outcome(.extra),
                        "--non-interactive and --on-timeout default take the button the countdown is drawn on")
-        var no: any Alert = ConfirmAlert(title: "", text: "Delete?", defaultYes: false)
-        XCTAssertEqual(AnswerRunner.takeDefault(&no, sources: []), .outcome(Outcome(.cancel)))
+        let no = ConfirmAlert(title: "", text: "Delete?", defaultYes: false)
+        XCTAssertEqual(Scripted.run(no, .defaults), Outcome(.cancel))
     }
 
     func testHeightMakesTheBoxTallerNeverShorter() {

@@ -73,8 +73,9 @@ final class FormTests: XCTestCase {
         _ = send(&f, typed("ann") + [.focusNext])
         XCTAssertEqual(f.focus, .ok, "Tab skips the read-only field")
         XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, answer: Array("db01\nann\n7".utf8)))])
-        let answered = f.answer { $0 == "host" ? "evil" : $0 == "user" ? "bob" : nil }
-        guard case .outcome(let outcome) = answered else { return XCTFail("\(answered)") }
+        let fresh = try form(["--field", "host", "text", "Host", "--default", "db01", "--readonly",
+                              "--field", "user", "text", "User", "--field", "id", "number", "Id", "--default", "7", "--readonly"])
+        let outcome = Scripted.run(fresh, answers: ["host": "evil", "user": "bob"])
         XCTAssertEqual(outcome.answer, Array("db01\nbob\n7".utf8), "an answer without a person cannot change a read-only field")
     }
 
@@ -109,11 +110,12 @@ final class FormTests: XCTestCase {
         var lookup: [String: String] = [:]
         var args = ["--output", "shell"]
         for (i, v) in hostile.enumerated() {
-            args += ["--field", "v\(i)", "text", "V\(i)"]
+            // As defaults: a newline could never be typed or answered (it is refused there).
+            args += ["--field", "v\(i)", "text", "V\(i)", "--default", v]
             lookup["v\(i)"] = v
         }
         let f = try form(args)
-        guard case .outcome(let o) = f.answer({ lookup[$0] }), let answer = o.answer else { return XCTFail() }
+        guard let answer = Scripted.run(f, .defaults).answer else { return XCTFail() }
         let script = String(decoding: answer, as: UTF8.self) + "\n" + hostile.indices.map { "printf '%s\\0' \"$v\($0)\"" }.joined(separator: "\n")
         let sh = Process()
         sh.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -129,11 +131,22 @@ final class FormTests: XCTestCase {
     }
 
     func testAnswersWithoutAPersonAreChecked() throws {
-        let f = try form(fiveFields)
-        XCTAssertEqual(f.answer { ["name": "Ann", "email": "nope", "pw": "longenough"][$0] },
-                       .refused("field email: not an email address (name@example.com)"))
-        XCTAssertEqual(f.answer { ["name": "Ann", "email": "a@b.co", "pw": "longenough", "shell": "ksh"][$0] },
-                       .refused("field shell: one of bash, zsh, fish, not 'ksh'"))
+        func refusal(_ answers: [String: String]) throws -> String? {
+            var reported: String?
+            let frontEnd = ScriptedFrontEnd(ScriptedAnswers(.environment({ $0.flatMap { answers[$0] } })), promptName: "prompt 'f'",
+                                            report: { reported = $0 })
+            let outcome = Runner(frontEnd: frontEnd, alert: try form(fiveFields), platform: .withoutSignals).run()
+            XCTAssertEqual(outcome.status, .usage)
+            return reported
+        }
+        XCTAssertEqual(try refusal(["name": "Ann", "email": "nope", "pw": "longenough"]),
+                       "prompt 'f': field email: not an email address (name@example.com)")
+        XCTAssertEqual(try refusal(["name": "Ann", "email": "a@b.co", "pw": "longenough", "shell": "ksh"]),
+                       "prompt 'f': field shell: one of bash, zsh, fish, not 'ksh'")
+        XCTAssertEqual(try refusal(["name": "Ann", "email": "a@b.co", "pw": "longenough", "admin": "maybe"]),
+                       "prompt 'f': field admin: on or off, not 'maybe'")
+        XCTAssertEqual(try refusal(["name": "a\u{1B}[31mb", "email": "a@b.co", "pw": "longenough"]),
+                       "prompt 'f': field name: has a control character (a newline, tab, ESC, …), which cannot be typed here")
     }
 
     /// Typing in a field of a ten-field form writes no more bytes per character than in `input`.

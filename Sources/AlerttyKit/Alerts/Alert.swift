@@ -57,13 +57,17 @@ public struct Outcome: Equatable, Sendable {
     public var status: ExitStatus
     /// Bytes for stdout (the runtime adds the terminator), or nil for nothing.
     public var answer: [UInt8]?
-    /// Ended by the Esc key rather than a Cancel/No button (whiptail tells them apart: 255 vs 1).
-    public var escaped = false
+    /// Ended by the Esc key rather than a Cancel/No button (whiptail tells them apart: 255 vs 1);
+    /// only the box, which reads keys, can tell.
+    public var pressedEsc = false
     /// Ended by a signal, which the process then dies of (after restoring the terminal), so the
     /// calling shell sees it as it would for any command.
     public var signal: SignalEnding?
     /// Text the runtime writes on the terminal after the box is gone (inline progress's last line).
     public var farewell: String?
+    /// Why it ended so, for whoever runs it to report (a refused scripted answer, a failed step
+    /// in line mode): one line or a few, never drawn as controls.
+    public var report: String?
     /// Exit with this status instead of `status`'s (progress exits with its command's).
     public var exitCode: Int32?
     /// Help: what OK would have answered then (a check list's marks, a form's values), for
@@ -101,11 +105,9 @@ public enum AlertEvent: Equatable, Sendable {
     /// A chunk of the alert's input stream (items for choose, lines for progress), and its end.
     case input([UInt8])
     case inputEnded
-    /// A front end without a box (line mode) answered with these items (0-based; for the save
-    /// browser a row to open, -1 for the parent, none for "save or choose here").
-    case answer([Int])
-    /// A front end without a box (line mode) typed this as the whole text of the field.
-    case text(String)
+    /// A front end without a box (line mode, an answer from the environment, the default taken)
+    /// answered: checked by the same rules as keys in the box.
+    case answer(Answer)
     /// A click (count 2 for a double click) or a wheel step, at a cell of the canvas.
     case mouse(Mouse)
     /// `--on-timeout default`: the seconds left, to show on the button or item that will be taken.
@@ -115,8 +117,6 @@ public enum AlertEvent: Equatable, Sendable {
     case childExited(status: Int32)
     /// Time passing, for alerts that show it (seconds since the alert started).
     case tick(Double)
-    /// A front end without a box (line mode) pressed this button (the extra or help one).
-    case press(ButtonRole)
     /// A signal that would end us (or Ctrl-C), offered first to an alert that runs something:
     /// it may forward it and finish later. Alerts that return no effects get the usual ending.
     case signal(ExitStatus)
@@ -173,7 +173,13 @@ public protocol Alert {
     var showsCountdownOnDefault: Bool { get }
     /// Its buttons, for front ends that do not draw them (line mode offers the extra and help ones).
     var buttonBar: ButtonBar? { get }
+    /// Told once, before `.start`, which front end asks it (progress reports a failure in a box,
+    /// as lines, or to the script).
+    mutating func attach(to frontEnd: FrontEndKind)
 }
+
+/// Who asks: a person in the box, a person in line mode, or no one (a script's answer, a default).
+public enum FrontEndKind: Equatable, Sendable { case box, line, scripted }
 
 extension Alert {
     public var keyOverrides: [KeyPress: Action] { [:] }
@@ -184,6 +190,7 @@ extension Alert {
     public var maxFramesPerSecond: Double? { nil }
     public var showsCountdownOnDefault: Bool { false }
     public var buttonBar: ButtonBar? { nil }
+    public mutating func attach(to frontEnd: FrontEndKind) {}
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

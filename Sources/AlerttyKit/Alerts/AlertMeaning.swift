@@ -38,6 +38,13 @@ public enum AlertMeaning: Equatable, Sendable {
         /// Items marked so far (check lists), 0-based.
         public var marked: [Int]
         public var reason: String?
+        /// The item Enter takes before anything is chosen (--selected, a radio list's choice, a
+        /// form's choice), if the prompt has one a script could rely on.
+        public var defaultItem: Int? = nil
+        /// A form's field name (ALERTTY_ANSWER_<ID>_<NAME>), nil for the prompt itself.
+        public var name: String? = nil
+        /// Items are still arriving (--items-from): the list is not complete yet.
+        public var loading = false
     }
 
     public struct Message: Equatable, Sendable {
@@ -55,6 +62,8 @@ public enum AlertMeaning: Equatable, Sendable {
         /// The default when it is neither Yes nor No (a confirm's extra or help button): its label.
         /// Taking the default presses the focused button then.
         public var defaultButton: String? = nil
+        /// A form's field name (ALERTTY_ANSWER_<ID>_<NAME>), nil for the prompt itself.
+        public var name: String? = nil
     }
 
     public struct Field: Equatable, Sendable {
@@ -68,6 +77,12 @@ public enum AlertMeaning: Equatable, Sendable {
         public var reason: String?
         /// A check is still running on the current answer.
         public var checking: Bool
+        /// The value it starts with, shown and taken by Enter on an empty line (never a secret's).
+        public var preset: String? = nil
+        /// A secret starts with a value (not shown): Enter on an empty line keeps it.
+        public var presetSecret = false
+        /// A form's field name (ALERTTY_ANSWER_<ID>_<NAME>), nil for the prompt itself.
+        public var name: String? = nil
     }
 
     public struct BrowserView: Equatable, Sendable {
@@ -79,10 +94,12 @@ public enum AlertMeaning: Equatable, Sendable {
         public var entries: [(name: PathBytes, folder: Bool)]
         public var choosesFolder: Bool
         public var notice: String?
+        /// The name Save would take (--name, or one typed): Enter on an empty line takes it.
+        public var name: String = ""
 
         public static func == (a: BrowserView, b: BrowserView) -> Bool {
             a.title == b.title && a.text == b.text && a.current == b.current && a.atRoot == b.atRoot
-                && a.choosesFolder == b.choosesFolder && a.notice == b.notice
+                && a.choosesFolder == b.choosesFolder && a.notice == b.notice && a.name == b.name
                 && a.entries.map(\.name) == b.entries.map(\.name) && a.entries.map(\.folder) == b.entries.map(\.folder)
         }
     }

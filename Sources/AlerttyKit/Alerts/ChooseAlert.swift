@@ -205,7 +205,8 @@ public struct ChooseAlert: Alert {
                     tags: (0..<store.count).map { store.tag($0).map { String(decoding: $0, as: UTF8.self) } ?? "" },
                     focused: radio ? radioChoice ?? list.selectedItem : list.selectedItem, multi: multi,
                     minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
-                    marked: list.markedItems, reason: reason))
+                    marked: list.markedItems, reason: reason,
+                    defaultItem: radio ? radioChoice : focusedPreselection ? list.selectedItem : nil, loading: loading))
     }
 
     // MARK: - Update
@@ -226,11 +227,18 @@ public struct ChooseAlert: Alert {
             focus = .list
             if query.editor.paste(text) { refilter() }
             return []
-        case .answer(let picks):
-            // A front end without a box (line mode) chose these items.
+        case .answer(.items(let picks)):
+            // A front end without a box chose these items.
+            guard picks.allSatisfy({ $0 >= 0 && $0 < store.count }) else { return [] }
             if multi { for item in list.markedItems { list.setMark(item, false) } }
-            for item in picks where item < store.count { if multi { list.setMark(item, true) } else { radioChoice = item } }
+            for item in picks { if multi { list.setMark(item, true) } else { radioChoice = item } }
             return multi ? (reason == nil ? answer(list.markedItems) : []) : picks.first.map { answer([$0]) } ?? []
+        case .answer(.current):
+            return press(focus)
+        case .answer(.button(let role)):
+            return press(.button(role))
+        case .answer:
+            return []
         case .action(let action):
             refilter()
             return handle(action)
@@ -240,9 +248,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .press(let role):
-            return press(.button(role))
-        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal, .text:
+        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal:
             return []
         }
     }

@@ -66,7 +66,15 @@ public struct ConfirmAlert: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if case .countdown(let left) = event { defaultCountdown = left }
-        if case .press(let role) = event { return [.finish(Outcome(role.status))] }
+        if case .answer(let answer) = event {
+            switch answer {
+            case .yes: return [.finish(Outcome(.ok))]
+            case .no: return [.finish(Outcome(.cancel))]
+            case .button(let role): return [.finish(Outcome(role.status))]
+            case .current: return [.finish(Outcome(focus.status))]
+            default: return []
+            }
+        }
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate:

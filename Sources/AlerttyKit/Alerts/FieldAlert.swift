@@ -88,8 +88,10 @@ public struct FieldAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
-        .field(.init(title: title, text: body.text, label: configuration.confirm ? (firstEntry == nil ? "Enter it:" : "Retype to confirm:") : nil,
-                     secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking))
+        let preset = configuration.initialValue.isEmpty || isSecret ? nil : String(decoding: configuration.initialValue, as: UTF8.self)
+        return .field(.init(title: title, text: body.text, label: configuration.confirm ? (firstEntry == nil ? "Enter it:" : "Retype to confirm:") : nil,
+                            secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking,
+                            preset: preset, presetSecret: isSecret && !configuration.initialValue.isEmpty))
     }
 
     var buttons: [Button] {
@@ -150,19 +152,44 @@ public struct FieldAlert: Alert {
             return []
         case .action(let action):
             return handle(action)
-        case .text(let text):
-            focus = .field
-            field.editor.setText(text)
-            return edited()
+        case .answer(let answer):
+            return take(answer)
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .press(let role):
-            focus = .button(role)
-            return press()
-        case .directoryMade, .input, .inputEnded, .answer, .mouse, .childOutput, .childExited, .tick, .signal:
+        case .directoryMade, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal:
             return []
         }
+    }
+
+    /// An answer from a front end without a box: the text as if typed whole (and refused if typing
+    /// could not have produced it), then Enter.
+    private mutating func take(_ answer: Answer) -> [Effect] {
+        switch answer {
+        case .text(let text):
+            return enter(text)
+        case .initial:
+            return enter(String(decoding: configuration.initialValue, as: UTF8.self))
+        case .current:
+            return press()
+        case .button(let role):
+            focus = .button(role)
+            return press()
+        default:
+            return []
+        }
+    }
+
+    private mutating func enter(_ text: String) -> [Effect] {
+        focus = .field
+        field.editor.setText(text)
+        let effects = edited()
+        if let problem = TextField.untypeable(text, maxLength: configuration.rules.maxLength) {
+            notice = problem
+            refused = true
+            return effects
+        }
+        return effects + submit()
     }
 
     private mutating func handle(_ action: Action) -> [Effect] {

@@ -76,6 +76,8 @@ public struct FormField {
         }
     }
 
+    var isChecking: Bool { if case .pending = check { return true } else { return false } }
+
     /// The value as text (a switch: on/off).
     var value: String {
         switch kind {
@@ -183,15 +185,21 @@ public struct FormAlert: Alert {
         guard case .field(let i) = focus else { return .question(.init(title: title, text: "Submit?", yes: okLabel, no: cancelLabel, defaultYes: true)) }
         let f = fields[i]
         let label = Sanitize.line(f.declaration.label)
+        let name = f.declaration.name
         switch f.kind {
         case .switch:
-            return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: "yes", no: "no", defaultYes: f.on))
+            return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: "yes", no: "no",
+                                   defaultYes: f.on, name: name))
         case .choice:
             return .list(.init(title: title, text: label, labels: f.choices, tags: f.choices, focused: f.choice, multi: false, minimum: 1, maximum: 1,
-                               marked: [], reason: nil))
+                               marked: [], reason: nil, defaultItem: f.choice, name: name))
         default:
+            let pending = f.isChecking
+            let preset = f.declaration.options["default"].flatMap { $0.isEmpty || f.kind == .password ? nil : $0 }
             return .field(.init(title: title, text: body.text, label: label + ":", secret: f.kind == .password,
-                                placeholder: f.text.placeholder, reason: f.reason, checking: false))
+                                placeholder: f.text.placeholder, reason: pending ? nil : f.reason, checking: pending,
+                                preset: preset, presetSecret: f.kind == .password && !(f.declaration.options["default"] ?? "").isEmpty,
+                                name: name))
         }
     }
 
@@ -207,26 +215,68 @@ public struct FormAlert: Alert {
             guard case .field(let i) = focus, fields[i].kind != .switch, fields[i].kind != .choice else { return [] }
             if fields[i].text.editor.paste(text) { touched.insert(i) }
             return recheck(i)
-        case .text(let text):
-            // Line mode (or an answer without a person) typed this field's value.
-            guard case .field(let i) = focus else { return [] }
-            fields[i].text.editor.setText(text)
-            touched.insert(i)
-            return recheck(i)
+        case .answer(let answer):
+            return take(answer)
         case .validated(let generation, let validity):
             let i = generation % FormAlert.channels
             guard i < fields.count, case .pending(let g) = fields[i].check, g == generation else { return [] }
             fields[i].check = .done(validity)
+            // Enter was pressed on the field while its check ran: move on now if it passed.
+            if advanceWhenChecked == i {
+                advanceWhenChecked = nil
+                if case .field(i) = focus, fields[i].reason == nil { return advance(from: i) }
+            }
             return []
-        case .press(let role):
-            return press(role)
-        case .answer(let picks):
-            guard case .field(let i) = focus, fields[i].kind == .choice, let pick = picks.first, pick < fields[i].choices.count else { return [] }
-            fields[i].choice = pick
-            return advance(from: i)
         default:
             return []
         }
+    }
+
+    /// Enter was pressed on this field while its check ran: it moves on when the check passes.
+    private var advanceWhenChecked: Int?
+
+    /// An answer from a front end without a box: the focused field's value (checked as if typed
+    /// whole), then Enter; at the end, Submit's Yes or No.
+    private mutating func take(_ answer: Answer) -> [Effect] {
+        guard case .field(let i) = focus else {
+            switch answer {
+            case .yes, .current: return submit()
+            case .no: return [.finish(Outcome(.cancel))]
+            case .button(let role): return press(role)
+            default: return []
+            }
+        }
+        switch (answer, fields[i].kind) {
+        case (.button(let role), _):
+            return press(role)
+        case (.current, _):
+            return handle(.submit)
+        case (.yes, .switch), (.no, .switch):
+            fields[i].on = answer == .yes
+            return advance(from: i)
+        case (.items(let picks), .choice):
+            guard let pick = picks.first, pick >= 0, pick < fields[i].choices.count else { return [] }
+            fields[i].choice = pick
+            return advance(from: i)
+        case (.text(let text), .text), (.text(let text), .password), (.text(let text), .number):
+            return enter(text, at: i)
+        case (.initial, .text), (.initial, .password), (.initial, .number):
+            return enter(fields[i].declaration.options["default"] ?? "", at: i)
+        default:
+            return []
+        }
+    }
+
+    private mutating func enter(_ text: String, at i: Int) -> [Effect] {
+        if fields[i].command == nil { fields[i].check = .notNeeded }
+        fields[i].text.editor.setText(text)
+        touched.insert(i)
+        let effects = recheck(i)
+        if let problem = TextField.untypeable(text, maxLength: fields[i].rules?.maxLength) {
+            fields[i].check = .done(.invalid(problem))
+            return effects
+        }
+        return effects + handle(.submit)
     }
 
     /// Field i's --validate-cmd channel: a run's generation is counter × channels + field.
@@ -272,6 +322,10 @@ public struct FormAlert: Alert {
                 // and submits from the last — where an invalid form jumps to its first invalid field.
                 touched.insert(i)
                 if dialogKeys { return submit() }
+                if fields[i].isChecking, fields[i].rules.map({ $0.check(fields[i].text.editor.text) == .valid }) ?? true {
+                    advanceWhenChecked = i
+                    return []
+                }
                 guard fields[i].reason == nil else { return [] }
                 return advance(from: i)
             }
@@ -430,44 +484,5 @@ public struct FormAlert: Alert {
         let focusIndex: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         return cursor
-    }
-}
-
-extension FormAlert {
-    /// Answers without a person: each field's value from `lookup(NAME)` (or its default), checked
-    /// by the field's rules; refused with the first invalid field's name and reason.
-    public func answer(_ lookup: (String) -> String?, sources: [any EventSource] = []) -> AnswerRunner.Result {
-        var form = self
-        for i in form.fields.indices {
-            guard !form.fields[i].readonly, let value = lookup(form.fields[i].declaration.name) else { continue }
-            switch form.fields[i].kind {
-            case .switch:
-                let v = value.lowercased()
-                guard ["on", "off", "yes", "no", "true", "false", "1", "0"].contains(v) else {
-                    return .refused("field \(form.fields[i].declaration.name): on or off, not '\(value)'")
-                }
-                form.fields[i].on = ["on", "yes", "true", "1"].contains(v)
-            case .choice:
-                guard let c = form.fields[i].choices.firstIndex(of: value) else {
-                    return .refused("field \(form.fields[i].declaration.name): one of \(form.fields[i].choices.joined(separator: ", ")), not '\(value)'")
-                }
-                form.fields[i].choice = c
-            default:
-                form.fields[i].text.editor.setText(value)
-            }
-        }
-        // The --validate-cmd checks run as they would in the box, and are waited for.
-        let checks = form.fields.indices.flatMap { form.recheck($0) }
-        var driven: any Alert = form
-        _ = SourceDriver.accept(checks, sources: sources)
-        _ = SourceDriver.settle(&driven, sources: sources)
-        for source in sources { source.shutdown() }
-        form = driven as? FormAlert ?? form
-        if let bad = form.firstInvalid, let reason = form.fields[bad].reason {
-            return .refused("field \(form.fields[bad].declaration.name): \(reason)")
-        }
-        form.focus = .ok
-        for case .finish(let outcome) in form.update(.action(.submit)) { return .outcome(outcome) }
-        return .refused("not accepted")
     }
 }

@@ -37,7 +37,10 @@ public struct MessageAlert: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if case .countdown(let left) = event { defaultCountdown = left }
-        if case .press(let role) = event { return [.finish(Outcome(role.status))] }
+        if case .answer(let answer) = event {
+            if case .button(let role) = answer { return [.finish(Outcome(role.status))] }
+            return answer == .current ? [.finish(Outcome(focus.status))] : []
+        }
         guard case .action(let action) = event else { return [] }
         switch action {
         case .submit, .activate: return [.finish(Outcome(focus.status))]

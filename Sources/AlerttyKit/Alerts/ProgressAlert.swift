@@ -43,6 +43,11 @@ public struct ProgressAlert: Alert {
     private var ending: ExitStatus?
     /// The command failed and its error is shown; Enter ends with its status.
     private var failure: (box: MessageAlert, status: Int32)?
+    /// Who is shown the work: a failure is a box to acknowledge only for a person at the box;
+    /// line mode prints it and goes on, a script gets it with the status.
+    private var frontEnd = FrontEndKind.box
+
+    public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
 
     public init(title: String, text: String, configuration: ProgressConfiguration) {
         self.title = title
@@ -113,9 +118,22 @@ public struct ProgressAlert: Alert {
                 guard ending != .cancel else { return [.finish(Outcome(.cancel))] }
                 return [.finish(Outcome(ending, signal: ending == .interrupted ? .job : .process))]
             }
+            if !partialError.isEmpty {
+                // A last line with no newline ("disk full" then exit) is part of the error too.
+                errorTail.append(Sanitize.bytes(Array(partialError.prefix(300)).filter { $0 != 0x0D }))
+                partialError = []
+            }
             if status != 0 && configuration.errorBox {
                 let tail = errorTail.suffix(8).joined(separator: "\n")
                 let message = "\(commandName) failed (exit \(status))" + (tail.isEmpty ? "." : ":\n" + tail)
+                guard frontEnd == .box else {
+                    var effects = finish(exitCode: status)
+                    if case .finish(var outcome) = effects[0] {
+                        outcome.report = message
+                        effects[0] = .finish(outcome)
+                    }
+                    return effects
+                }
                 failure = (MessageAlert(title: title.isEmpty ? "Failed" : title, text: message), status)
                 return []
             }

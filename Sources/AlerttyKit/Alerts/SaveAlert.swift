@@ -50,7 +50,7 @@ public struct SaveAlert: Alert {
         if let inner = nested?.alert { return inner.meaning }
         let entries = (0..<browser.rowCount).compactMap { browser.entry(atRow: $0) }.map { ($0.name, $0.kind.opensLikeDirectory) }
         return .browser(.init(title: title, text: body.text, current: browser.current, atRoot: browser.atRoot, entries: entries,
-                              choosesFolder: choosesFolder, notice: notice))
+                              choosesFolder: choosesFolder, notice: notice, name: choosesFolder ? "" : editor.text))
     }
 
     public var keyOverrides: [KeyPress: Action] { AlertKind.save.keyOverrides }
@@ -104,15 +104,53 @@ public struct SaveAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .press: return []
-        case .text(let text):
-            // Line mode typed a name: it goes in the name field, as if typed there.
-            focus = choosesFolder ? .list : .name
-            var bytes = Array(text.utf8)
-            if choosesFolder {
-                notice = browser.openPath(bytes)
+        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown: return []
+        case .answer(let answer):
+            return take(answer)
+        case .mouse(let mouse): return click(mouse)
+        case .directoryMade(let path, let error): return directoryMade(path, error: error)
+        case .paste(let text):
+            guard focus == .name else { return [] }
+            name.editor.paste(text)
+            nameEdited()
+            return []
+        case .action(let action):
+            return handle(action)
+        }
+    }
+
+    /// An answer from a front end without a box: a step in the browser, or the answer itself,
+    /// checked as the box checks one (inside the root, an existing folder, Replace? asked).
+    private mutating func take(_ answer: Answer) -> [Effect] {
+        notice = nil
+        switch answer {
+        case .open(let index):
+            guard index >= 0, index < browser.rowCount - (browser.atRoot ? 0 : 1) else { return [] }
+            browser.select(row: index + (browser.atRoot ? 0 : 1))
+            focus = .list
+            return handleList(.submit)
+        case .parent:
+            browser.goUp()
+            return []
+        case .go(let path):
+            notice = browser.openPath(Array(path.utf8))
+            return []
+        case .current:
+            return save(here: true)
+        case .text(let path), .path(let path):
+            if let problem = TextField.untypeable(path, maxLength: nil) {
+                notice = problem
                 return []
             }
+            var bytes = Array(path.utf8)
+            if choosesFolder {
+                if let problem = browser.openPath(bytes) {
+                    notice = problem
+                    return []
+                }
+                return save(here: true)
+            }
+            focus = .name
             // An absolute path: its folder first (inside the root, or refused), then its name.
             if bytes.first == Paths.slash {
                 if let problem = browser.openPath(Paths.parent(bytes)) {
@@ -123,27 +161,19 @@ public struct SaveAlert: Alert {
             }
             name.editor.setText(String(decoding: bytes, as: UTF8.self))
             nameEdited()
-            return []
-        case .answer(let rows):
-            // Line mode: a row to open (or whose file name to take), -1 for the parent, none to save or choose here.
-            notice = nil
-            guard let row = rows.first else { return save(here: true) }
-            if row < 0 {
-                browser.goUp()
-                return []
+            return save()
+        case .makeFolder(let folder):
+            startNewFolder()
+            guard let inner = nested else { return [] }
+            let effects = updateNested(.answer(.text(folder)), inner)
+            // Refused (an empty or taken name): say why here and close the prompt.
+            if let still = nested, case .newFolder = still.purpose {
+                if case .field(let f) = still.alert.meaning { notice = f.reason }
+                nested = nil
             }
-            browser.select(row: row)
-            focus = .list
-            return handleList(.submit)
-        case .mouse(let mouse): return click(mouse)
-        case .directoryMade(let path, let error): return directoryMade(path, error: error)
-        case .paste(let text):
-            guard focus == .name else { return [] }
-            name.editor.paste(text)
-            nameEdited()
+            return effects
+        case .yes, .no, .initial, .items, .button:
             return []
-        case .action(let action):
-            return handle(action)
         }
     }
 

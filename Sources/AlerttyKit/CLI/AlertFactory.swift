@@ -19,11 +19,17 @@ public struct BuiltAlert {
     /// progress: the command to run (nil: a gauge on stdin) and whether it gets our stdin.
     /// Its sources are made once the terminal is known, because without one it runs with no UI.
     public var progress: (command: [String]?, passStdin: Bool)?
+    /// A form's field names, each answerable as ALERTTY_ANSWER_<ID>_<NAME>.
+    public var fieldNames: [String] = []
 }
 
 public enum AlertFactory {
     public static func make(_ command: ParsedCommand, environment: (String) -> String?,
                             readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) -> BuiltAlert {
+        if let id = command.string(.id),
+           id.isEmpty || !id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }) {
+            throw UsageError("--id takes letters, digits, _ and - (it names ALERTTY_ANSWER_<ID>), not '\(id)'")
+        }
         var text = command.text ?? ""
         if text == "-" { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
         let title = command.string(.title) ?? ""
@@ -72,8 +78,10 @@ public enum AlertFactory {
             let checks: [any EventSource] = declarations.enumerated().compactMap { i, d in
                 d.options["validate-cmd"].map { ValidationRunner(command: $0, timeoutSeconds: 5, secret: d.kind == .password, channel: i) }
             }
-            return BuiltAlert(makeAlert: { alert }, options: options, sources: checks, printsAnswer: true,
-                              secret: declarations.contains { $0.kind == .password })
+            var built = BuiltAlert(makeAlert: { alert }, options: options, sources: checks, printsAnswer: true,
+                                   secret: declarations.contains { $0.kind == .password })
+            built.fieldNames = declarations.map(\.name)
+            return built
         case .save, .folder:
             let fileSystem = RealFileSystem()
             let browser = try BrowserConfiguration(command, fileSystem: fileSystem)
@@ -106,7 +114,8 @@ extension AlertFactory {
         if let max = configuration.maximum, max < configuration.minimum {
             throw UsageError("--min \(configuration.minimum) is more than --max \(max): nothing could be chosen")
         }
-        configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? "label") ?? .label
+        // A tagged list prints the tag, as its help says and dialog and whiptail do.
+        configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? (command.has(.tagged) ? "tag" : "label")) ?? .label
         configuration.selected = command.strings(.selected)
         configuration.marked = command.strings(.marked)
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }

@@ -409,16 +409,24 @@ public enum Platform {
         public var stderrRead: FileDescriptor
     }
 
-    public static func spawnCommand(_ argv: [String], passStdin: Bool) throws(PlatformError) -> Command {
-        guard let out = makePipe(), let err = makePipe() else { throw PlatformError(operation: "cannot make a pipe", code: errno) }
-        setNonBlocking(out.write, false)
-        setNonBlocking(err.write, false)
+    /// `captureOutput` false: the command writes to our stdout and stderr itself (no one to show
+    /// it to: a script's log gets it all); its descriptors are then -1.
+    public static func spawnCommand(_ argv: [String], passStdin: Bool, captureOutput: Bool = true) throws(PlatformError) -> Command {
+        var out: (read: FileDescriptor, write: FileDescriptor) = (-1, -1), err = out
+        if captureOutput {
+            guard let o = makePipe(), let e = makePipe() else { throw PlatformError(operation: "cannot make a pipe", code: errno) }
+            (out, err) = (o, e)
+            setNonBlocking(out.write, false)
+            setNonBlocking(err.write, false)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if !passStdin { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        posix_spawn_file_actions_adddup2(&actions, out.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+        if captureOutput {
+            posix_spawn_file_actions_adddup2(&actions, out.write, 1)
+            posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+        }
         var attributes = posix_spawnattr_t()
         groupLeader(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -426,11 +434,15 @@ public enum Platform {
         let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
         let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ)
-        libcClose(out.write)
-        libcClose(err.write)
+        if captureOutput {
+            libcClose(out.write)
+            libcClose(err.write)
+        }
         guard rc == 0 else {
-            libcClose(out.read)
-            libcClose(err.read)
+            if captureOutput {
+                libcClose(out.read)
+                libcClose(err.read)
+            }
             throw PlatformError(operation: "cannot run \(argv[0])", code: rc)
         }
         return Command(pid: pid, stdoutRead: out.read, stderrRead: err.read)
@@ -438,20 +450,6 @@ public enum Platform {
 
     /// Sends `signal` to the process group `pid` leads.
     public static func signalGroup(_ pid: pid_t, _ which: Signal) { kill(-pid, which.number) }
-
-    /// Runs a command with our own descriptors and no UI; returns its exit status (128+N for signal N).
-    public static func runCommand(_ argv: [String], passStdin: Bool) throws(PlatformError) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if !passStdin { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        var pid: pid_t = 0
-        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cArgs { free(p) } }
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
-        guard rc == 0 else { throw PlatformError(operation: "cannot run \(argv[0])", code: rc) }
-        return reap(pid, wait: true) ?? 1
-    }
 
     /// Spawn attributes for a child that leads a process group of its own (so a signal to the group
     /// reaches everything it starts) with the signals we catch back at their defaults.

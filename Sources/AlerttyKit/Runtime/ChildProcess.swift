@@ -12,7 +12,7 @@ public final class ChildProcess: EventSource {
 
     public init(_ command: Platform.Command) {
         self.command = command
-        open = [command.stdoutRead: 1, command.stderrRead: 2]
+        for (fd, stream) in [(command.stdoutRead, 1), (command.stderrRead, 2)] where fd >= 0 { open[fd] = stream }
     }
 
     public var readDescriptors: [FileDescriptor] { Array(open.keys) }

@@ -36,3 +36,18 @@ public struct TextField: Sendable {
         return (rect.x + window.cursorColumn, rect.y)
     }
 }
+
+extension TextField {
+    /// Why a whole answer handed over by a script or line mode could not have been typed in the
+    /// field: a control character (typing and pasting never enter one) or more than `maxLength`
+    /// characters. Nil when it could.
+    public static func untypeable(_ text: String, maxLength: Int?) -> String? {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            return "has a control character (a newline, tab, ESC, …), which cannot be typed here"
+        }
+        if let maxLength, text.count > maxLength {
+            return "longer than \(maxLength) characters (--max-length)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,222 @@
+// The box: the terminal in raw mode, keys decoded and bound to actions, each frame drawn by
+// Scene into a canvas and written as a diff. It alone knows keys (so it alone knows Esc was
+// pressed), animations and frames; the loop hands it the alert to show.
+
+public final class BoxFrontEnd: FrontEnd {
+    let session: TerminalSession
+    let options: RunOptions
+    let theme: Theme
+    var writer: FrameWriter
+    var decoder = KeyDecoder()
+    var clicks = MouseClicks()
+    var size: (columns: Int, rows: Int)
+    var animation: (kind: Animation, start: UInt64)?
+    var lastInputAt: UInt64 = 0
+    /// Something may have changed what is on screen since the last frame.
+    var dirty = true
+    var lastCountdown: String?
+    var lastFrameAt: UInt64 = 0
+    /// Input arrived since the last frame: drawn at once, never held back by the frame-rate cap.
+    var typed = false
+    /// The alert's frame-rate cap, as of the last frame.
+    var maxFramesPerSecond: Double?
+
+    public init(session: TerminalSession, options: RunOptions) {
+        self.session = session
+        self.options = options
+        theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners)
+        writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
+                             asciiOnly: !options.unicode)
+        size = session.size
+    }
+
+    public var kind: FrontEndKind { .box }
+    public var readDescriptors: [FileDescriptor] { [session.fd] }
+
+    public func begin(_ alert: any Alert) {
+        session.mouse = alert.usesMouse && session.modal
+        session.enter()
+        if options.animate { animation = (.popIn, Platform.now()) }
+    }
+
+    public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
+        if context.changed { dirty = true }
+        if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) { animation = nil }
+        maxFramesPerSecond = alert.maxFramesPerSecond
+        guard dirty || animation != nil || context.countdown != lastCountdown, frameDue(now) else { return [] }
+        guard draw(&alert, now: now, countdown: context.countdown, onDefault: context.takeDefaultOnTimeout) else {
+            return [.finish(Outcome(.hangup))]
+        }
+        dirty = false
+        typed = false
+        lastFrameAt = now
+        return []
+    }
+
+    public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
+        var requests: [FrontEndRequest] = []
+        if readable.contains(session.fd) {
+            guard let bytes = Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }
+            if !bytes.isEmpty {
+                lastInputAt = now
+                requests += translate(decoder.feed(bytes), alert)
+            }
+        }
+        if decoder.hasPending, now - lastInputAt >= UInt64(options.escapeDelayMs) * 1_000_000 {
+            requests += translate(decoder.flush(), alert)
+            dirty = true
+        }
+        if !requests.isEmpty {
+            dirty = true
+            typed = true
+        }
+        return requests
+    }
+
+    /// Decoded input as requests: keys through the binding table, pastes, clicks.
+    private func translate(_ events: [InputEvent], _ alert: any Alert) -> [FrontEndRequest] {
+        var requests: [FrontEndRequest] = []
+        for event in events {
+            switch event {
+            case .key(let press):
+                guard let action = Bindings.action(for: press, overrides: alert.keyOverrides) else { continue }
+                switch action {
+                case .interrupt:
+                    // Raw mode read Ctrl-C as a byte; the driver would have interrupted the whole job.
+                    requests.append(.interrupt(job: Platform.isForegroundJob(session.fd)))
+                case .suspend:
+                    requests.append(.suspend(wholeJob: Platform.isForegroundJob(session.fd)))
+                case .redraw:
+                    writer.invalidate()
+                    dirty = true
+                default:
+                    requests.append(.event(.action(action)))
+                }
+            case .paste(let text):
+                requests.append(.event(.paste(text)))
+            case .mouse(let report):
+                if let mouse = clicks.convert(report, now: Platform.now()) { requests.append(.event(.mouse(mouse))) }
+            case .cursorPosition, .unknown:
+                continue
+            }
+        }
+        return requests
+    }
+
+    public func nextDeadline(now: UInt64) -> UInt64? {
+        var wake: [UInt64] = []
+        if animation != nil { wake.append(now + 16_000_000) }
+        if decoder.hasPending { wake.append(lastInputAt + UInt64(options.escapeDelayMs) * 1_000_000) }
+        if dirty, let fps = maxFramesPerSecond { wake.append(lastFrameAt + UInt64(1e9 / fps)) }
+        return wake.min()
+    }
+
+    /// Ctrl-Z: give the terminal back exactly as it was, stop (with the whole job, as the terminal
+    /// driver would, so a script around us stops too), and come back whole on `fg`.
+    public func suspend(wholeJob: Bool) {
+        session.leave()
+        Platform.stopJob(wholeGroup: wholeJob)
+        session.enter()
+        size = session.size
+        writer.invalidate()
+        dirty = true
+    }
+
+    public func resumed() {
+        session.leave()
+        session.enter()
+        size = session.size
+        writer.invalidate()
+        dirty = true
+    }
+
+    public func resized() {
+        size = session.size
+        writer.invalidate()
+        dirty = true
+        if !session.modal {
+            // Erase the box where it was and make its room again, rather than leave a copy behind.
+            session.reserveInline(rows: session.reservedRows)
+            writer.placed()
+        }
+    }
+
+    /// Plays the scale-out (for an answer or a cancel), gives the terminal back, writes the last line.
+    public func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome {
+        var outcome = outcome
+        if case .event(.action(.cancel)) = request { outcome.pressedEsc = true }
+        if options.animate, session.modal, outcome.status == .ok || outcome.status == .cancel {
+            var alert = alert
+            let start = Platform.now()
+            animation = (.scaleOut, start)
+            while true {
+                let now = Platform.now()
+                if Animation.scaleOut.isFinished(at: seconds(now - start)) { break }
+                _ = draw(&alert, now: now, countdown: nil, onDefault: false)
+                _ = Platform.poll([], timeoutMs: 16)
+            }
+        }
+        session.leave()
+        if let farewell = outcome.farewell {
+            let line = Sanitize.line(farewell)
+            _ = session.write(Array((options.unicode ? line : Sanitize.ascii(line)).utf8) + [0x0A])
+        }
+        return outcome
+    }
+
+    // MARK: - Drawing
+
+    /// A frame may be drawn now: input shows at once; anything else at most `maxFramesPerSecond`.
+    private func frameDue(_ now: UInt64) -> Bool {
+        guard !typed, let fps = maxFramesPerSecond else { return true }
+        return now - lastFrameAt >= UInt64(1e9 / fps)
+    }
+
+    /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
+    private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?, onDefault: Bool) -> Bool {
+        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, height: options.height,
+                          theme: theme, backtitle: options.backtitle)
+        var phase = Scene.Phase.still
+        if let a = animation {
+            let t = seconds(now - a.start)
+            phase = Scene.Phase(scale: a.kind.scale(at: t), opacity: a.kind.opacity(at: t), animating: true)
+        }
+        lastCountdown = countdown
+        var footer = countdown
+        if onDefault && alert.showsCountdownOnDefault {
+            // The countdown goes on what will be taken when it runs out, not in the border.
+            _ = alert.update(.countdown(countdown))
+            footer = nil
+        }
+        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: footer)
+        if !session.modal && session.reservedRows != canvas.height {
+            // First frame, a resize, or a box that grew: (re)make its room below the cursor.
+            session.reserveInline(rows: canvas.height)
+            writer.placed()
+        }
+        let ok = session.write(writer.frame(canvas, cursorAt: cursor))
+        session.cursorRow = writer.cursorRow ?? 0
+        return ok
+    }
+
+    private func seconds(_ nanos: UInt64) -> Double { Double(nanos) / 1e9 }
+}
+
+extension BoxFrontEnd {
+    /// whiptail/dialog --infobox: the box drawn once on the normal screen and left there; the
+    /// script goes on at once.
+    public static func drawOnce(_ alert: any Alert, path: String, width: Int?, height: Int?, environment: (String) -> String?) {
+        guard let fd = try? Platform.openTerminal(path) else { return } // nothing to show it on; an infobox never fails
+        defer { Platform.close(fd) }
+        let colors = ColorMode.detect(choice: .auto, environment: environment)
+        let unicode = Theme.localeIsUTF8(environment: environment)
+        let size = Platform.terminalSize(fd) ?? (80, 24)
+        var alert = alert
+        let scene = Scene(columns: size.columns, rows: size.rows, width: width, height: height, theme: Theme(colors: colors, unicode: unicode))
+        var writer = FrameWriter(colors: colors, mayClearScreen: true, asciiOnly: !unicode)
+        let frame = scene.render(&alert)
+        var bytes = writer.frame(frame.canvas, cursorAt: nil)
+        bytes += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
+        _ = Platform.writeAll(fd, bytes)
+    }
+}

@@ -1,0 +1,311 @@
+// Line mode, for dumb terminals, serial consoles, editor shell buffers and screen readers: plain
+// lines on the terminal, no escape sequence at all, the terminal left in its normal line mode (so
+// its own editing — Backspace, Ctrl-U — works, and a screen reader reads each line as it comes).
+// It asks what the alert's `meaning` says, shows the default Enter takes, and hands each line to
+// the shared loop as a typed answer; the alert alone decides what is valid.
+
+public final class LineFrontEnd: FrontEnd {
+    let fd: FileDescriptor
+    let savedMode: Platform.TerminalMode
+    let unicode: Bool
+    private var pending: [UInt8] = []
+    private var echoOff = false
+    private var shownHeader = false
+    /// The prompt out on the terminal, waiting for its line; nil when the next one is to be written.
+    private var asking: AlertMeaning?
+    /// What was asked when the last answer went to the alert: if it still asks the same once
+    /// the alert has settled, the answer was refused, and the reason is said.
+    private var answered: AlertMeaning?
+    /// Items of the list being asked that are on the terminal already (long lists come in pages).
+    private var listShown = 0
+    private var listKey: String?
+    /// What progress last printed (a line per ten percent or per text change).
+    private var progressShown: (text: String, step: Int?)?
+
+    /// Page size for long lists.
+    static let page = 20
+
+    public init(path: String, unicode: Bool) throws(PlatformError) {
+        let fd = try Platform.openTerminal(path)
+        guard Platform.isTerminal(fd), let mode = Platform.terminalMode(fd) else {
+            Platform.close(fd)
+            throw PlatformError(operation: "\(path) is not a terminal", code: 25 /* ENOTTY */)
+        }
+        self.fd = fd
+        savedMode = mode
+        self.unicode = unicode
+    }
+
+    deinit {
+        restoreEcho()
+        Platform.close(fd)
+    }
+
+    public var kind: FrontEndKind { .line }
+    public var readDescriptors: [FileDescriptor] { [fd] }
+    public func begin(_ alert: any Alert) {}
+    public func nextDeadline(now: UInt64) -> UInt64? { nil }
+
+    public func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome {
+        restoreEcho()
+        // Work that ended between two turns: its last state still gets its line.
+        if case .progress(let p) = alert.meaning { progress(p) }
+        if asking != nil { write("\n") } // a prompt left unanswered (a timeout, a signal): end its line
+        if let report = outcome.report { say(report) }
+        return outcome
+    }
+
+    public func suspend(wholeJob: Bool) {
+        let wasOff = echoOff
+        restoreEcho()
+        Platform.stopJob(wholeGroup: false) // the driver stopped the rest of the job already
+        if wasOff { setEcho(false) }
+    }
+
+    // MARK: - Showing
+
+    public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
+        let meaning = alert.meaning
+        if case .progress(let p) = meaning {
+            progress(p)
+            return []
+        }
+        // A check still running, items still arriving: the verdict or the whole list first.
+        guard context.settled, asking == nil else { return [] }
+        if case .list(let c) = meaning, c.loading { return [] }
+        if let before = answered {
+            answered = nil
+            if before.promptKey == meaning.promptKey, let reason = meaning.reasonToSay { say(reason) }
+        }
+        prompt(meaning, alert: alert)
+        asking = meaning
+        return []
+    }
+
+    /// Writes the prompt for what is asked (the title and text once, before the first).
+    private func prompt(_ meaning: AlertMeaning, alert: any Alert) {
+        switch meaning {
+        case .message(let m):
+            header(m.title, m.text, alert)
+            write("Press Enter to continue ")
+        case .question(let q):
+            var lines = q.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let last = lines.popLast() ?? ""
+            header(q.title, lines.joined(separator: "\n"), alert)
+            let choices = q.defaultButton.map { "[y/n, Enter: \($0)]" } ?? (q.defaultYes ? "[Y/n]" : "[y/N]")
+            write((last.isEmpty ? "" : last + " ") + choices + " ")
+        case .field(let f):
+            header(f.title, f.text, alert, titleIsPrompt: true)
+            let name = f.label.map { String($0.dropLast()) } ?? (f.title.isEmpty ? (f.secret ? "Password" : "Answer") : f.title)
+            var shown = name
+            if let preset = f.preset { shown += " [" + preset + "]" }
+            if f.presetSecret && f.reason == nil { say("(Enter keeps the \(name.lowercased()) already given.)") }
+            if !f.placeholder.isEmpty { shown += " (" + f.placeholder + ")" }
+            // Echo goes off before the prompt shows: not one typed character of a secret is echoed.
+            if f.secret { setEcho(false) }
+            write(shown + ": ")
+        case .list(let c):
+            listPrompt(c, alert)
+        case .browser(let b):
+            header(b.title, b.text, alert)
+            say("In: " + Sanitize.bytes(b.current))
+            if !b.atRoot { say("..) the parent folder") }
+            for (i, e) in b.entries.enumerated().prefix(200) { say("\(i + 1)) " + Sanitize.bytes(e.name) + (e.folder ? "/" : "")) }
+            if b.entries.count > 200 { say("(\(b.entries.count - 200) more: type a name)") }
+            if b.entries.isEmpty { say("(empty folder)") }
+            if b.choosesFolder {
+                write("Number or .. to open, +name makes a folder, Enter chooses this folder (q cancels): ")
+            } else {
+                let taken = b.name.isEmpty ? "" : " [" + b.name + "]"
+                write("Number or .. to open, +name makes a folder, or a file name to save\(taken) (q cancels): ")
+            }
+        case .progress:
+            break
+        }
+    }
+
+    private func listPrompt(_ c: AlertMeaning.Choice, _ alert: any Alert) {
+        header(c.name == nil ? c.title : "", c.name == nil ? c.text : "", alert)
+        let key = "\(c.name ?? "")\u{0}\(c.labels.count)"
+        if listKey != key {
+            listKey = key
+            listShown = 0
+            if c.name != nil { say(c.text + ":") } // a form's choice field: its label first
+        }
+        let n = c.labels.count
+        guard n > 0 else { return say("(no items)") }
+        if listShown < n {
+            let end = min(n, listShown + Self.page)
+            for i in listShown..<end {
+                let mark = c.multi ? (c.marked.contains(i) ? "[x] " : "[ ] ") : ""
+                say("\(i + 1)) " + mark + c.labels[i])
+            }
+            listShown = end
+        }
+        let more = listShown < n ? "more: Enter; " : ""
+        if c.multi {
+            let keep = c.marked.isEmpty || !more.isEmpty ? "" : "Enter keeps " + c.marked.map { String($0 + 1) }.joined(separator: " ") + "; "
+            write("Choose \(c.minimum == c.maximum ? "\(c.minimum)" : "several"), e.g. 1 3 5 or 2-4 (\(more)\(keep)q cancels): ")
+        } else if let d = c.defaultItem, more.isEmpty {
+            write("Choose 1-\(n) [\(d + 1)] (q cancels): ")
+        } else {
+            write("Choose 1-\(n) (\(more.isEmpty ? "Enter cancels" : more + "q cancels")): ")
+        }
+    }
+
+    private func progress(_ p: AlertMeaning.Progress) {
+        let step = p.percent.map { Int($0 / 10) }
+        guard let shown = progressShown else {
+            if !p.title.isEmpty { say(p.title) }
+            say(p.text + (p.percent.map { " " + ProgressAlert.percentText($0) } ?? ""))
+            progressShown = (p.text, step)
+            return
+        }
+        if p.text != shown.text || step != shown.step {
+            say((p.percent.map { ProgressAlert.percentText($0) + " " } ?? "") + p.text)
+            progressShown = (p.text, step)
+        }
+    }
+
+    /// The title and text, once. A field with no text is asked by its title alone ("Your email: ").
+    private func header(_ title: String, _ text: String, _ alert: any Alert, titleIsPrompt: Bool = false) {
+        guard !shownHeader else { return }
+        shownHeader = true
+        if !title.isEmpty && !(titleIsPrompt && text.isEmpty) { say(title) }
+        if !text.isEmpty { say(text) }
+        if let bar = alert.buttonBar {
+            let typed = [ButtonRole.extra, .help].compactMap { role in
+                bar.label(role).map { "\"\(role == .extra ? ":extra" : ":help")\" for \($0)" }
+            }
+            if !typed.isEmpty { say("(Also: " + typed.joined(separator: ", ") + ".)") }
+        }
+    }
+
+    // MARK: - Reading
+
+    public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
+        guard readable.contains(fd) else { return [] }
+        // End of input (Ctrl-D at the start of a line): the question is cancelled.
+        guard let bytes = Platform.read(fd) else { return [.finish(Outcome(.cancel))] }
+        pending += bytes
+        guard let newline = pending.firstIndex(of: 0x0A), let meaning = asking else { return [] }
+        var line = Array(pending[..<newline])
+        pending.removeSubrange(...newline)
+        if line.last == 0x0D { line.removeLast() }
+        let text = String(decoding: line, as: UTF8.self)
+        line.resetBytes()
+        if echoOff {
+            restoreEcho()
+            write("\n")
+        }
+        asking = nil
+        let requests = interpret(text, for: meaning, alert: alert)
+        if requests.contains(where: { if case .event = $0 { return true } else { return false } }) { answered = meaning }
+        return requests
+    }
+
+    /// A line as the answer to what was asked; a line that answers nothing re-asks (after a word on why).
+    private func interpret(_ raw: String, for meaning: AlertMeaning, alert: any Alert) -> [FrontEndRequest] {
+        let answer = raw.trimmingSpaces()
+        let secret: Bool = if case .field(let f) = meaning { f.secret } else { false }
+        // The extra and help buttons, as `:extra` / `:help` (never in a secret: it may begin with a colon).
+        if !secret, let role = typedButton(raw, alert) { return [.event(.answer(.button(role)))] }
+        switch meaning {
+        case .message:
+            return [.event(.answer(.current))]
+        case .question(let q):
+            let a = answer.lowercased()
+            if a.isEmpty { return [.event(.answer(.current))] }
+            if ["y", "yes", q.yes.lowercased()].contains(a) { return [.event(.answer(.yes))] }
+            if ["n", "no", q.no.lowercased()].contains(a) { return [.event(.answer(.no))] }
+            say("Please answer y or n.")
+            return []
+        case .field(let f):
+            if raw.isEmpty, let preset = f.preset { return [.event(.answer(.text(preset)))] }
+            if raw.isEmpty && f.presetSecret { return [.event(.answer(.initial))] }
+            return [.event(.answer(.text(raw)))]
+        case .list(let c):
+            let n = c.labels.count
+            if n == 0 || answer == "q" || answer == ":cancel" { return [.finish(Outcome(.cancel))] }
+            if answer.isEmpty && listShown < n { return [] } // the next page
+            if answer.isEmpty {
+                if c.multi ? !c.marked.isEmpty : c.defaultItem != nil { return [.event(.answer(.current))] }
+                if !c.multi { return [.finish(Outcome(.cancel))] }
+            }
+            guard let picks = Self.numbers(answer, max: n), c.multi || picks.count == 1 else {
+                say(c.multi ? "Type numbers from 1 to \(n), like 1 3 5 or 2-4." : "Type one number from 1 to \(n).")
+                return []
+            }
+            return [.event(.answer(.items(picks.map { $0 - 1 })))]
+        case .browser(let b):
+            if answer == "q" || answer == ":cancel" { return [.finish(Outcome(.cancel))] }
+            if answer.isEmpty { return b.choosesFolder || !b.name.isEmpty ? [.event(.answer(.current))] : [] }
+            if answer == ".." { return [.event(.answer(.parent))] }
+            if let n = Int(answer), n >= 1, n <= b.entries.count { return [.event(.answer(.open(n - 1)))] }
+            if answer.hasPrefix("+") { return [.event(.answer(.makeFolder(String(answer.dropFirst()))))] }
+            return [.event(.answer(b.choosesFolder ? .go(answer) : .path(answer)))]
+        case .progress:
+            return []
+        }
+    }
+
+    /// The extra and help buttons, typed at a prompt as `:extra` and `:help` (or `:` and the label).
+    private func typedButton(_ raw: String, _ alert: any Alert) -> ButtonRole? {
+        guard let bar = alert.buttonBar, raw.hasPrefix(":") else { return nil }
+        let word = String(raw.dropFirst()).trimmingSpaces().lowercased()
+        return [ButtonRole.extra, .help].first { role in
+            guard let label = bar.label(role) else { return false }
+            return word == (role == .extra ? "extra" : "help") || word == label.lowercased()
+        }
+    }
+
+    /// `1 3 5`, `2-4`, `1,2`: 1-based numbers in order, or nil when anything is not one.
+    static func numbers(_ text: String, max: Int) -> [Int]? {
+        var out: [Int] = []
+        for part in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            let ends = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard ends.count <= 2, let a = Int(ends[0]), let b = Int(ends.last!), a >= 1, b <= max, a <= b else { return nil }
+            for k in a...b where !out.contains(k) { out.append(k) }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    // MARK: - The terminal
+
+    /// One line, sanitised (and ASCII without a UTF-8 locale): never an escape sequence.
+    private func say(_ text: String) { write(text + "\n") }
+
+    private func write(_ text: String) {
+        var safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitize.line(String($0)) }
+            .joined(separator: "\n")
+        if !unicode { safe = Sanitize.ascii(safe) }
+        _ = Platform.writeAll(fd, Array(safe.utf8))
+    }
+
+    private func setEcho(_ on: Bool) {
+        var mode = savedMode
+        if !on {
+            Platform.disableEcho(&mode)
+            echoOff = true
+        }
+        _ = Platform.setTerminalMode(fd, mode)
+    }
+
+    private func restoreEcho() {
+        guard echoOff else { return }
+        _ = Platform.setTerminalMode(fd, savedMode)
+        echoOff = false
+    }
+}
+
+extension AlertMeaning {
+    /// The reason an answer was refused, when the alert gives one.
+    var reasonToSay: String? {
+        switch self {
+        case .field(let f): return f.reason
+        case .list(let c): return c.reason
+        case .browser(let b): return b.notice
+        default: return nil
+        }
+    }
+}

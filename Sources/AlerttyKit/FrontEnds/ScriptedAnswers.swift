@@ -1,0 +1,117 @@
+// Answers without a person, for the scripted front end and for --on-timeout default: what to
+// hand the alert for what it asks now. Each prompt is answered once — the prompt itself, each
+// of a form's fields, a secret's second entry — and a prompt still asking after its answer was
+// refused, for the reason the alert gives. Nothing here judges an answer: the alert does.
+
+public struct ScriptedAnswers {
+    public enum Source {
+        /// Take the default: what Enter on the untouched box would take.
+        case defaults
+        /// An answer by name: nil for the prompt itself, a form field's name for that field
+        /// (a field with none keeps its default).
+        case environment((String?) -> String?)
+    }
+
+    public enum Step: Equatable {
+        case answer(Answer)
+        /// Nothing to answer yet (work going on, items still arriving).
+        case wait
+        case refused(String)
+    }
+
+    let source: Source
+    private var answered: Set<String> = []
+
+    public init(_ source: Source) {
+        self.source = source
+    }
+
+    public mutating func next(_ meaning: AlertMeaning) -> Step {
+        if case .progress = meaning { return .wait } // it ends by itself
+        if case .list(let c) = meaning, c.loading { return .wait }
+        let key = meaning.promptKey
+        if answered.contains(key) { return .refused(meaning.refusal) }
+        // A question the alert asks after its answer (Replace it?) has no one to answer it.
+        if case .question(let q) = meaning, q.name == nil, !answered.isEmpty {
+            return .refused("\(q.text.split(separator: "\n").first.map(String.init) ?? q.text) (nobody to answer that)")
+        }
+        answered.insert(key)
+        guard case .environment(let lookup) = source else { return .answer(.current) }
+        let name = meaning.fieldName
+        guard let value = lookup(name) else {
+            return name == nil ? .refused("no answer given") : .answer(.current)
+        }
+        return Self.answer(value, to: meaning)
+    }
+
+    /// A script's text as the answer to what is asked.
+    static func answer(_ text: String, to meaning: AlertMeaning) -> Step {
+        switch meaning {
+        case .message, .progress:
+            return .answer(.current)
+        case .question(let q):
+            let a = text.trimmingSpaces().lowercased()
+            if ["y", "yes", "true", "1", "on", q.yes.lowercased()].contains(a) { return .answer(.yes) }
+            if ["n", "no", "false", "0", "off", q.no.lowercased()].contains(a) { return .answer(.no) }
+            return .refused(q.name == nil ? "answer yes or no, not '\(text)'" : "field \(q.name!): on or off, not '\(text)'")
+        case .field:
+            return .answer(.text(text))
+        case .list(let c):
+            var picks: [Int] = []
+            for wanted in text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
+                guard let i = c.index(of: wanted) else {
+                    return .refused(c.name.map { "field \($0): one of \(c.labels.joined(separator: ", ")), not '\(wanted)'" } ?? "no item '\(wanted)'")
+                }
+                picks.append(i)
+            }
+            return .answer(.items(picks))
+        case .browser:
+            return .answer(.path(text))
+        }
+    }
+}
+
+extension AlertMeaning {
+    /// Which prompt this is: an answer is given once per prompt.
+    var promptKey: String {
+        switch self {
+        case .message: return "message"
+        case .question(let q): return "question:" + (q.name ?? "")
+        case .field(let f): return "field:" + (f.name ?? "") + ":" + (f.label ?? "")
+        case .list(let c): return "list:" + (c.name ?? "")
+        case .browser: return "browser"
+        case .progress: return "progress"
+        }
+    }
+
+    /// A form field's name, nil for the prompt itself.
+    var fieldName: String? {
+        switch self {
+        case .question(let q): return q.name
+        case .field(let f): return f.name
+        case .list(let c): return c.name
+        default: return nil
+        }
+    }
+
+    /// Why the answer just given was not taken, as the alert says it.
+    var refusal: String {
+        let reason: String
+        switch self {
+        case .field(let f): reason = f.reason ?? "not accepted"
+        case .list(let c): reason = c.reason ?? (c.multi ? "not accepted" : "choose one item")
+        case .browser(let b): reason = b.notice ?? (b.choosesFolder ? "not a folder inside the root" : "not a file name inside the root")
+        default: reason = "not accepted"
+        }
+        return fieldName.map { "field \($0): \(reason)" } ?? reason
+    }
+}
+
+extension AlertMeaning.Choice {
+    /// The item a script names: a tag, a label, or a 1-based index.
+    func index(of name: String) -> Int? {
+        if let i = tags.firstIndex(of: name) ?? labels.firstIndex(of: name) { return i }
+        if let n = Int(name), n >= 1, n <= labels.count { return n - 1 }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+// How an alert is put to someone. The loop (Runner) owns what every way of asking shares —
+// signals, event sources, effects, ticks, the idle timeout and --on-timeout default — and a
+// front end owns only how the alert is shown and answered: the box (keys, frames), line mode
+// (plain prompts read as lines) or a script (answers from the environment, the defaults).
+
+public enum FrontEndRequest: Equatable, Sendable {
+    /// Hand this to the alert (a key's action, a paste, a click, a typed answer).
+    case event(AlertEvent)
+    /// Ctrl-C read as a key in raw mode: offered to the alert as SIGINT is. `job`: we were the
+    /// terminal's foreground job, so the whole job is interrupted, as the driver would have done.
+    case interrupt(job: Bool)
+    /// Ctrl-Z read as a key in raw mode.
+    case suspend(wholeJob: Bool)
+    /// The front end ends it: the end of input, a terminal gone, a refused scripted answer.
+    case finish(Outcome)
+}
+
+/// What the loop tells a front end when it is to show the alert.
+public struct PresentContext: Sendable {
+    /// Something may have changed since the last time (an event, a tick, a source's output).
+    public var changed: Bool
+    /// No event source has anything under way (a check running, a folder being made, items
+    /// still arriving): what the alert means now is what it will mean until the next input.
+    public var settled: Bool
+    /// The idle timeout's countdown in its last ten seconds ("7s"), if any.
+    public var countdown: String?
+    /// --on-timeout default: the countdown goes on what will be taken.
+    public var takeDefaultOnTimeout: Bool
+
+    public init(changed: Bool, settled: Bool, countdown: String? = nil, takeDefaultOnTimeout: Bool = false) {
+        self.changed = changed
+        self.settled = settled
+        self.countdown = countdown
+        self.takeDefaultOnTimeout = takeDefaultOnTimeout
+    }
+}
+
+public protocol FrontEnd: AnyObject {
+    var kind: FrontEndKind { get }
+    /// Descriptors it waits on (the terminal); none for a script.
+    var readDescriptors: [FileDescriptor] { get }
+    /// Takes the terminal, before the alert's `.start`.
+    func begin(_ alert: any Alert)
+    /// Shows the alert as it is now: a frame, the next prompt or line, or (a script) its answer.
+    func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest]
+    /// Reads what is ready on its descriptors (called every turn: a lone ESC times out here).
+    func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest]
+    /// When it must be woken though nothing arrives (an animation frame, a lone ESC, a frame held back).
+    func nextDeadline(now: UInt64) -> UInt64?
+    /// Gives the terminal back exactly as it was and stops (Ctrl-Z, SIGTSTP); takes it again on `fg`.
+    func suspend(wholeJob: Bool)
+    /// Continued after someone else stopped us (SIGSTOP): our modes may have changed under us.
+    func resumed()
+    func resized()
+    /// The way out, every way out: the outcome as this front end ends it (Esc noted, a scale-out
+    /// played, a last line or report written), with the terminal restored.
+    func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome
+}
+
+extension FrontEnd {
+    public func resumed() {}
+    public func resized() {}
+}
+
+/// The loop's window on the system, so its timing can be driven by a test: the clock, the wait,
+/// and the signals.
+public struct LoopPlatform {
+    public var now: () -> UInt64
+    public var poll: (_ read: [FileDescriptor], _ write: [FileDescriptor], _ timeoutMs: Int32) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)
+    public var catchSignals: ([Platform.Signal]) -> FileDescriptor?
+    public var drainSignals: () -> [Platform.Signal]
+    public var restoreSignals: ([Platform.Signal]) -> Void
+
+    public init(now: @escaping () -> UInt64,
+                poll: @escaping ([FileDescriptor], [FileDescriptor], Int32) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>),
+                catchSignals: @escaping ([Platform.Signal]) -> FileDescriptor?, drainSignals: @escaping () -> [Platform.Signal],
+                restoreSignals: @escaping ([Platform.Signal]) -> Void) {
+        self.now = now
+        self.poll = poll
+        self.catchSignals = catchSignals
+        self.drainSignals = drainSignals
+        self.restoreSignals = restoreSignals
+    }
+
+    public static var system: LoopPlatform {
+        LoopPlatform(now: Platform.now, poll: { Platform.poll(read: $0, write: $1, timeoutMs: $2) },
+                     catchSignals: Platform.catchSignals, drainSignals: Platform.drainSignals,
+                     restoreSignals: Platform.restoreDefaultSignals)
+    }
+}

@@ -79,7 +79,7 @@ public final class LineFrontEnd: FrontEnd {
         }
         prompt(meaning, alert: alert)
         asking = meaning
-        return []
+        return takeLine(alert) // typed ahead of the prompt
     }
 
     /// Writes the prompt for what is asked (the title and text once, before the first).
@@ -188,6 +188,11 @@ public final class LineFrontEnd: FrontEnd {
         // End of input (Ctrl-D at the start of a line): the question is cancelled.
         guard let bytes = Platform.read(fd) else { return [.finish(Outcome(.cancel))] }
         pending += bytes
+        return takeLine(alert)
+    }
+
+    /// The first whole line typed, as the answer to the prompt that is out (if one is).
+    private func takeLine(_ alert: any Alert) -> [FrontEndRequest] {
         guard let newline = pending.firstIndex(of: 0x0A), let meaning = asking else { return [] }
         var line = Array(pending[..<newline])
         pending.removeSubrange(...newline)

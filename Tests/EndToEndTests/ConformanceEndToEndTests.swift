@@ -1,0 +1,241 @@
+// The same alert asked through every front end gives the same answer and status: the box in a
+// pseudo-terminal, line mode in one, an answer from the environment, --non-interactive, and
+// --on-timeout default (in the box and in line mode). One table of cases; each front end reaches
+// the case its own way (keys, a typed line, a variable), and the expectations are shared.
+import Foundation
+import Glibc
+import XCTest
+
+final class ConformanceEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    /// One way of answering a case in each front end.
+    struct Way {
+        var keys: [String] // the box
+        var lines: [String] // line mode, each ended by Enter
+        var variable: String? // ALERTTY_ANSWER_C (nil: not answerable so)
+        var stdout: String
+        var status: Int32 = 0
+    }
+
+    struct Case {
+        var name: String
+        var arguments: [String]
+        var stdin: [UInt8]? = nil
+        /// Text on screen once the box is up and takes keys.
+        var ready: String
+        /// Taking the default (Enter in the box or line mode); nil: the prompt has none.
+        var byDefault: (stdout: String, status: Int32)?
+        /// The box's keys that take it, and line mode's prompts that Enter answers.
+        var defaultKeys = [K.enter]
+        var defaultLines = 1
+        /// What stdout holds when no one is there, where it differs: a command's output passes
+        /// through to the script's log (as it always has without a terminal).
+        var scriptedStdout: String? = nil
+        var answer: Way
+        /// An answer the alert's rules refuse (stays asking in the box and line mode; status 2 from a script).
+        var refused: String? = nil
+    }
+
+    static let root: String = {
+        let r = NSTemporaryDirectory() + "alertty-conformance-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: r + "/sub", withIntermediateDirectories: true)
+        return r
+    }()
+
+    var cases: [Case] {
+        let r = Self.root
+        return [
+            Case(name: "message", arguments: ["message", "Done."], ready: "Done.", byDefault: ("", 0),
+                 answer: Way(keys: [K.enter], lines: [""], variable: "ok", stdout: "")),
+            Case(name: "confirm", arguments: ["confirm", "--default", "no", "Delete?"], ready: "Delete?", byDefault: ("", 1),
+                 answer: Way(keys: ["y"], lines: ["y"], variable: "yes", stdout: ""), refused: "perhaps"),
+            Case(name: "input", arguments: ["input", "--validate", "int", "--value", "8080", "Port"], ready: "8080",
+                 byDefault: ("8080\n", 0), answer: Way(keys: ["\u{15}9090", K.enter], lines: ["9090"], variable: "9090", stdout: "9090\n"),
+                 refused: "eighty"),
+            Case(name: "password", arguments: ["password", "--min-length", "4", "Key"], ready: "Key", byDefault: nil,
+                 answer: Way(keys: ["s3cret", K.enter], lines: ["s3cret"], variable: "s3cret", stdout: "s3cret\n"), refused: "abc"),
+            Case(name: "choose", arguments: ["choose", "--selected", "zsh", "Shell?", "bash", "zsh", "fish"], ready: "fish",
+                 byDefault: ("zsh\n", 0), answer: Way(keys: [K.down, K.enter], lines: ["3"], variable: "fish", stdout: "fish\n")),
+            Case(name: "radio", arguments: ["choose", "--radio", "--selected", "zsh", "Shell?", "bash", "zsh", "fish"], ready: "fish",
+                 byDefault: ("zsh\n", 0), answer: Way(keys: [K.down, K.space, K.enter], lines: ["3"], variable: "fish", stdout: "fish\n")),
+            Case(name: "check list", arguments: ["choose", "--multi", "--selected", "a", "Parts?", "a", "b", "c"], ready: "[x] a",
+                 byDefault: ("a\n", 0), answer: Way(keys: [K.down, K.down, K.space, K.enter], lines: ["1 3"], variable: "a\nc", stdout: "a\nc\n"),
+                 refused: "d"),
+            Case(name: "save", arguments: ["save", "--root", r, "--dir", r, "--name", "report.txt"], ready: "report.txt",
+                 byDefault: (r + "/report.txt\n", 0),
+                 answer: Way(keys: ["\u{15}sub/x.txt", K.enter], lines: ["sub/x.txt"], variable: "sub/x.txt", stdout: r + "/sub/x.txt\n"),
+                 refused: "/etc/passwd"),
+            Case(name: "folder", arguments: ["folder", "--root", r, "--dir", r], ready: "sub", byDefault: (r + "\n", 0), defaultKeys: [],
+                 answer: Way(keys: [K.down, K.right, "\u{0F}"], lines: ["sub", ""], variable: "sub", stdout: r + "/sub\n"),
+                 refused: "/etc"),
+            Case(name: "form", arguments: ["form", "--field", "host", "text", "Host", "--default", "db1",
+                                           "--field", "tls", "switch", "TLS", "--default", "on"], ready: "Host",
+                 byDefault: ("db1\non\n", 0), defaultKeys: [K.enter, K.enter], defaultLines: 2,
+                 answer: Way(keys: ["\u{15}db2", K.enter, K.enter], lines: ["db2", ""], variable: nil, stdout: "db2\non\n")),
+            Case(name: "progress gauge", arguments: ["progress", "Copying"], stdin: Array("50\n100\n".utf8), ready: "",
+                 byDefault: ("", 0), answer: Way(keys: [], lines: [], variable: nil, stdout: "")),
+            Case(name: "progress command", arguments: ["progress", "Step", "--", "sh", "-c", "echo working; exit 3"], ready: "",
+                 byDefault: ("", 3), scriptedStdout: "working\n", answer: Way(keys: [], lines: [], variable: nil, stdout: "")),
+        ]
+    }
+
+    func box(_ c: Case, _ extra: [String] = [], environment: [String: String] = [:]) throws -> PTYProcess {
+        let args = [c.arguments[0], "--no-animation", "--id", "c"] + extra + Array(c.arguments.dropFirst())
+        return try PTYProcess(args, columns: 100, environment: environment, stdin: c.stdin)
+    }
+
+    func line(_ c: Case, _ extra: [String] = []) throws -> PTYProcess { try box(c, extra, environment: ["TERM": "dumb"]) }
+
+    func scripted(_ c: Case, _ environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = try box(c, environment: environment)
+        let status = try p.waitForExit()
+        XCTAssertFalse(p.screen.raw.contains(0x1B), "\(c.name): nothing drawn")
+        return (status, p.stdoutText, p.stderrText)
+    }
+
+    /// Line mode's prompt is out: the last line ends as every prompt does.
+    static func prompted(_ s: Screen) -> Bool {
+        let last = s.trimmedLines.last { !$0.isEmpty } ?? ""
+        return last.hasSuffix(":") || last.hasSuffix("]") || last.hasSuffix("continue")
+    }
+
+    /// Types each line at its own prompt: the next once the screen has moved on from the last.
+    func answer(_ l: PTYProcess, _ lines: [String]) throws {
+        var before: String?
+        for text in lines {
+            try l.waitFor("a prompt") { s in Self.prompted(s) && s.text != before }
+            before = l.screen.text
+            l.type(text + "\r")
+        }
+    }
+
+    /// Progress needs no one: it runs to its end and passes on its status wherever it is shown.
+    func isProgress(_ c: Case) -> Bool { c.arguments[0] == "progress" }
+
+    // MARK: - Taking the default
+
+    func testTheDefaultIsTheSameEverywhere() throws {
+        for c in cases {
+            guard let expected = c.byDefault else {
+                XCTAssertEqual(try scripted(c, ["ALERTTY_NONINTERACTIVE": "1"]).status, 3, "\(c.name): no default, exit 3")
+                continue
+            }
+            // The box: Enter (progress: nothing to press). The folder box has no key for "this
+            // folder" (Enter opens the highlighted one, Ctrl-O chooses it): its default is taken
+            // on timeout below, as by a script.
+            if c.name == "folder" { try checkScriptedAndTimeout(c, expected); continue }
+            let b = try box(c)
+            if !isProgress(c) {
+                try b.waitForText(c.ready)
+                for k in c.defaultKeys { b.type(k) }
+            } else if c.arguments.contains("--") {
+                try b.waitForText("failed (exit 3)")
+                b.type(K.enter)
+            }
+            try assertEnded(b, status: expected.status, stdout: expected.stdout)
+            // Line mode: an empty line at each prompt takes what it shows.
+            let l = try line(c)
+            if !isProgress(c) {
+                try answer(l, Array(repeating: "", count: c.defaultLines))
+            }
+            try assertEnded(l, status: expected.status, stdout: expected.stdout)
+            XCTAssertFalse(l.screen.raw.contains(0x1B), "\(c.name): line mode writes no escape")
+            try checkScriptedAndTimeout(c, expected)
+        }
+    }
+
+    /// No one there, and time running out (in the box and in line mode): the same default.
+    func checkScriptedAndTimeout(_ c: Case, _ expected: (stdout: String, status: Int32)) throws {
+        let n = try scripted(c, ["ALERTTY_NONINTERACTIVE": "1"])
+        XCTAssertEqual(n.status, expected.status, "\(c.name) --non-interactive: \(n.stderr)")
+        XCTAssertEqual(n.stdout, c.scriptedStdout ?? expected.stdout, c.name)
+        guard !isProgress(c) else { return }
+        for p in [try box(c, ["--timeout", "1", "--on-timeout", "default"]), try line(c, ["--timeout", "1", "--on-timeout", "default"])] {
+            try assertEnded(p, status: expected.status, stdout: expected.stdout)
+        }
+    }
+
+    // MARK: - Giving an answer
+
+    func testAnAnswerIsTheSameEverywhere() throws {
+        for c in cases where !isProgress(c) {
+            let b = try box(c)
+            try b.waitForText(c.ready)
+            for k in c.answer.keys { b.type(k) }
+            try assertEnded(b, status: c.answer.status, stdout: c.answer.stdout)
+
+            let l = try line(c)
+            try answer(l, c.answer.lines)
+            try assertEnded(l, status: c.answer.status, stdout: c.answer.stdout)
+
+            if let v = c.answer.variable {
+                let s = try scripted(c, ["ALERTTY_ANSWER_C": v])
+                XCTAssertEqual(s.status, c.answer.status, "\(c.name) answered by ALERTTY_ANSWER_C: \(s.stderr)")
+                XCTAssertEqual(s.stdout, c.answer.stdout, c.name)
+            }
+        }
+        // A form's fields are answered by name.
+        let form = cases.first { $0.name == "form" }!
+        let f = try scripted(form, ["ALERTTY_ANSWER_C_HOST": "db2"])
+        XCTAssertEqual(f.stdout, "db2\non\n")
+    }
+
+    // MARK: - A refused answer
+
+    func testARefusedAnswerIsRefusedEverywhereForTheSameReason() throws {
+        for c in cases {
+            guard let bad = c.refused else { continue }
+            let s = try scripted(c, ["ALERTTY_ANSWER_C": bad])
+            XCTAssertEqual(s.status, 2, "\(c.name): '\(bad)' is refused")
+            XCTAssertEqual(s.stdout, "")
+            XCTAssertTrue(s.stderr.hasPrefix("alertty: prompt 'c': "), s.stderr)
+            // Line mode says why and asks again (a list re-asks for numbers), never answering.
+            guard c.name != "confirm" && c.name != "check list" else { continue }
+            let l = try line(c)
+            try l.waitFor("a prompt", Self.prompted)
+            l.type(bad + "\r")
+            let reason = s.stderr.dropFirst("alertty: prompt 'c': ".count).trimmingCharacters(in: .newlines)
+            try l.waitForText(String(reason.prefix(30)))
+            l.signal(SIGTERM)
+            try assertEnded(l, status: 143, stdout: "")
+        }
+    }
+
+    // MARK: - Cancel, time out, signals
+
+    func testCancelTimeoutAndSignalsEndTheSameWay() throws {
+        for c in cases where !isProgress(c) && c.name != "message" {
+            // Esc in the box, q or end of input in line mode: 1.
+            let b = try box(c)
+            try b.waitForText(c.ready)
+            b.type(K.escape)
+            try assertEnded(b, status: 1, stdout: "")
+            let l = try line(c)
+            try l.waitFor("a prompt", Self.prompted)
+            l.type("\u{04}")
+            try assertEnded(l, status: 1, stdout: "")
+            // Time out: 124, the prompt's line ended.
+            for p in [try box(c, ["--timeout", "1"]), try line(c, ["--timeout", "1"])] { try assertEnded(p, status: 124, stdout: "") }
+            // SIGTERM and SIGINT from outside: 143 and 130, the terminal restored.
+            for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130)] {
+                let p = try box(c)
+                try p.waitForText(c.ready)
+                p.signal(signal)
+                try assertEnded(p, status: status, stdout: "")
+            }
+        }
+    }
+
+    func testAFailingStepInLineModeReportsAndReturns() throws {
+        let p = try PTYProcess(["progress", "--plain", "Step", "--", "sh", "-c", "printf 'disk full' >&2; exit 3"])
+        try assertEnded(p, status: 3, stdout: "")
+        XCTAssertTrue(p.screen.contains("sh failed (exit 3):"), p.screen.text)
+        XCTAssertTrue(p.screen.contains("disk full"), "the last stderr line, though it has no newline")
+        // A signal is forwarded to the command and waited for, as in the box.
+        let slow = try PTYProcess(["progress", "--plain", "Step", "--", "sh", "-c", "trap 'echo got TERM; exit 7' TERM; sleep 30 & wait"])
+        try slow.waitForText("Step")
+        slow.signal(SIGTERM)
+        try assertEnded(slow, status: 143, stdout: "")
+    }
+}

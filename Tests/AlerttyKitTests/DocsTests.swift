@@ -18,6 +18,16 @@ final class DocsTests: XCTestCase {
         }
     }
 
+    func testGeneratedDocsStateWhatTheCodeDoes() throws {
+        XCTAssertTrue(Help.alert(.message).contains("close (exit 0)"), "Esc on a message exits 0")
+        XCTAssertFalse(Help.alert(.message).contains("cancel (exit 1)"))
+        XCTAssertTrue(Help.alert(.confirm).contains("cancel (exit 1)"))
+        for variable in ["ALERTTY_OPTIONS", "ALERTTY_NONINTERACTIVE", "ALERTTY_ANSWER_"] {
+            XCTAssertTrue(Help.global().contains(variable), variable)
+            XCTAssertTrue(Docs.generate("man").contains(variable), variable)
+        }
+    }
+
     func testEveryFlagAppearsInHelpManAndCompletions() throws {
         for alert in AlertKind.allCases {
             let help = Help.alert(alert)

@@ -124,7 +124,8 @@ extension AlertKind {
 
     /// What the keys do in this kind of alert, for --help and the man page.
     public var keyUses: [KeyUse] {
-        var uses = [KeyUse([.submit], "activate the focused button"), KeyUse([.cancel], "cancel (exit 1)"),
+        // A message has nothing to refuse: Esc closes it with 0 (whiptail mode: 255).
+        var uses = [KeyUse([.submit], "activate the focused button"), KeyUse([.cancel], self == .message ? "close (exit 0)" : "cancel (exit 1)"),
                     KeyUse([.interrupt], "interrupt the job (exit 130)"), KeyUse([.suspend], "stop the job; the box returns on fg"),
                     KeyUse([.redraw], "redraw the screen")]
         let lineEditing = [KeyUse([.left, .right, .home, .end], "move in the field"), KeyUse([.wordLeft, .wordRight], "move by word"),

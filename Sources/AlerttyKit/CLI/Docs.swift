@@ -112,6 +112,16 @@ public enum Docs {
         When set (and not \\fB0\\fR), line mode: plain lines, no escape sequences, for screen readers and
         dumb terminals. \\fBTERM\\fR set to \\fBdumb\\fR or unset chooses it too, as does \\fB\\-\\-plain\\fR.
         .TP
+        .BI ALERTTY_ANSWER_ ID
+        Answers the prompt named \\fB\\-\\-id\\fR \\fIID\\fR (upper case, \\fB\\-\\fR as \\fB_\\fR) without a person,
+        checked by the prompt's own rules; \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB_\\fR\\fIFIELD\\fR answers a form's field.
+        .TP
+        .B ALERTTY_NONINTERACTIVE
+        When set (and not \\fB0\\fR), as \\fB\\-\\-non\\-interactive\\fR: take each prompt's default, or exit 3.
+        .TP
+        .B ALERTTY_OPTIONS
+        Flags for every call, read before the call's own (as dialog's \\fBDIALOGOPTS\\fR); an error names the variable.
+        .TP
         .BR LANG ", " LC_ALL ", " LC_CTYPE
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
         .SH COMPATIBILITY

@@ -41,6 +41,14 @@ public enum Help {
         exit status:
         \(exitStatusLines)
 
+        environment:
+            ALERTTY_ANSWER_<ID>     answers the prompt named --id ID (upper case, - as _), by its own rules;
+                                    ALERTTY_ANSWER_<ID>_<FIELD> answers a form's field
+            ALERTTY_NONINTERACTIVE  as --non-interactive: take each prompt's default, or exit 3
+            ALERTTY_OPTIONS         flags for every call, under the call's own (as DIALOGOPTS)
+            ALERTTY_PLAIN, ACCESSIBLE, TERM=dumb   line mode
+            NO_COLOR, COLORTERM     colour
+
         whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads
         that program's command line by its own rules.
         \(Compat.supportSummary.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))

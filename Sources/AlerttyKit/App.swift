@@ -7,6 +7,15 @@ public enum App {
         let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
         if let program = Compat.program(calledAs: name, &arguments) {
+            let size = { () -> (columns: Int, rows: Int)? in
+                guard let fd = try? Platform.openTerminal("/dev/tty") else { return nil }
+                defer { Platform.close(fd) }
+                return Platform.terminalSize(fd)
+            }
+            if let lines = Compat.probe(program, arguments, terminalSize: size) {
+                for line in lines { _ = Platform.writeAll(line.fd, Array(line.text.utf8)) }
+                return 0
+            }
             switch Compat.translateChain(program, arguments) {
             case .success(let chain):
                 return runChain(chain, closedDescriptors: closed)

@@ -160,7 +160,11 @@ final class CompatTests: XCTestCase {
     func testCheckListOutputAsEachProgramPrintsIt() {
         let tags = Array("a\nc d\nx\"y".utf8)
         XCTAssertEqual(String(decoding: Compat.format(tags, .whiptailList), as: UTF8.self), "\"a\" \"c d\" \"x\"y\"")
-        XCTAssertEqual(String(decoding: Compat.format(tags, .dialogList(alwaysQuote: false)), as: UTF8.self), "a \"c d\" \"x\\\"y\"")
+        XCTAssertEqual(String(decoding: Compat.format(tags, .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self), "a \"c d\" \"x\\\"y\"")
+        // Shell characters are quoted and escaped so that `eval set -- $out` runs nothing.
+        let hostile = Array("$(touch x)\n`id`\nsemi;c".utf8)
+        XCTAssertEqual(String(decoding: Compat.format(hostile, .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self),
+                       "\"\\$\\(touch x\\)\" \"\\`id\\`\" \"semi\\;c\"")
         XCTAssertEqual(String(decoding: Compat.format(tags, .lines), as: UTF8.self), "a\nc d\nx\"y\n")
         XCTAssertEqual(Compat.format([], .whiptailList), [])
     }

@@ -20,7 +20,7 @@ public enum Compat {
         /// As it is, no newline.
         case raw
         /// A check list's tags: whiptail's `"a" "c"`, dialog's `a c` (quoted where needed, or always with --quoted).
-        case whiptailList, dialogList(alwaysQuote: Bool)
+        case whiptailList, dialogList(alwaysQuote: Bool, singleQuoted: Bool)
         /// --separate-output: one tag per line, each ended by a newline.
         case lines
     }
@@ -138,7 +138,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "trim": 0,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -147,6 +147,33 @@ public enum Compat {
 
     static func knows(_ option: String, _ program: Program) -> Bool {
         program == .whiptail ? whiptailOptions.contains(option) : options[option] != nil
+    }
+
+    // MARK: - Probes
+
+    /// The versions alertty answers as, those of the programs it was recorded against.
+    static let whiptailVersion = "whiptail (newt): 0.52.23\n"
+    static let dialogVersion = "Version: 1.3-20230209\n"
+
+    /// What programs that drive whiptail and dialog ask before anything else (debconf runs
+    /// `--version` and needs 0; pythondialog `--print-version` and `--print-maxsize`): the lines
+    /// to write, each on its descriptor, in the order asked; nil when it is no probe.
+    public static func probe(_ program: Program, _ arguments: [String], terminalSize: () -> (columns: Int, rows: Int)?)
+        -> [(fd: FileDescriptor, text: String)]? {
+        if program == .whiptail { return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil }
+        // With a box, dialog prints these and goes on to the box: only a bare probe is answered here.
+        guard !arguments.contains(where: { $0.hasPrefix("--") && boxes[String($0.dropFirst(2))] != nil }) else { return nil }
+        if arguments.contains("--version") { return [(FileDescriptor(1), dialogVersion)] }
+        let output: FileDescriptor = arguments.contains("--stdout") ? 1 : 2
+        var lines: [(fd: FileDescriptor, text: String)] = []
+        for a in arguments {
+            if a == "--print-version" { lines.append((output, dialogVersion)) }
+            if a == "--print-maxsize" || a == "--print-size" {
+                let size = terminalSize() ?? (80, 24)
+                lines.append((output, "MaxSize: \(size.rows), \(size.columns)\n"))
+            }
+        }
+        return lines.isEmpty ? nil : lines
     }
 
     // MARK: - Reading a command line
@@ -433,7 +460,7 @@ public enum Compat {
             if boxName == "checklist" {
                 out += ["--multi", "--min", "0"]
                 output.format = has(options, "separate-output") ? .lines
-                    : program == .whiptail ? .whiptailList : .dialogList(alwaysQuote: has(options, "quoted"))
+                    : program == .whiptail ? .whiptailList : .dialogList(alwaysQuote: has(options, "quoted"), singleQuoted: has(options, "single-quoted"))
             }
             // whiptail and dialog mark ON items without moving the focus, and a radio list with none
             // marked answers nothing.
@@ -488,15 +515,27 @@ public enum Compat {
         case .lines: return tags.flatMap { $0 + [0x0A] }
         case .whiptailList:
             return Array(tags.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: " ").utf8)
-        case .dialogList(let always):
-            return Array(tags.map { dialogQuoted(String(decoding: $0, as: UTF8.self), always: always) }.joined(separator: " ").utf8)
+        case .dialogList(let always, let single):
+            return Array(tags.map { dialogQuoted($0, always: always, single: single) }.joined(separator: " ".utf8))
         }
     }
 
-    /// dialog quotes a tag that holds a space, a quote or a backslash (or every tag with --quoted).
-    static func dialogQuoted(_ tag: String, always: Bool) -> String {
-        let special: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\"]
-        guard always || tag.isEmpty || tag.contains(where: { special.contains($0) }) else { return tag }
-        return "\"" + tag.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    /// dialog's quoting of check-list tags, so that `eval set -- $out` gives the tags back and runs
+    /// nothing: a tag with the quote, white space or a shell character is quoted, and inside the
+    /// quotes each such character gets a backslash (with --single-quoted only the quote, a
+    /// newline and a backslash do). --quoted quotes every tag. Works on bytes, as dialog does.
+    static func dialogQuoted(_ tag: [UInt8], always: Bool, single: Bool) -> [UInt8] {
+        let quote = single ? UInt8(ascii: "'") : UInt8(ascii: "\"")
+        let shell = Array("\n\\[]{}?*;`~#$^&()|<>".utf8)
+        let escaped = single ? Array("\n\\".utf8) : shell
+        let needs = always || tag.isEmpty || tag.contains { $0 == quote || $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || shell.contains($0) }
+        guard needs else { return tag }
+        var out: [UInt8] = [quote]
+        for byte in tag {
+            if byte == quote || escaped.contains(byte) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+        }
+        out.append(quote)
+        return out
     }
 }

@@ -26,13 +26,7 @@ public final class LineFrontEnd: FrontEnd {
     static let page = 20
 
     public init(path: String, unicode: Bool) throws(PlatformError) {
-        let fd = try Platform.openTerminal(path)
-        guard Platform.isTerminal(fd), let mode = Platform.terminalMode(fd) else {
-            Platform.close(fd)
-            throw PlatformError(operation: "\(path) is not a terminal", code: 25 /* ENOTTY */)
-        }
-        self.fd = fd
-        savedMode = mode
+        (fd, savedMode) = try Platform.openTerminalWithMode(path)
         self.unicode = unicode
     }
 

@@ -70,6 +70,17 @@ public enum Platform {
     }
 
     /// True when `fd` is an open descriptor.
+    /// Opens `path` as the terminal to ask on, with its mode as found (to restore exactly);
+    /// fails, closing it, when it is not a terminal.
+    public static func openTerminalWithMode(_ path: String) throws(PlatformError) -> (fd: FileDescriptor, mode: TerminalMode) {
+        let fd = try openTerminal(path)
+        guard isTerminal(fd), let mode = terminalMode(fd) else {
+            close(fd)
+            throw PlatformError(operation: "\(path) is not a terminal", code: 25 /* ENOTTY */)
+        }
+        return (fd, mode)
+    }
+
     public static func isOpen(_ fd: FileDescriptor) -> Bool { fcntl(fd, F_GETFD) != -1 }
 
     /// Fills any closed descriptor among 0–2 with /dev/null, so nothing opened later can land there.

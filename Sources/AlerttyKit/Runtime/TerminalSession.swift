@@ -27,14 +27,8 @@ public final class TerminalSession {
 
     /// Opens `path` (default /dev/tty). Fails when there is no terminal to ask on.
     public init(path: String, modal: Bool) throws(PlatformError) {
-        let fd = try Platform.openTerminal(path)
-        guard Platform.isTerminal(fd), let mode = Platform.terminalMode(fd) else {
-            Platform.close(fd)
-            throw PlatformError(operation: "\(path) is not a terminal", code: 25 /* ENOTTY */)
-        }
-        self.fd = fd
+        (fd, savedMode) = try Platform.openTerminalWithMode(path)
         self.modal = modal
-        savedMode = mode
     }
 
     public var size: (columns: Int, rows: Int) { Platform.terminalSize(fd) ?? (80, 24) }

@@ -7,6 +7,14 @@ public enum App {
         let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
         if let program = Compat.program(calledAs: name, &arguments) {
+            if program != .whiptail {
+                switch Compat.expandingFiles(arguments) {
+                case .success(let expanded): arguments = expanded
+                case .failure(let failure):
+                    Platform.writeError(Sanitize.lines(failure.message).joined(separator: "\n"))
+                    return failure.status
+                }
+            }
             let size = { () -> (columns: Int, rows: Int)? in
                 guard let fd = try? Platform.openTerminal("/dev/tty") else { return nil }
                 defer { Platform.close(fd) }

@@ -97,7 +97,7 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
         XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--no-animation", "--width", "60", "--height", "10", "--dir", "/tmp", "--name", "x.txt"])
+                       ["save", "--no-animation", "--width", "60", "--height", "10", "--dir", "/tmp", "--overwrite", "allow", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
                        ["choose", "--no-animation", "--width", "40", "--height", "12", "--tagged", "--output", "tag", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a  A", "b", "b  B"])
@@ -167,5 +167,28 @@ final class CompatTests: XCTestCase {
                        "\"\\$\\(touch x\\)\" \"\\`id\\`\" \"semi\\;c\"")
         XCTAssertEqual(String(decoding: Compat.format(tags, .lines), as: UTF8.self), "a\nc d\nx\"y\n")
         XCTAssertEqual(Compat.format([], .whiptailList), [])
+    }
+
+    func testDropInHelpListsTheBoxesOfEachProgram() throws {
+        let dialog = try XCTUnwrap(Compat.probe(.dialog, ["--help"], terminalSize: { nil }))
+        XCTAssertEqual(dialog.map(\.fd), [1])
+        XCTAssertTrue(dialog[0].text.contains("--mixedform <text>"))
+        XCTAssertTrue(dialog[0].text.contains("--no-nl-expand"))
+        let whiptail = try XCTUnwrap(Compat.probe(.whiptail, ["--msgbox", "x", "5", "5", "--help"], terminalSize: { nil }))
+        XCTAssertTrue(whiptail[0].text.contains("--checklist <text> <height> <width> <list height>"))
+        XCTAssertFalse(whiptail[0].text.contains("--form"), "whiptail has no forms")
+        let options = try XCTUnwrap(whiptail[0].text.components(separatedBy: "Options:").last?.components(separatedBy: "\n\n").first)
+        XCTAssertTrue(options.contains("--output-fd"))
+        XCTAssertFalse(options.contains("--stdout"), "whiptail has no --stdout")
+    }
+
+    func testOptionFilesSplitAsDialogSplitsThem() {
+        let text = #"--title "A \"quoted\" title" --msgbox  "two  spaces" "" 5 \\x \y "back\\slash" \"# + "\ncontinued\\\n line"
+        XCTAssertEqual(Compat.fileArguments(Array(text.utf8)),
+                       ["--title", #"A "quoted" title"#, "--msgbox", "two  spaces", "", "5", #"\x"#, #"\y"#, #"back\slash"#, "continued", "line"])
+        // What pythondialog writes: every argument in double quotes, `"` and `\` escaped.
+        let args = ["--checklist", "Pick $(x)", "0", "0", "0", #"a\b"#, #"say "hi""#, "on", "two\nlines"]
+        let written = args.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        XCTAssertEqual(Compat.fileArguments(Array(written.joined(separator: " ").utf8)), args)
     }
 }

@@ -55,12 +55,21 @@ final class CompatEndToEndTests: XCTestCase {
         let shims = NSTemporaryDirectory() + "alertty-shims-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: shims, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: shims) }
+        // Hard links, as scripts/install.sh lays the drop-in out: a client that resolves the
+        // program's path (pythondialog's realpath) still runs it under the name `dialog`.
         for program in ["whiptail", "dialog"] {
-            try FileManager.default.createSymbolicLink(atPath: shims + "/" + program, withDestinationPath: PTYProcess.binary)
+            do {
+                try FileManager.default.linkItem(atPath: PTYProcess.binary, toPath: shims + "/" + program)
+            } catch {
+                try FileManager.default.copyItem(atPath: PTYProcess.binary, toPath: shims + "/" + program)
+            }
         }
         let scripts = Self.compat.appendingPathComponent("scripts")
-        let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".sh") }.sorted()
-        XCTAssertGreaterThanOrEqual(names.count, 60)
+        // ALERTTY_COMPAT_ONLY=147,152: only the scripts with those prefixes (while working on them).
+        let only = ProcessInfo.processInfo.environment["ALERTTY_COMPAT_ONLY"].map { $0.split(separator: ",").map(String.init) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path)
+            .filter { name in name.hasSuffix(".sh") && (only == nil || only!.contains { name.hasPrefix($0) }) }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, only == nil ? 60 : 1)
         var compared = 0
         for name in names {
             let path = scripts.appendingPathComponent(name).path
@@ -86,6 +95,6 @@ final class CompatEndToEndTests: XCTestCase {
                 XCTAssertEqual(have, want, "\(name) as \(program)")
             }
         }
-        XCTAssertGreaterThanOrEqual(compared, 100, "scripts run against both programs")
+        XCTAssertGreaterThanOrEqual(compared, only == nil ? 100 : 1, "scripts run against both programs")
     }
 }

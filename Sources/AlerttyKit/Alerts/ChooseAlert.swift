@@ -311,6 +311,8 @@ public struct ChooseAlert: Alert {
     private mutating func jump(to letter: Unicode.Scalar) {
         let n = list.rowCount
         guard n > 0, configuration.letters == .jump || configuration.letters == .newt else { return }
+        // newt jumps on letters only: a digit leaves the focus where it is.
+        if configuration.letters == .newt && !letter.properties.isAlphabetic { return }
         let key = Character(letter).lowercased()
         func starts(_ row: Int) -> Bool {
             String(decoding: store.label(list.item(atRow: row)).prefix(16), as: UTF8.self).first?.lowercased() == key

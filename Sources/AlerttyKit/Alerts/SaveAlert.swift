@@ -214,6 +214,7 @@ public struct SaveAlert: Alert {
     }
 
     private mutating func handleList(_ action: Action) -> [Effect] {
+        if configuration.enterChoosesHere && action == .submit { return save(here: true) }
         switch action {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             browser.move(action)

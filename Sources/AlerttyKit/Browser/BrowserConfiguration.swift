@@ -12,6 +12,8 @@ public struct BrowserConfiguration {
     public var showHidden: Bool
     public var okLabel: String
     public var cancelLabel: String
+    /// --dialog-keys (dialog's dselect): Enter chooses the folder shown, Space opens the highlighted one.
+    public var enterChoosesHere: Bool
 
     public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
         choosesFolder = command.alert == .folder
@@ -44,5 +46,6 @@ public struct BrowserConfiguration {
         showHidden = command.has(.showHidden)
         okLabel = command.string(.ok) ?? (choosesFolder ? "Choose" : "Save")
         cancelLabel = command.string(.cancel) ?? "Cancel"
+        enterChoosesHere = choosesFolder && command.has(.dialogKeys)
     }
 }

@@ -43,6 +43,9 @@ public enum Compat {
         /// --value refuses a secret (it would show in the process list); here the script's call
         /// already holds it, so it is handed over this way.
         public var input: [UInt8]?
+        /// dselect: the path as the script gave it, printed as given when the answer is that folder
+        /// (dialog returns its text field, which still holds it).
+        public var givenPath: String?
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -69,6 +72,11 @@ public enum Compat {
         if let first = arguments.first, first == "whiptail" || first == "dialog" {
             arguments.removeFirst()
             return Program(rawValue: first)
+        }
+        // dialog's own probes and option files, sent by a client that resolved a `dialog` symlink
+        // to alertty (pythondialog): none of them is an alertty flag.
+        if let first = arguments.first, ["--file", "--print-version", "--print-maxsize", "--print-size"].contains(first) {
+            return .dialog
         }
         if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
            arguments.contains(where: { boxes[String($0.dropFirst(2))] != nil || unsupportedBoxes.contains(String($0.dropFirst(2))) }) {
@@ -112,11 +120,15 @@ public enum Compat {
 
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
+        "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
         "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox; dialog's form, passwordform and mixedform.",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
         "dialog's --sleep N after a box (an infobox that stays up for N seconds).",
+        "The probes programs that drive them send first: --version (whiptail's and dialog's version line, exit 0), dialog's --print-version, --print-maxsize and --print-size, and --help (the boxes and options taken here).",
+        "Checked as there, before anything is drawn: --output-fd must be a number (whiptail: exit 1) naming a descriptor open for writing (255); a --textbox file that is missing, unreadable or a folder exits 255 with the program's message.",
+        "dialog's fselect and dselect take Enter as OK: fselect returns the path in its field (an existing file is not questioned), dselect the folder shown; --no-nl-expand keeps \\n as typed.",
         "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings, dialog's --exit-label), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
     ]
@@ -138,7 +150,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -160,6 +172,7 @@ public enum Compat {
     /// to write, each on its descriptor, in the order asked; nil when it is no probe.
     public static func probe(_ program: Program, _ arguments: [String], terminalSize: () -> (columns: Int, rows: Int)?)
         -> [(fd: FileDescriptor, text: String)]? {
+        if arguments.contains("--help") { return [(FileDescriptor(1), help(program))] }
         if program == .whiptail { return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil }
         // With a box, dialog prints these and goes on to the box: only a bare probe is answered here.
         guard !arguments.contains(where: { $0.hasPrefix("--") && boxes[String($0.dropFirst(2))] != nil }) else { return nil }
@@ -176,7 +189,94 @@ public enum Compat {
         return lines.isEmpty ? nil : lines
     }
 
+    /// `--help` as either program answers it (stdout, 0): the boxes and options alertty takes in
+    /// that program's place, then what the drop-in covers.
+    static func help(_ program: Program) -> String {
+        let name = program == .whiptail ? "whiptail" : "dialog"
+        var lines = ["alertty standing in for \(name) (\(program == .whiptail ? whiptailVersion.dropLast() : dialogVersion.dropLast()))",
+                     "usage: \(name) [options] --BOX TEXT HEIGHT WIDTH [box arguments]\(program == .whiptail ? "" : " [--and-widget --BOX …]")", "",
+                     "Box options:"]
+        for (boxName, box) in boxList where !(program == .whiptail && box.alert == .form) {
+            let extra: String
+            switch boxName {
+            case "menu": extra = " <list height> [tag item] ..."
+            case "radiolist", "checklist": extra = " <list height> [tag item status] ..."
+            case "inputbox", "passwordbox": extra = " [init]"
+            case "gauge": extra = program == .whiptail ? " <percent>" : " [percent]"
+            case "form", "passwordform": extra = " <form height> [label y x item y x flen ilen] ..."
+            case "mixedform": extra = " <form height> [label y x item y x flen ilen itype] ..."
+            default: extra = ""
+            }
+            let first = boxName == "textbox" ? "<file>" : boxName == "fselect" || boxName == "dselect" ? "<path>" : "<text>"
+            lines.append("\t--\(boxName) \(first) <height> <width>\(extra)")
+        }
+        let known = options.keys.filter { knows($0, program) }.sorted()
+        lines += ["", "Options:", Wrap.lines([known.map { "--" + $0 }.joined(separator: " ")], width: 76).map { "\t" + $0 }.joined(separator: "\n"), ""]
+        lines += Wrap.lines(supportSummary, width: 78)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     // MARK: - Reading a command line
+
+    /// dialog's `--file FILE`: the file's words take the option's place (pythondialog passes every
+    /// call this way, so that nothing shows in the process list). Files may name files, up to a depth.
+    public static func expandingFiles(_ arguments: [String], depth: Int = 0) -> Result<[String], Failure> {
+        guard arguments.contains("--file") else { return .success(arguments) }
+        var out: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            i += 1
+            guard a == "--file" else {
+                out.append(a)
+                continue
+            }
+            guard i < arguments.count else { return .failure(Failure(message: "\nNo value given for --file\n", status: 255)) }
+            let path = arguments[i]
+            i += 1
+            // A file is read whole, so it is bounded: dialog reads it whole too.
+            guard depth < 8, let bytes = Platform.readFile(path, limit: 16 << 20) else {
+                return .failure(Failure(message: "\nCannot open --file \(path)\n", status: 255))
+            }
+            switch expandingFiles(fileArguments(bytes), depth: depth + 1) {
+            case .success(let words): out += words
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return .success(out)
+    }
+
+    /// The words of an options file, split as dialog's dlg_string_to_argv splits them: white
+    /// space separates words outside double quotes; the quotes group and are dropped (`""` is an
+    /// empty word); a backslash before a backslash, a quote or a newline is dropped (before a
+    /// newline, the newline too) and any other backslash is kept.
+    static func fileArguments(_ bytes: [UInt8]) -> [String] {
+        var words: [[UInt8]] = []
+        var word: [UInt8]?
+        var quoted = false
+        var n = 0
+        while n < bytes.count {
+            let byte = bytes[n]
+            n += 1
+            if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+                if word == nil { word = [] }
+            } else if !quoted && (byte == 0x20 || (0x09...0x0D).contains(byte)) {
+                if let w = word { words.append(w) }
+                word = nil
+            } else if byte == UInt8(ascii: "\\") {
+                guard n < bytes.count else { break } // a trailing backslash ends the text
+                let next = bytes[n]
+                if next == 0x0A { n += 1; continue }
+                if next == UInt8(ascii: "\\") || next == UInt8(ascii: "\"") { n += 1 }
+                word = (word ?? []) + [next == UInt8(ascii: "\\") || next == UInt8(ascii: "\"") ? next : byte]
+            } else {
+                word = (word ?? []) + [byte]
+            }
+        }
+        if let w = word { words.append(w) }
+        return words.map { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// dialog's --and-widget: several boxes in one call, run in turn.
     public struct Chain: Equatable, Sendable {
@@ -276,6 +376,20 @@ public enum Compat {
         return build(program, boxName, spec, positionals, options)
     }
 
+    /// --output-fd as each program checks it, before anything is drawn: a number (whiptail: 1
+    /// "invalid numeric value"; dialog: 255) naming a descriptor that is open for writing (255).
+    static func outputDescriptor(_ given: String, _ program: Program) -> Result<FileDescriptor, Failure> {
+        guard let number = Int(given) else {
+            return .failure(program == .whiptail ? Failure(message: "\(given): invalid numeric value\n", status: 1)
+                                                 : Failure(message: "\nExpected a numeric-parameter for --output-fd.\nUse --help to list options.\n\n\n", status: 255))
+        }
+        guard let fd = FileDescriptor(exactly: number), fd >= 0, Platform.isOpenForWriting(fd) else {
+            return .failure(Failure(message: program == .whiptail ? "Cannot open output-fd\n: Bad file descriptor\n" : "\nCannot open output-fd\n\n",
+                                    status: 255))
+        }
+        return .success(fd)
+    }
+
     static func value(_ options: [(name: String, values: [String])], _ names: String...) -> String? {
         options.last { names.contains($0.name) }?.values.first
     }
@@ -290,7 +404,8 @@ public enum Compat {
     /// stays sanitised when drawn.
     static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])], keepCodes: Bool = false) -> String {
         guard program == .dialog else { return raw.replacingAll("\\n", with: "\n") }
-        let t = dialogText(raw, collapse: !has(options, "no-collapse"), crWrap: has(options, "cr-wrap"))
+        let t = dialogText(raw, collapse: !has(options, "no-collapse"), crWrap: has(options, "cr-wrap"),
+                           expandNewlines: !has(options, "no-nl-expand"))
         return keepCodes ? t : withoutCodes(t, program, options)
     }
 
@@ -304,10 +419,10 @@ public enum Compat {
     /// with a `\n` in it breaks lines there only — a newline typed after one (and the spaces
     /// between) is dropped, any other newline is a space unless --cr-wrap — and keeps its runs of
     /// spaces. Text without one keeps its newlines and has its runs of spaces collapsed.
-    static func dialogText(_ raw: String, collapse: Bool, crWrap: Bool) -> String {
+    static func dialogText(_ raw: String, collapse: Bool, crWrap: Bool, expandNewlines: Bool = true) -> String {
         let t = collapse ? raw.replacingAll("\t", with: " ") : raw
         var out = ""
-        if t.contains("\\n") {
+        if expandNewlines && t.contains("\\n") {
             var rest = Substring(t)
             while let c = rest.first {
                 rest = rest.dropFirst()
@@ -345,7 +460,12 @@ public enum Compat {
         var output = Output(descriptor: 2)
         output.helpStatus = has(options, "help-status")
         if has(options, "stdout") { output.descriptor = 1 }
-        if let fd = value(options, "output-fd").flatMap({ Int32($0) }), fd >= 0 { output.descriptor = fd }
+        if let given = value(options, "output-fd") {
+            switch outputDescriptor(given, program) {
+            case .success(let fd): output.descriptor = fd
+            case .failure(let failure): return .failure(failure)
+            }
+        }
         if program != .whiptail, let t = value(options, "timeout"), let seconds = Int(t), seconds > 0 {
             out += ["--timeout", String(seconds)]
         }
@@ -383,9 +503,13 @@ public enum Compat {
             translated.drawOnce = boxName == "infobox"
             out += ["--", body]
         case "textbox":
-            guard let contents = Platform.readFile(positionals[0]) else {
-                return .failure(Failure(message: program == .whiptail ? "alertty: cannot read \(positionals[0])\n"
-                                                                      : "\nError: cannot read \(positionals[0])\n\n", status: program == .whiptail ? 1 : 255))
+            let contents: [UInt8]
+            switch Platform.readWholeFile(positionals[0]) {
+            case .success(let bytes): contents = bytes
+            case .failure(let error):
+                // whiptail: the file's name and strerror; dialog: its own line. Both exit 255.
+                return .failure(Failure(message: program == .whiptail ? "\(positionals[0]): \(Platform.describe(errno: error.code))\n"
+                                                                      : "\nCan't open input file \(positionals[0])\n", status: 255))
             }
             out += ["--", String(decoding: contents, as: UTF8.self)]
         case "inputbox", "passwordbox":
@@ -437,6 +561,12 @@ public enum Compat {
             var dir = isDirectory ? path : String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             if dir.isEmpty { dir = path.hasPrefix("/") ? "/" : "." }
             out += ["--dir", dir]
+            // dialog's Enter is OK on the text field: a file that exists is returned, not questioned.
+            if boxName == "fselect" { out += ["--overwrite", "allow"] }
+            if boxName == "dselect" {
+                out.append("--dialog-keys")
+                output.givenPath = path
+            }
             if boxName == "fselect", !isDirectory, let slash = path.lastIndex(of: "/") {
                 out += ["--name", String(path[path.index(after: slash)...])]
             }
@@ -497,6 +627,9 @@ public enum Compat {
     /// The answer as the program prints it, for an alert that ended with `status` (`state`: what
     /// OK would have answered, which --help-status prints after Help's).
     public static func answer(_ answer: [UInt8], status: ExitStatus, state: [UInt8]? = nil, _ output: Output) -> [UInt8] {
+        if let given = output.givenPath, status == .ok, given.hasSuffix("/"), Array(given.utf8.dropLast()) == answer {
+            return Array(given.utf8)
+        }
         guard status == .help && output.helpNamesItem else { return format(answer, output.format) }
         let tag = String(decoding: answer, as: UTF8.self)
         var out = Array(("HELP " + (output.itemHelp[tag] ?? tag)).utf8)

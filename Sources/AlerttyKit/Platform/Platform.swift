@@ -83,6 +83,12 @@ public enum Platform {
 
     public static func isOpen(_ fd: FileDescriptor) -> Bool { fcntl(fd, F_GETFD) != -1 }
 
+    /// Open, and not read-only (a descriptor an answer can be written to).
+    public static func isOpenForWriting(_ fd: FileDescriptor) -> Bool {
+        let flags = fcntl(fd, F_GETFL)
+        return flags != -1 && flags & O_ACCMODE != O_RDONLY
+    }
+
     /// Fills any closed descriptor among 0–2 with /dev/null, so nothing opened later can land there.
     /// Returns the ones that were closed.
     public static func reserveStandardDescriptors() -> Set<FileDescriptor> {
@@ -114,10 +120,19 @@ public enum Platform {
     }
 
     /// A whole file's bytes, or nil when it cannot be read.
-    public static func readFile(_ path: String) -> [UInt8]? {
+    /// A file's bytes; nil when it cannot be read or holds more than `limit` bytes.
+    public static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
         guard let fd = try? openForReading(path) else { return nil }
         defer { libcClose(fd) }
-        return try? readToEnd(fd)
+        return try? readToEnd(fd, limit: limit)
+    }
+
+    /// A regular file's bytes, or why not (EISDIR for a folder, as read(2) says).
+    public static func readWholeFile(_ path: String) -> Result<[UInt8], PlatformError> {
+        let fd: FileDescriptor
+        do { fd = try openForReading(path) } catch { return .failure(error) }
+        defer { libcClose(fd) }
+        do { return .success(try readToEnd(fd)) } catch { return .failure(error) }
     }
 
     /// Opens a file to read (`--items-from FILE`).
@@ -182,12 +197,15 @@ public enum Platform {
 
     /// Reads a descriptor to its end (used for `-` arguments on stdin). A read error is an error,
     /// not an empty text (`message - < /` must not show an empty box and succeed).
-    public static func readToEnd(_ fd: FileDescriptor) throws(PlatformError) -> [UInt8] {
+    /// Everything up to end of file; more than `limit` bytes is an error (EFBIG), so endless
+    /// input cannot take unbounded memory.
+    public static func readToEnd(_ fd: FileDescriptor, limit: Int = .max) throws(PlatformError) -> [UInt8] {
         var all: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { libcRead(fd, $0.baseAddress, $0.count) }
             if n > 0 {
+                guard all.count + n <= limit else { throw PlatformError(operation: "more than \(limit) bytes", code: EFBIG) }
                 all += buffer[0..<n]
             } else if n == 0 {
                 return all

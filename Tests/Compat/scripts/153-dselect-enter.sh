@@ -1,0 +1,8 @@
+# keys: wait:dir enter
+# programs: dialog
+# compare: all
+mkdir -p dir/sub
+$D --dselect "$PWD/dir/" 14 50 2> answer
+echo "rc=$?" > out
+sed "s|$PWD|PWD|" answer > answer.rel && rm answer
+rm -r dir

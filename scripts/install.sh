@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Release build with a static Swift standard library, linked as a fully static executable (no
 # dynamic loader work at start: about 1 ms to start); installs the binary, man page and completions.
-# usage: scripts/install.sh [PREFIX]   (default /usr/local)
+# The drop-in: PREFIX/lib/alertty/dropin holds `whiptail` and `dialog` as hard links to the binary
+# (not symlinks: pythondialog and anything else that calls realpath would run it as `alertty`);
+# put that folder first on PATH to make old scripts and their drivers use alertty.
+# usage: scripts/install.sh [PREFIX]   (default /usr/local; DESTDIR= stages it, as for a package)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-prefix="${1:-/usr/local}"
+prefix="${DESTDIR:-}${1:-/usr/local}"
 
 build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static)
 "${build[@]}"
 bin="$("${build[@]}" --show-bin-path)/alertty"
 
-install -d "$prefix/bin" "$prefix/share/man/man1" \
+install -d "$prefix/bin" "$prefix/lib/alertty/dropin" "$prefix/share/man/man1" \
     "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \
     "$prefix/share/fish/vendor_completions.d"
 # Stripped: the symbol table is half the file and nothing at run time reads it.
 install -m 0755 -s "$bin" "$prefix/bin/alertty"
+for program in whiptail dialog; do
+    ln -f "$prefix/bin/alertty" "$prefix/lib/alertty/dropin/$program"
+done
 install -m 0644 man/alertty.1 "$prefix/share/man/man1/alertty.1"
 install -m 0644 completions/alertty.bash "$prefix/share/bash-completion/completions/alertty"
 install -m 0644 completions/_alertty "$prefix/share/zsh/site-functions/_alertty"

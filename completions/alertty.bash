@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -62,6 +62,7 @@ _alertty() {
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --help" -- "$cur")) ;;
+        text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -45,6 +45,18 @@ final class SnapshotTests: XCTestCase {
         try snapshot("message-colors-buttons", styled)
     }
 
+    func testText() throws {
+        let log = (1...200).map { "2026-11-26 12:00:\($0 % 60) step \($0)\tok\u{1B}[31m" }.joined(separator: "\n")
+        try snapshot("text", TextAlert(title: "install.log", document: BufferDocument(Array(log.utf8)), streaming: false, follow: false))
+        var searched = TextAlert(title: "install.log", document: BufferDocument(Array(log.utf8)), streaming: false, follow: true)
+        searched.layout(Rect(x: 0, y: 0, width: 70, height: 18))
+        for c in "/step 12".unicodeScalars { _ = searched.update(.action(.insert(c))) }
+        _ = searched.update(.action(.submit))
+        try snapshot("text-search", searched)
+        try snapshot("text-licence", TextAlert(title: "Licence", document: BufferDocument(Array("Use it well.\n".utf8)), streaming: false,
+                                               follow: false, okLabel: "Agree", cancelLabel: "Decline"))
+    }
+
     func testConfirm() throws {
         try snapshot("confirm", ConfirmAlert(title: "Disk", text: "Disk is 95% full. Clean now?"))
         try snapshot("confirm-default-no", ConfirmAlert(title: "", text: "Delete everything?", yesLabel: "Delete", noLabel: "Keep",

@@ -176,6 +176,8 @@ public protocol Alert {
     /// Told once, before `.start`, which front end asks it (progress reports a failure in a box,
     /// as lines, or to the script).
     mutating func attach(to frontEnd: FrontEndKind)
+    /// The box takes the whole terminal but a margin (a pager), unless --width says otherwise.
+    var prefersWholeScreen: Bool { get }
 }
 
 /// Who asks: a person in the box, a person in line mode, or no one (a script's answer, a default).
@@ -191,6 +193,7 @@ extension Alert {
     public var showsCountdownOnDefault: Bool { false }
     public var buttonBar: ButtonBar? { nil }
     public mutating func attach(to frontEnd: FrontEndKind) {}
+    public var prefersWholeScreen: Bool { false }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

@@ -16,6 +16,24 @@ public enum AlertMeaning: Equatable, Sendable {
     case list(Choice)
     /// Work going on: how far (nil: unknown), what is being done.
     case progress(Progress)
+    /// Something long to read a page at a time (a file, a licence), maybe acknowledged with a
+    /// yes or no at its end.
+    case document(Document)
+
+    public struct Document: Equatable, Sendable {
+        public var title: String
+        /// The lines of the page shown now, and where the page starts (a new page is a new prompt).
+        public var page: [String]
+        public var pageStart: Int
+        public var percent: Int
+        public var atEnd: Bool
+        public var ok: String
+        /// With a Cancel button (--cancel: a licence to agree to), the end asks yes or no.
+        public var cancel: String?
+        /// Lines are still arriving (stdin, --follow).
+        public var loading: Bool
+        public var notice: String?
+    }
 
     public struct Progress: Equatable, Sendable {
         public var title: String

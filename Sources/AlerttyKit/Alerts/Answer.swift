@@ -28,4 +28,6 @@ public enum Answer: Equatable, Sendable {
     case path(String)
     /// The browser: make this folder where it is (New Folder, named).
     case makeFolder(String)
+    /// A pager: show the next page, or go to the end (where its question is, if it asks one).
+    case nextPage, lastPage
 }

@@ -172,7 +172,7 @@ public struct SaveAlert: Alert {
                 nested = nil
             }
             return effects
-        case .yes, .no, .initial, .items, .button:
+        case .yes, .no, .initial, .items, .button, .nextPage, .lastPage:
             return []
         }
     }

@@ -31,7 +31,8 @@ public enum AlertFactory {
             throw UsageError("--id takes letters, digits, _ and - (it names ALERTTY_ANSWER_<ID>), not '\(id)'")
         }
         var text = command.text ?? ""
-        if text == "-" { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
+        // (text's `-` is its file: stdin read as a stream, not all at once here)
+        if text == "-" && command.alert != .text { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
         let title = command.string(.title) ?? ""
         let options = RunOptions()
         switch command.alert {
@@ -62,6 +63,8 @@ public enum AlertFactory {
             return try makeChoose(command, title: title, text: text)
         case .progress:
             return try makeProgress(command, title: title, text: text)
+        case .text:
+            return try makeText(command, title: title)
         case .form:
             var declarations = try FormSpec.parse(command.fieldWords)
             if let path = command.string(.fieldsFrom) {
@@ -169,6 +172,38 @@ extension AlertFactory {
 }
 
 extension AlertFactory {
+    /// `text FILE`: a regular file is read where the view is; stdin, a FIFO or a device is read
+    /// as a stream (never waiting at open for a FIFO's writer). A folder or a missing file is a
+    /// usage error, found before anything is drawn.
+    static func makeText(_ command: ParsedCommand, title: String) throws(UsageError) -> BuiltAlert {
+        let path = command.text ?? "-"
+        let fd: FileDescriptor
+        if path == "-" {
+            if Platform.isTerminal(0) { throw UsageError("text - reads stdin, but stdin is the terminal; pipe the text in or name a file") }
+            fd = 0
+        } else {
+            do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+        }
+        let document: any TextDocument
+        var sources: [any EventSource] = []
+        switch Platform.kind(of: fd) {
+        case .regular(let size)? where path != "-":
+            document = FileDocument(fd: fd, size: size)
+        case .directory?:
+            Platform.close(fd)
+            throw UsageError("\(path) is a folder, not a file")
+        case nil:
+            throw UsageError("cannot read \(path)")
+        default:
+            document = BufferDocument()
+            sources.append(InputStream(fd: fd))
+        }
+        let streaming = !sources.isEmpty
+        let alert = TextAlert(title: title.isEmpty && path != "-" ? path : title, document: document, streaming: streaming,
+                              follow: command.has(.follow), okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
+        return BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: false)
+    }
+
     static func makeProgress(_ command: ParsedCommand, title: String, text: String) throws(UsageError) -> BuiltAlert {
         var configuration = ProgressConfiguration()
         configuration.pulsate = command.has(.pulsate)

@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose, progress, form
+    case message, confirm, input, password, save, folder, choose, progress, form, text
 
     public var summary: String {
         switch self {
@@ -15,6 +15,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .choose: return "Choose from a list: a menu, a radio list or a check list, filtered as you type."
         case .progress: return "Show progress: a gauge fed on stdin, or a spinner around a command (after --)."
         case .form: return "Ask several things in one box (--field NAME KIND LABEL ...), each validated."
+        case .text: return "Show a file (or stdin) to read: a pager with search; --follow shows lines as they are added."
         }
     }
 
@@ -25,6 +26,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
         case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND"
         case .form: return "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options"
+        case .text: return "the file to show (`-`: stdin); only what is on screen is read, so its size does not matter"
         default: return "an optional message shown above the field (`-` reads it from stdin)"
         }
     }
@@ -95,6 +97,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case percentFrom = "percent-from"
     case showOutput = "show-output"
     case noErrorBox = "no-error-box"
+    case follow
 }
 
 /// A positional argument of an alert, in order.
@@ -160,6 +163,11 @@ extension AlertKind {
         case .form:
             uses += [KeyUse([.focusNext, .focusPrevious, .up, .down], "move between fields and buttons"),
                      KeyUse([.activate, .left, .right], "flip a switch, cycle a choice")] + lineEditing
+        case .text:
+            uses += [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "scroll (also j k, Space f b, g G)"),
+                     KeyUse([.left, .right], "scroll long lines sideways"),
+                     KeyUse(literal: "/ ?", "search forward / back (lower case ignores case); n N repeat it"),
+                     KeyUse(literal: "q", "close, as Esc"), KeyUse([.focusNext], "move between OK and Cancel (with --cancel)")]
         case .progress:
             uses = [KeyUse([.cancel], "cancel (with --cancel): exit 1, stdin closed, a command stopped"),
                     KeyUse([.interrupt], "interrupt: a command gets SIGINT, is waited for, then exit 130"),
@@ -176,6 +184,7 @@ extension AlertKind {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
         case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
         case .progress, .form: return [PositionalSpec("TEXT", required: false)]
+        case .text: return [PositionalSpec("FILE", required: true)]
         default: return [PositionalSpec("TEXT", required: false)]
         }
     }
@@ -242,8 +251,8 @@ public enum CommandSpec {
         FlagSpec("no-cancel", .flag, "", "No Cancel button (Esc still cancels).", [.input, .password, .choose]),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
-        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form]),
-        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button.", [.input, .password, .save, .folder, .choose, .form]),
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
@@ -297,6 +306,8 @@ public enum CommandSpec {
         FlagSpec("percent-from", .choice(["stdout", "stderr"]), "STREAM", "Percent lines on the command's STREAM drive the bar.", [.progress]),
         FlagSpec("show-output", .flag, "", "Print the command's stdout on alertty's stdout once it is done.", [.progress]),
         FlagSpec("no-error-box", .flag, "", "When the command fails, exit with its status without showing its errors.", [.progress]),
+        // Text
+        FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up.", [.text]),
     ]
 
     public static func flags(for alert: AlertKind) -> [FlagSpec] {

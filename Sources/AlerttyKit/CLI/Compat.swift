@@ -110,7 +110,7 @@ public enum Compat {
         ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
         ("fselect", Box(alert: .save, required: 3, optional: 0, group: 0)),
         ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
-        ("textbox", Box(alert: .message, required: 3, optional: 0, group: 0)),
+        ("textbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // dialog's forms: label y x item y x flen ilen [itype]
         ("form", Box(alert: .form, required: 4, optional: 0, group: 8)),
         ("passwordform", Box(alert: .form, required: 4, optional: 0, group: 8)),
@@ -390,6 +390,21 @@ public enum Compat {
         return .success(fd)
     }
 
+    /// Why a textbox's file cannot be shown (strerror's words), or nil. dialog shows a folder
+    /// as an empty file; whiptail refuses it.
+    static func textboxProblem(_ path: String, _ program: Program) -> String? {
+        let fd: FileDescriptor
+        do throws(PlatformError) {
+            fd = try Platform.openForReadingAtOnce(path)
+        } catch {
+            return Platform.describe(errno: error.code)
+        }
+        let kind: Platform.DescriptorKind? = Platform.kind(of: fd)
+        Platform.close(fd)
+        guard program == .whiptail, case .directory? = kind else { return nil }
+        return Platform.describe(errno: Platform.isAFolder(path).code)
+    }
+
     static func value(_ options: [(name: String, values: [String])], _ names: String...) -> String? {
         options.last { names.contains($0.name) }?.values.first
     }
@@ -503,15 +518,14 @@ public enum Compat {
             translated.drawOnce = boxName == "infobox"
             out += ["--", body]
         case "textbox":
-            let contents: [UInt8]
-            switch Platform.readWholeFile(positionals[0]) {
-            case .success(let bytes): contents = bytes
-            case .failure(let error):
-                // whiptail: the file's name and strerror; dialog: its own line. Both exit 255.
-                return .failure(Failure(message: program == .whiptail ? "\(positionals[0]): \(Platform.describe(errno: error.code))\n"
-                                                                      : "\nCan't open input file \(positionals[0])\n", status: 255))
+            // The native pager: only what is on screen is read, whatever the file's size. A file
+            // that cannot be opened, or whiptail's folder, is the program's error (255).
+            let path = positionals[0]
+            if let problem = textboxProblem(path, program) {
+                return .failure(Failure(message: program == .whiptail ? path + ": " + problem + "\n" : "\nCan't open input file " + path + "\n",
+                                        status: 255))
             }
-            out += ["--", String(decoding: contents, as: UTF8.self)]
+            out += ["--", path]
         case "inputbox", "passwordbox":
             if positionals.count > 3 && boxName == "inputbox" { out += ["--value", positionals[3]] }
             // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).

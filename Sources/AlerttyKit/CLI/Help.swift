@@ -110,6 +110,9 @@ public enum Help {
                             "    --field pw password \"Password\" --min-length 8 \\",
                             "    --field admin switch \"Administrator\" \\",
                             "    --field shell choice \"Shell\" --options bash,zsh,fish)\""]
+        case .text: return ["alertty text --title Licence --ok Agree --cancel Decline LICENSE || exit 1",
+                            "alertty text --follow --title \"Install log\" /var/log/install.log",
+                            "journalctl -b | alertty text -"]
         case .progress: return ["for i in $(seq 0 10 100); do echo $i; sleep 1; done | alertty progress \"Downloading\"",
                                 "alertty progress \"Installing\" -- apt-get install -y foo"]
         case .choose: return ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",

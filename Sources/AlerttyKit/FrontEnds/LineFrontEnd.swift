@@ -67,6 +67,7 @@ public final class LineFrontEnd: FrontEnd {
         // A check still running, items still arriving: the verdict or the whole list first.
         guard context.settled, asking == nil else { return [] }
         if case .list(let c) = meaning, c.loading { return [] }
+        if case .document(let d) = meaning, d.loading, d.page.count < Self.page { return [] }
         if let before = answered {
             answered = nil
             if before.promptKey == meaning.promptKey, let reason = meaning.reasonToSay { say(reason) }
@@ -112,6 +113,18 @@ public final class LineFrontEnd: FrontEnd {
             } else {
                 let taken = b.name.isEmpty ? "" : " [" + b.name + "]"
                 write("Number or .. to open, +name makes a folder, or a file name to save\(taken) (q cancels): ")
+            }
+        case .document(let d):
+            // A page at a time, as `more` shows it; each page is a prompt of its own.
+            header(d.title, "", alert)
+            for line in d.page { say(line) }
+            if let notice = d.notice { say("(" + notice + ")") }
+            if !d.atEnd {
+                write("-- \(d.percent)% -- Enter: more, q: \(d.cancel == nil ? "stop" : "skip to the question") ")
+            } else if d.cancel != nil {
+                write("\(d.ok)? [Y/n] ")
+            } else {
+                write("(end) Press Enter to continue ")
             }
         case .progress:
             break
@@ -243,6 +256,17 @@ public final class LineFrontEnd: FrontEnd {
             if let n = Int(answer), n >= 1, n <= b.entries.count { return [.event(.answer(.open(n - 1)))] }
             if answer.hasPrefix("+") { return [.event(.answer(.makeFolder(String(answer.dropFirst()))))] }
             return [.event(.answer(b.choosesFolder ? .go(answer) : .path(answer)))]
+        case .document(let d):
+            if !d.atEnd {
+                if answer == "q" { return [.event(.answer(d.cancel == nil ? .current : .lastPage))] }
+                return [.event(.answer(.nextPage))]
+            }
+            let a = answer.lowercased()
+            guard d.cancel != nil, !a.isEmpty else { return [.event(.answer(.current))] }
+            if ["y", "yes", d.ok.lowercased()].contains(a) { return [.event(.answer(.yes))] }
+            if ["n", "no", "q", d.cancel!.lowercased()].contains(a) { return [.event(.answer(.no))] }
+            say("Please answer y or n.")
+            return []
         case .progress:
             return []
         }

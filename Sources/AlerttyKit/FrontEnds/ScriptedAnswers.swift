@@ -29,6 +29,7 @@ public struct ScriptedAnswers {
     public mutating func next(_ meaning: AlertMeaning) -> Step {
         if case .progress = meaning { return .wait } // it ends by itself
         if case .list(let c) = meaning, c.loading { return .wait }
+        if case .document(let d) = meaning, d.loading { return .wait }
         let key = meaning.promptKey
         if answered.contains(key) { return .refused(meaning.refusal) }
         // A question the alert asks after its answer (Replace it?) has no one to answer it.
@@ -49,6 +50,13 @@ public struct ScriptedAnswers {
         switch meaning {
         case .message, .progress:
             return .answer(.current)
+        case .document(let d):
+            // A licence (--cancel) takes yes or no; anything else is read and closed.
+            guard let cancel = d.cancel else { return .answer(.current) }
+            let a = text.trimmingSpaces().lowercased()
+            if ["y", "yes", "true", "1", d.ok.lowercased()].contains(a) { return .answer(.yes) }
+            if ["n", "no", "false", "0", cancel.lowercased()].contains(a) { return .answer(.no) }
+            return .refused("answer yes or no, not '\(text)'")
         case .question(let q):
             let a = text.trimmingSpaces().lowercased()
             if ["y", "yes", "true", "1", "on", q.yes.lowercased()].contains(a) { return .answer(.yes) }
@@ -81,6 +89,7 @@ extension AlertMeaning {
         case .list(let c): return "list:" + (c.name ?? "")
         case .browser: return "browser"
         case .progress: return "progress"
+        case .document: return "document"
         }
     }
 

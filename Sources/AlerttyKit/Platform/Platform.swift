@@ -135,6 +135,74 @@ public enum Platform {
         do { return .success(try readToEnd(fd)) } catch { return .failure(error) }
     }
 
+    /// Up to `count` bytes at `offset`, without moving the file position (a pager's view of a
+    /// file: only what is on screen is read). Fewer at the end of the file or on an error.
+    public static func read(_ fd: FileDescriptor, at offset: Int, count: Int) -> [UInt8] {
+        guard count > 0, offset >= 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(offset + got)) }
+            if n > 0 {
+                got += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        buffer.removeSubrange(got...)
+        return buffer
+    }
+
+    /// The first (or last) index of `byte` in `bytes` at or after `from`, by memchr/memrchr: a
+    /// pager scans megabytes for newlines, and a byte loop is many times slower.
+    public static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int = 0) -> Int? {
+        guard from < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base + from, Int32(byte), raw.count - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
+    }
+
+    /// (memrchr is a GNU extension Swift's Glibc module does not import: a pointer loop.)
+    public static func lastIndex(of byte: UInt8, in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var i = buffer.count - 1
+            while i >= 0 {
+                if buffer[i] == byte { return i }
+                i -= 1
+            }
+            return nil
+        }
+    }
+
+    /// What an open descriptor is: a regular file (and its size), a folder, or something else
+    /// (a pipe, a FIFO, a device), which can only be read as a stream.
+    public enum DescriptorKind: Equatable, Sendable { case regular(size: Int), directory, stream }
+
+    /// The error read(2) gives for a folder (EISDIR), for callers that find one first.
+    public static func isAFolder(_ path: String) -> PlatformError { PlatformError(operation: path, code: EISDIR) }
+
+    public static func kind(of fd: FileDescriptor) -> DescriptorKind? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular(size: Int(info.st_size))
+        case S_IFDIR: return .directory
+        default: return .stream
+        }
+    }
+
+    /// Opens a file to read without waiting for a FIFO's writer (open(2) would block until one
+    /// comes); the descriptor is blocking again once open, and read only when poll says so.
+    public static func openForReadingAtOnce(_ path: String) throws(PlatformError) -> FileDescriptor {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
+        setNonBlocking(fd, false)
+        return fd
+    }
+
     /// Opens a file to read (`--items-from FILE`).
     public static func openForReading(_ path: String) throws(PlatformError) -> FileDescriptor {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

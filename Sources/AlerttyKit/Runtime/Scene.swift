@@ -26,13 +26,15 @@ public struct Scene {
 
     /// The box the alert wants, shrunk to the terminal.
     public func boxSize(for alert: any Alert) -> (width: Int, height: Int) {
-        let maxBox = min(width ?? (BoxMetrics.defaultTextWidth + 2 * BoxMetrics.horizontalPadding), columns)
+        let whole = alert.prefersWholeScreen
+        let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * BoxMetrics.horizontalPadding), columns)
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * BoxMetrics.horizontalPadding))
         var box = BoxMetrics.box(forContent: content.width, content.height)
         if let width { box.width = min(width, columns) }
         // --height makes the box taller, never shorter than its content wants (nothing is cut).
         if let height { box.height = max(box.height, height) }
-        return (min(box.width, columns), min(box.height, max(rows, 1)))
+        // A whole-screen box leaves the backtitle's row and one below it.
+        return (min(box.width, columns), min(box.height, max(whole && height == nil ? rows - 2 : rows, 1)))
     }
 
     /// The animation's state at one moment: how big the box is drawn and how dark the backdrop.

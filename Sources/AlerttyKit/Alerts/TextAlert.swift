@@ -1,0 +1,194 @@
+// `alertty text FILE|-`: a pager in the box (dialog's textbox and tailbox, gum's pager). Lines
+// scroll by line and page, Home/End, Left/Right for long lines; `/` and `?` search forward and
+// back (n/N repeat), matches highlighted; `--follow` shows lines as they are added and stays at
+// the end unless the user scrolled up. A regular file is read where the view is, so a 1 GB file
+// opens as fast as a small one; stdin and FIFOs are kept as they arrive, up to a bound.
+// `--cancel LABEL` makes it a licence to agree to: OK exits 0, Cancel 1.
+
+public struct TextAlert: Alert {
+    public var title: String
+    public private(set) var pager: PagedText
+    let bar: ButtonBar
+    public private(set) var focus: ButtonRole = .ok
+    /// --follow: look for new lines (a file: on each tick; a stream: as they come).
+    let follow: Bool
+    /// Set when the document is fed by `.input` (stdin, a FIFO).
+    let stream: BufferDocument?
+    public private(set) var loading: Bool
+    /// The query being typed after `/` or `?`, and which way it searches.
+    public private(set) var query: TextField?
+    private var forward = true
+    private var lastQuery: [UInt8] = []
+    public private(set) var notice: String?
+
+    public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
+                okLabel: String = "OK", cancelLabel: String? = nil) {
+        self.title = title
+        pager = PagedText(document)
+        stream = streaming ? document as? BufferDocument : nil
+        loading = streaming
+        self.follow = follow
+        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+    }
+
+    public var buttonBar: ButtonBar? { bar }
+    public var prefersWholeScreen: Bool { true }
+    public var minimumSize: (width: Int, height: Int) { (20, 3) }
+    public var tickInterval: Double? { follow && stream == nil ? 0.25 : nil }
+    public var usesMouse: Bool { true }
+
+    public var hints: [KeyHint] {
+        if query != nil { return [KeyHint(.submit, "search"), KeyHint(.cancel, "back")] }
+        var h = [KeyHint(.submit, bar.label(focus) ?? "OK"), KeyHint(.cancel, bar.has(.cancel) ? bar.label(.cancel)! : "close")]
+        h.append(KeyHint(literal: "/", "search"))
+        if !lastQuery.isEmpty { h.append(KeyHint(literal: "n/N", "next/prev")) }
+        h.append(KeyHint(.down, "scroll"))
+        return h
+    }
+
+    /// The whole width; as tall as the text (a short licence gets a short box), up to the screen.
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        // Judged from the first 64 KiB only: asked every frame, it must not read more.
+        let head = pager.document.read(at: 0, count: 65536)
+        let lines = head.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (head.last == 0x0A || head.isEmpty ? 0 : 1)
+        let short = pager.document.size <= head.count && lines < 200
+        return (maxWidth, short ? max(lines, 1) + 2 : 10_000)
+    }
+
+    public mutating func layout(_ area: Rect) {
+        pager.layout(width: area.width, rows: max(1, area.height - 2))
+    }
+
+    public mutating func attach(to frontEnd: FrontEndKind) {
+        // No box: a page is what line mode prints at a time, lines whole.
+        if frontEnd != .box { pager.layout(width: 4096, rows: LineFrontEnd.page) }
+    }
+
+    public var meaning: AlertMeaning {
+        .document(.init(title: title, page: pager.visible.map(\.text), pageStart: pager.top, percent: pager.percent,
+                        atEnd: pager.atEnd && !loading, ok: bar.label(.ok) ?? "OK", cancel: bar.label(.cancel),
+                        loading: loading, notice: notice))
+    }
+
+    private var closeStatus: ExitStatus { bar.has(.cancel) ? .cancel : .ok }
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .input(let chunk):
+            guard let stream else { return [] }
+            let wasAtEnd = pager.atEnd
+            let kept = stream.append(chunk)
+            if wasAtEnd && follow { pager.toEnd() } else { pager.refresh() }
+            if !kept {
+                notice = "only the first \(stream.limit >> 20) MiB are kept"
+                loading = false
+                return [.closeInput]
+            }
+            return []
+        case .inputEnded:
+            loading = false
+            pager.refresh()
+            return []
+        case .tick:
+            let wasAtEnd = pager.atEnd
+            guard pager.document.refresh() else { return [] }
+            if wasAtEnd { pager.toEnd() } else { pager.refresh() }
+            return []
+        case .answer(let answer):
+            switch answer {
+            case .nextPage: _ = pager.scroll(.pageDown)
+            case .lastPage: pager.toEnd()
+            case .no: return [.finish(Outcome(closeStatus))]
+            case .button(let role): return [.finish(Outcome(role.status))]
+            case .current, .yes: return [.finish(Outcome(.ok))]
+            default: break
+            }
+            return []
+        case .mouse(let mouse):
+            if case .wheel(let rows) = mouse.kind { _ = pager.scroll(rows < 0 ? .up : .down) }
+            return []
+        case .action(let action):
+            return query == nil ? act(action) : search(action)
+        default:
+            return []
+        }
+    }
+
+    private mutating func act(_ action: Action) -> [Effect] {
+        notice = nil
+        switch action {
+        case .submit: return [.finish(Outcome(focus.status))]
+        case .cancel: return [.finish(Outcome(closeStatus))]
+        case .focusNext, .focusPrevious:
+            focus = bar.cycling(from: focus, step: action == .focusNext ? 1 : -1)
+        case .activate: _ = pager.scroll(.pageDown)
+        case .insert(let c):
+            switch c {
+            case "q": return [.finish(Outcome(closeStatus))]
+            case "/", "?":
+                forward = c == "/"
+                query = TextField(LineEditor(""))
+            case "n", "N": repeatSearch(forward: c == "n" ? forward : !forward)
+            case "g", "<": _ = pager.scroll(.home)
+            case "G", ">": pager.toEnd()
+            case "j": _ = pager.scroll(.down)
+            case "k": _ = pager.scroll(.up)
+            case "b": _ = pager.scroll(.pageUp)
+            case "f": _ = pager.scroll(.pageDown)
+            default: break
+            }
+        default:
+            _ = pager.scroll(action)
+        }
+        return []
+    }
+
+    private mutating func search(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel:
+            query = nil
+        case .submit:
+            let typed = query?.editor.text ?? ""
+            query = nil
+            if !typed.isEmpty { lastQuery = Array(typed.utf8) }
+            repeatSearch(forward: forward)
+        case .interrupt, .suspend, .redraw:
+            break
+        default:
+            _ = query?.editor.apply(action)
+        }
+        return []
+    }
+
+    private mutating func repeatSearch(forward: Bool) {
+        guard !lastQuery.isEmpty else { return }
+        pager.highlight = Array(String(decoding: lastQuery, as: UTF8.self))
+        if !pager.find(lastQuery, forward: forward) { notice = "not found: " + String(decoding: lastQuery, as: UTF8.self) }
+    }
+
+    // MARK: - Drawing
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        let textArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2))
+        pager.render(into: &canvas, area: textArea, theme: theme)
+        let statusY = area.maxY - 2
+        var cursor: (x: Int, y: Int)?
+        // The status row: the search being typed, or a notice, and where the view is.
+        var position = pager.topLine.map { "line \($0 + 1) · " } ?? ""
+        position += pager.atEnd && !loading ? "end" : "\(pager.percent)%"
+        if follow { position += pager.atEnd ? " · following" : " · paused" }
+        if loading && !follow { position += " · loading" }
+        let positionX = area.maxX - TextWidth.columns(position)
+        canvas.text(position, x: max(area.x, positionX), y: statusY, style: theme.muted)
+        if let query {
+            let x = canvas.text(forward ? "/" : "?", x: area.x, y: statusY, style: theme.text)
+            var field = query
+            field.layout(width: max(1, positionX - x - 1))
+            cursor = field.render(into: &canvas, rect: Rect(x: x, y: statusY, width: max(1, positionX - x - 1), height: 1), theme: theme)
+        } else if let notice {
+            canvas.text(Wrap.truncate(notice, width: max(0, positionX - area.x - 1)), x: area.x, y: statusY, style: theme.error)
+        }
+        ButtonRow.render(bar.buttons(), focused: bar.index(of: focus), y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursor
+    }
+}

@@ -51,6 +51,9 @@ public enum App {
         return status
     }
 
+    /// The most a `-` argument (a message, a field's value) reads from stdin.
+    static let stdinLimit = 4 << 20
+
     /// Set once an answer was printed, so the next box of a chain prints the separator first.
     nonisolated(unsafe) static var printedAnswer = false
 
@@ -111,7 +114,13 @@ public enum App {
             guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
             stdinUsed = true
             if let input = compat?.input { return input }
-            do throws(PlatformError) { return try Platform.readToEnd(0) } catch { throw UsageError(error.message) }
+            // Bounded: endless input must not take endless memory; a long text belongs in the pager.
+            do throws(PlatformError) {
+                return try Platform.readToEnd(0, limit: App.stdinLimit)
+            } catch {
+                if error.isTooBig { throw UsageError("stdin holds more than \(App.stdinLimit >> 20) MiB; show long text with `alertty text -`") }
+                throw UsageError(error.message)
+            }
         }
         let built: BuiltAlert
         do {

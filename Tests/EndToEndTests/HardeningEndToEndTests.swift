@@ -358,4 +358,15 @@ final class HardeningEndToEndTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
     }
+
+    /// Endless stdin (/dev/zero) behind `-` is refused at a bound, with a line saying what to
+    /// use instead, before anything is drawn: no hang, no unbounded memory.
+    func testEndlessStdinIsRefusedAtItsBound() throws {
+        for args in [["message", "-"], ["input", "--value", "-", "Name"]] {
+            let p = try PTYProcess(args, stdinPath: "/dev/zero")
+            XCTAssertEqual(try p.waitForExit(), 2, args.joined(separator: " "))
+            XCTAssertTrue(p.stderrText.contains("stdin holds more than 4 MiB"), p.stderrText)
+            XCTAssertFalse(p.screen.raw.contains(0x1B), "nothing drawn")
+        }
+    }
 }

@@ -68,7 +68,7 @@ public enum AlertFactory {
         case .form:
             var declarations = try FormSpec.parse(command.fieldWords)
             if let path = command.string(.fieldsFrom) {
-                guard let bytes = Platform.readFile(path) else { throw UsageError("--fields-from: cannot read \(path)") }
+                guard let bytes = Platform.readFile(path, limit: 1 << 20) else { throw UsageError("--fields-from: cannot read \(path) (or it is over 1 MiB)") }
                 declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations
             }
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines

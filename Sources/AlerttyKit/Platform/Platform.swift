@@ -14,6 +14,8 @@ public struct PlatformError: Error, Equatable {
     public var operation: String
     public var code: Int32
     public var message: String { "\(operation): \(Platform.describe(errno: code))" }
+    /// Input over a read's limit (Platform.readToEnd).
+    public var isTooBig: Bool { code == EFBIG }
 }
 
 public enum Platform {

@@ -75,3 +75,5 @@ complete -c alertty -n '__fish_seen_subcommand_from progress' -l percent-from -x
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l show-output -d 'Print the command\'s stdout on alertty\'s stdout once it is done.'
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l no-error-box -d 'When the command fails, exit with its status without showing its errors.'
 complete -c alertty -n '__fish_seen_subcommand_from text' -l follow -d 'Show lines as they are added (tail -f): the view stays at the end unless scrolled up.'
+complete -c alertty -n '__fish_seen_subcommand_from text' -l heading -x -d 'A few lines shown above the text.'
+complete -c alertty -n '__fish_seen_subcommand_from text' -l exit-at-end -d 'Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key.'

@@ -53,6 +53,9 @@ final class SnapshotTests: XCTestCase {
         for c in "/step 12".unicodeScalars { _ = searched.update(.action(.insert(c))) }
         _ = searched.update(.action(.submit))
         try snapshot("text-search", searched)
+        var working = TextAlert(title: "", document: BufferDocument(Array("unpacking\nconfiguring\n".utf8)), streaming: true, follow: true)
+        working.heading = TextBody("Installing the packages you chose.")
+        try snapshot("text-heading-stream", working)
         try snapshot("text-licence", TextAlert(title: "Licence", document: BufferDocument(Array("Use it well.\n".utf8)), streaming: false,
                                                follow: false, okLabel: "Agree", cancelLabel: "Decline"))
     }

@@ -20,6 +20,10 @@ public struct TextAlert: Alert {
     private var forward = true
     private var lastQuery: [UInt8] = []
     public private(set) var notice: String?
+    /// --heading: a few lines above the text (dialog's progressbox and programbox TEXT).
+    public var heading = TextBody("")
+    /// --exit-at-end: a stream's end closes the box with OK (dialog's progressbox).
+    public var exitsAtEnd = false
 
     public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
                 okLabel: String = "OK", cancelLabel: String? = nil) {
@@ -52,11 +56,18 @@ public struct TextAlert: Alert {
         let head = pager.document.read(at: 0, count: 65536)
         let lines = head.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (head.last == 0x0A || head.isEmpty ? 0 : 1)
         let short = pager.document.size <= head.count && lines < 200
-        return (maxWidth, short ? max(lines, 1) + 2 : 10_000)
+        return (maxWidth, short ? max(lines, 1) + 2 + headingRows(width: maxWidth) : 10_000)
+    }
+
+    /// The heading's rows (at most 5) and a blank one under it.
+    func headingRows(width: Int) -> Int {
+        heading.isEmpty ? 0 : min(5, heading.lineCount(width: width)) + 1
     }
 
     public mutating func layout(_ area: Rect) {
-        pager.layout(width: area.width, rows: max(1, area.height - 2))
+        let top = headingRows(width: area.width)
+        heading.layout(width: area.width, rows: max(0, top - 1))
+        pager.layout(width: area.width, rows: max(1, area.height - 2 - top))
     }
 
     public mutating func attach(to frontEnd: FrontEndKind) {
@@ -65,7 +76,7 @@ public struct TextAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
-        .document(.init(title: title, page: pager.visible.map(\.text), pageStart: pager.top, percent: pager.percent,
+        .document(.init(title: heading.isEmpty ? title : [title, heading.text].filter { !$0.isEmpty }.joined(separator: "\n"), page: pager.visible.map(\.text), pageStart: pager.top, percent: pager.percent,
                         atEnd: pager.atEnd && !loading, ok: bar.label(.ok) ?? "OK", cancel: bar.label(.cancel),
                         loading: loading, notice: notice))
     }
@@ -88,7 +99,7 @@ public struct TextAlert: Alert {
         case .inputEnded:
             loading = false
             pager.refresh()
-            return []
+            return exitsAtEnd ? [.finish(Outcome(.ok))] : []
         case .tick:
             let wasAtEnd = pager.atEnd
             guard pager.document.refresh() else { return [] }
@@ -169,7 +180,9 @@ public struct TextAlert: Alert {
     // MARK: - Drawing
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        let textArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2))
+        let top = headingRows(width: area.width)
+        if top > 0 { heading.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: top - 1), theme: theme) }
+        let textArea = Rect(x: area.x, y: area.y + top, width: area.width, height: max(0, area.height - 2 - top))
         pager.render(into: &canvas, area: textArea, theme: theme)
         let statusY = area.maxY - 2
         var cursor: (x: Int, y: Int)?

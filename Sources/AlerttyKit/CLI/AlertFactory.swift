@@ -199,8 +199,13 @@ extension AlertFactory {
             sources.append(InputStream(fd: fd))
         }
         let streaming = !sources.isEmpty
-        let alert = TextAlert(title: title.isEmpty && path != "-" ? path : title, document: document, streaming: streaming,
+        var alert = TextAlert(title: title.isEmpty && path != "-" ? path : title, document: document, streaming: streaming,
                               follow: command.has(.follow), okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
+        if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
+        if command.has(.exitAtEnd) {
+            guard streaming else { throw UsageError("--exit-at-end needs a stream to end: `-` or a FIFO") }
+            alert.exitsAtEnd = true
+        }
         return BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: false)
     }
 

@@ -98,6 +98,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case showOutput = "show-output"
     case noErrorBox = "no-error-box"
     case follow
+    case heading
+    case exitAtEnd = "exit-at-end"
 }
 
 /// A positional argument of an alert, in order.
@@ -308,6 +310,8 @@ public enum CommandSpec {
         FlagSpec("no-error-box", .flag, "", "When the command fails, exit with its status without showing its errors.", [.progress]),
         // Text
         FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up.", [.text]),
+        FlagSpec("heading", .text, "TEXT", "A few lines shown above the text.", [.text]),
+        FlagSpec("exit-at-end", .flag, "", "Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key.", [.text]),
     ]
 
     public static func flags(for alert: AlertKind) -> [FlagSpec] {

@@ -111,6 +111,10 @@ public enum Compat {
         ("fselect", Box(alert: .save, required: 3, optional: 0, group: 0)),
         ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
         ("textbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        // [TEXT] HEIGHT WIDTH: the text may be left out.
+        ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        ("programbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
         // dialog's forms: label y x item y x flen ilen [itype]
         ("form", Box(alert: .form, required: 4, optional: 0, group: 8)),
         ("passwordform", Box(alert: .form, required: 4, optional: 0, group: 8)),
@@ -121,7 +125,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox; dialog's form, passwordform and mixedform.",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -137,7 +141,7 @@ public enum Compat {
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
-        "editbox", "calendar", "timebox", "pause", "rangebox", "tailbox", "tailboxbg", "programbox", "progressbox",
+        "editbox", "calendar", "timebox", "pause", "rangebox", "tailboxbg",
         "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
@@ -368,6 +372,13 @@ public enum Compat {
         let boxName = found.name
         var spec = found.spec
         if boxName == "gauge" && program == .whiptail { spec.required = 4 } // whiptail's gauge needs its percentage
+        if spec.required == 2 && spec.alert == .text {
+            // progressbox/programbox without their TEXT: HEIGHT WIDTH only.
+            if positionals.count == 2 || (positionals.count > 2 && Int(positionals[0]) != nil && Int(positionals[2]) == nil) {
+                positionals.insert("", at: 0)
+            }
+            spec.required = 3
+        }
         guard positionals.count >= spec.required, Int(positionals[1]) != nil, Int(positionals[2]) != nil,
               spec.required < 4 || Int(positionals[3]) != nil else {
             let shape = boxName == "gauge" ? "TEXT HEIGHT WIDTH PERCENT" : spec.required == 4 ? "TEXT HEIGHT WIDTH LIST-HEIGHT" : "TEXT HEIGHT WIDTH"
@@ -526,6 +537,16 @@ public enum Compat {
                                         status: 255))
             }
             out += ["--", path]
+        case "tailbox":
+            if textboxProblem(positionals[0], program) != nil {
+                return .failure(Failure(message: "\nCan't open input file " + positionals[0] + "\n", status: 255))
+            }
+            out += ["--follow", "--", positionals[0]]
+        case "progressbox", "programbox":
+            // The command's output on stdin; progressbox closes when it ends, programbox waits for OK.
+            if !body.isEmpty { out += ["--heading", body] }
+            if boxName == "progressbox" { out.append("--exit-at-end") }
+            out += ["--", "-"]
         case "inputbox", "passwordbox":
             if positionals.count > 3 && boxName == "inputbox" { out += ["--value", positionals[3]] }
             // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).

@@ -1,0 +1,5 @@
+# keys: wait:configuring enter
+# programs: dialog
+# compare: all
+(echo unpacking; echo configuring) | $D --programbox "Installing" 12 50
+echo "rc=$?" > out

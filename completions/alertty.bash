@@ -24,6 +24,7 @@ _alertty() {
         --no) return ;;
         --extra-button) return ;;
         --help-button) return ;;
+        --countdown) return ;;
         --default) COMPREPLY=($(compgen -W "yes no extra help" -- "$cur")); return ;;
         --placeholder) return ;;
         --value) return ;;
@@ -54,8 +55,8 @@ _alertty() {
         --heading) return ;;
     esac
     case "$alert" in
-        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --help" -- "$cur")) ;;
-        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --yes --no --extra-button --help-button --default --help" -- "$cur")) ;;
+        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
+        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --yes --no --extra-button --help-button --countdown --default --help" -- "$cur")) ;;
         input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;

@@ -31,6 +31,7 @@ complete -c alertty -n '__fish_seen_subcommand_from confirm' -l yes -x -d 'Label
 complete -c alertty -n '__fish_seen_subcommand_from confirm' -l no -x -d 'Label of the No button.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password choose form' -l extra-button -x -d 'An extra button after OK (dialog\'s Extra): it answers as OK does, and exits 5.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password choose form' -l help-button -x -d 'A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field\'s name.'
+complete -c alertty -n '__fish_seen_subcommand_from message confirm' -l countdown -x -d 'Take the default (OK, or confirm\'s focused button) after SECONDS, counting down on it all along; a key starts it again (dialog\'s pause).'
 complete -c alertty -n '__fish_seen_subcommand_from confirm' -l default -x -a 'yes no extra help' -d 'Button focused at first: yes (default), no, or the extra or help button.'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l placeholder -x -d 'Dim hint shown while the field is empty.'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l value -x -d 'Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.'

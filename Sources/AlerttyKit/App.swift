@@ -147,6 +147,12 @@ public enum App {
         options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none
         options.timeout = command.seconds(.timeout)
         options.takeDefaultOnTimeout = command.string(.onTimeout) == "default"
+        if let seconds = command.seconds(.countdown) {
+            // dialog's pause: the default is taken when the seconds shown run out.
+            options.timeout = seconds
+            options.takeDefaultOnTimeout = true
+            options.countdownFrom = Int(seconds.rounded(.up))
+        }
         options.width = command.int(.width)
         options.height = command.int(.height)
 
@@ -190,7 +196,7 @@ public enum App {
         }
         guard let sources = sources(for: built, captureOutput: true) else { return 127 }
         let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
-                            takeDefaultOnTimeout: options.takeDefaultOnTimeout)
+                            takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom)
         return finish(runner.run(), built: built, compat: compat, wholeJobSignals: frontEnd.kind == .box)
     }
 

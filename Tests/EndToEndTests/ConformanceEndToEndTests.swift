@@ -234,6 +234,19 @@ final class ConformanceEndToEndTests: XCTestCase {
         }
     }
 
+    /// --countdown (dialog's pause): the seconds show on the default from the start, and it is
+    /// taken when they run out, in the box and in line mode alike.
+    func testACountdownTakesTheDefaultEverywhere() throws {
+        for (args, status) in [(["message", "--no-animation", "--countdown", "2", "Rebooting"], Int32(0)),
+                               (["confirm", "--no-animation", "--countdown", "2", "--default", "no", "Reboot?"], 1)] {
+            let b = try PTYProcess(args)
+            try b.waitForText("(2s)")
+            try assertEnded(b, status: status, stdout: "")
+            let l = try PTYProcess(args, environment: ["TERM": "dumb"])
+            try assertEnded(l, status: status, stdout: "")
+        }
+    }
+
     func testAFailingStepInLineModeReportsAndReturns() throws {
         let p = try PTYProcess(["progress", "--plain", "Step", "--", "sh", "-c", "printf 'disk full' >&2; exit 3"])
         try assertEnded(p, status: 3, stdout: "")

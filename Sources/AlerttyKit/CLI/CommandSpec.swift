@@ -100,6 +100,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case follow
     case heading
     case exitAtEnd = "exit-at-end"
+    case countdown
 }
 
 /// A positional argument of an alert, in order.
@@ -259,6 +260,7 @@ public enum CommandSpec {
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
         FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field's name.", CommandSpec.withExtraButtons),
+        FlagSpec("countdown", .seconds, "SECONDS", "Take the default (OK, or confirm's focused button) after SECONDS, counting down on it all along; a key starts it again (dialog's pause).", [.message, .confirm]),
         FlagSpec("default", .choice(["yes", "no", "extra", "help"]), "BUTTON", "Button focused at first: yes (default), no, or the extra or help button.", [.confirm]),
         // Text fields
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),

@@ -114,6 +114,8 @@ public enum Compat {
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH SECONDS: OK and Cancel, OK taken when the seconds run out.
+        ("pause", Box(alert: .confirm, required: 4, optional: 0, group: 0)),
         ("programbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
         // dialog's forms: label y x item y x flen ilen [itype]
         ("form", Box(alert: .form, required: 4, optional: 0, group: 8)),
@@ -125,7 +127,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -141,7 +143,7 @@ public enum Compat {
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
-        "editbox", "calendar", "timebox", "pause", "rangebox", "tailboxbg",
+        "editbox", "calendar", "timebox", "rangebox", "tailboxbg",
         "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
@@ -381,7 +383,7 @@ public enum Compat {
         }
         guard positionals.count >= spec.required, Int(positionals[1]) != nil, Int(positionals[2]) != nil,
               spec.required < 4 || Int(positionals[3]) != nil else {
-            let shape = boxName == "gauge" ? "TEXT HEIGHT WIDTH PERCENT" : spec.required == 4 ? "TEXT HEIGHT WIDTH LIST-HEIGHT" : "TEXT HEIGHT WIDTH"
+            let shape = boxName == "gauge" ? "TEXT HEIGHT WIDTH PERCENT" : boxName == "pause" ? "TEXT HEIGHT WIDTH SECONDS" : spec.required == 4 ? "TEXT HEIGHT WIDTH LIST-HEIGHT" : "TEXT HEIGHT WIDTH"
             return .failure(Failure(message: "alertty: --\(boxName) needs \(shape)\n", status: 255))
         }
         return build(program, boxName, spec, positionals, options)
@@ -525,6 +527,13 @@ public enum Compat {
             }
             if let focus { out += ["--default", focus] }
             out += ["--", body]
+        case "pause":
+            guard let seconds = Int(positionals[3]), seconds >= 0 else {
+                return .failure(Failure(message: "alertty: --pause needs TEXT HEIGHT WIDTH SECONDS\n", status: 255))
+            }
+            if !out.contains("--yes") { out += ["--yes", value(options, "ok-label", "ok-button") ?? "OK"] }
+            if !out.contains("--no") { out += ["--no", value(options, "cancel-label", "cancel-button") ?? "Cancel"] }
+            out += ["--countdown", String(max(1, seconds)), "--", body]
         case "msgbox", "infobox":
             translated.drawOnce = boxName == "infobox"
             out += ["--", body]

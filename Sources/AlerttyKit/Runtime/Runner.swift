@@ -16,6 +16,8 @@ public struct RunOptions: Sendable {
     public var escapeDelayMs = 25
     /// --on-timeout default: when time runs out, take the default answer instead of exiting 124.
     public var takeDefaultOnTimeout = false
+    /// The countdown shows for the last this many seconds (--countdown: all of them).
+    public var countdownFrom = 10
     /// The Linux console: square corners (its font has no rounded ones).
     public var squareCorners = false
     public var backtitle: String?
@@ -28,6 +30,7 @@ public final class Runner {
     let sources: [any EventSource]
     let timeout: Double?
     let takeDefaultOnTimeout: Bool
+    let countdownFrom: Int
     let platform: LoopPlatform
 
     /// The last input from a person (a key, a line): the idle timeout counts from it.
@@ -38,7 +41,8 @@ public final class Runner {
     var autopilot: ScriptedAnswers?
 
     public init(frontEnd: any FrontEnd, alert: any Alert, sources: [any EventSource] = [], timeout: Double? = nil,
-                takeDefaultOnTimeout: Bool = false, platform: LoopPlatform = .system) {
+                takeDefaultOnTimeout: Bool = false, countdownFrom: Int = 10, platform: LoopPlatform = .system) {
+        self.countdownFrom = countdownFrom
         self.frontEnd = frontEnd
         self.alert = alert
         self.sources = sources
@@ -208,6 +212,6 @@ public final class Runner {
         guard let deadline = timeoutDeadline, autopilot == nil else { return nil }
         let remaining = deadline > now ? deadline - now : 0
         let secondsLeft = Int((remaining + 999_999_999) / 1_000_000_000)
-        return secondsLeft <= 10 ? "\(secondsLeft)s" : nil
+        return secondsLeft <= countdownFrom ? "\(secondsLeft)s" : nil
     }
 }

@@ -154,6 +154,14 @@ final class SnapshotTests: XCTestCase {
             _ = gauge.update(.input(Array("\(percent)\n".utf8)))
             try snapshot("progress-\(percent)", gauge)
         }
+        var t = ProgressConfiguration()
+        t.command = ["make"]
+        t.tail = 4
+        var tailed = ProgressAlert(title: "Build", text: "Building", configuration: t)
+        _ = tailed.update(.childOutput(stream: 1, Array("cc -c a.c\ncc -c b.c\ncc -c c".utf8)))
+        _ = tailed.update(.childOutput(stream: 2, Array("b.c:3: warning: unused x\n".utf8)))
+        _ = tailed.update(.childOutput(stream: 1, Array(".c\nld -o app\n\u{1B}]0;pwned\u{07}\n".utf8)))
+        try snapshot("progress-tail", tailed)
         var c = ProgressConfiguration()
         c.command = ["make"]
         c.cancellable = true

@@ -129,4 +129,20 @@ final class ProgressEndToEndTests: XCTestCase {
         try assertEnded(q, status: 0)
         XCTAssertFalse(q.screen.contains("Copying"), "--erase leaves nothing")
     }
+
+    /// --tail: the command's last lines, from both streams, in a pane while it runs.
+    func testTailShowsTheLastLinesWhileTheCommandRuns() throws {
+        let fifo = NSTemporaryDirectory() + "alertty-tail-\(getpid())"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let script = "for i in 1 2 3 4 5; do echo line $i; done; echo trouble >&2; read x < '\(fifo)'"
+        let p = try PTYProcess(["progress", "--no-animation", "--tail", "3", "Working", "--", "sh", "-c", script])
+        try p.waitFor("the last three lines") { $0.contains("line 4") && $0.contains("line 5") && $0.contains("trouble") }
+        XCTAssertFalse(p.screen.contains("line 3"), "only the last three")
+        let writer = open(fifo, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        _ = write(writer, "go\n", 3)
+        close(writer)
+        try assertEnded(p, status: 0)
+    }
 }

@@ -20,6 +20,8 @@ public struct ProgressConfiguration: Sendable {
     /// Inline: erase the box at the end instead of leaving a last line.
     public var erase = false
     public var inline = false
+    /// --tail N: the command's last N output lines (stdout and stderr as they come) in a pane.
+    public var tail = 0
     public init() {}
 }
 
@@ -36,6 +38,9 @@ public struct ProgressAlert: Alert {
     /// The command's latest output line, its stdout (for --show-output), the tail of its stderr.
     public private(set) var lastLine = ""
     private var partialLine: [UInt8] = []
+    /// --tail: the last lines, oldest first, and each stream's unfinished line.
+    public private(set) var tailLines: [String] = []
+    private var partialTail: [Int: [UInt8]] = [:]
     private var captured: [UInt8] = []
     private var errorTail: [String] = []
     private var partialError: [UInt8] = []
@@ -75,10 +80,14 @@ public struct ProgressAlert: Alert {
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
         if let failure { return failure.box.preferredSize(maxWidth: maxWidth) }
-        let width = maxWidth >= 40 ? min(maxWidth, 60) : maxWidth
+        // A pane of output wants the room a log line needs.
+        let width = configuration.tail > 0 ? maxWidth : maxWidth >= 40 ? min(maxWidth, 60) : maxWidth
         let lines = min(Wrap.lines(textLines, width: width).count, 4)
-        return (width, lines + 2 + (runsCommand ? 1 : 0) + (buttons.isEmpty ? 0 : 2))
+        return (width, lines + 2 + outputRows + (buttons.isEmpty ? 0 : 2))
     }
+
+    /// Rows under the text for the command's output: its latest line, or the --tail pane.
+    var outputRows: Int { runsCommand ? max(1, configuration.tail) : 0 }
 
     public mutating func layout(_ area: Rect) {
         if var f = failure {
@@ -112,7 +121,10 @@ public struct ProgressAlert: Alert {
             if stream == configuration.percentStream { apply(percentParser.feed(bytes)) }
             if stream == 1 && configuration.showOutput { captured += bytes }
             if stream == 2 { collectErrors(bytes) }
-            if stream != configuration.percentStream { collectLastLine(bytes) }
+            if stream != configuration.percentStream {
+                collectLastLine(bytes)
+                if configuration.tail > 0 { collectTail(stream, bytes) }
+            }
         case .childExited(let status):
             if let ending {
                 guard ending != .cancel else { return [.finish(Outcome(.cancel))] }
@@ -178,6 +190,18 @@ public struct ProgressAlert: Alert {
         partialLine = Array((lines.last ?? []).suffix(4096))
     }
 
+    /// Complete lines into the pane, each stream's own partial line kept apart (so a line is never
+    /// made of two streams' halves); bounded by the pane's height and 512 bytes a line.
+    private mutating func collectTail(_ stream: Int, _ bytes: [UInt8]) {
+        let pending = (partialTail[stream] ?? []) + bytes
+        let lines = pending.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for line in lines.dropLast().suffix(configuration.tail) {
+            tailLines.append(Sanitize.bytes(Array(line.prefix(512)).filter { $0 != 0x0D }))
+        }
+        if tailLines.count > configuration.tail { tailLines.removeFirst(tailLines.count - configuration.tail) }
+        partialTail[stream] = Array((lines.last ?? []).suffix(4096))
+    }
+
     private mutating func collectErrors(_ bytes: [UInt8]) {
         partialError += bytes
         let lines = partialError.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -227,7 +251,7 @@ public struct ProgressAlert: Alert {
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         if let failure { return failure.box.render(into: &canvas, area: area, theme: theme) }
         var y = area.y
-        let fixed = 2 + (runsCommand ? 1 : 0) + (buttons.isEmpty ? 0 : 2)
+        let fixed = 2 + outputRows + (buttons.isEmpty ? 0 : 2)
         let lines = Wrap.lines(textLines, width: max(1, area.width - (runsCommand ? 2 : 0)))
         let shown = min(lines.count, max(0, area.height - fixed))
         for (i, line) in lines.prefix(shown).enumerated() {
@@ -239,7 +263,13 @@ public struct ProgressAlert: Alert {
             canvas.text(line, x: x, y: y, style: theme.text)
             y += 1
         }
-        if runsCommand {
+        if runsCommand && configuration.tail > 0 {
+            let rows = min(configuration.tail, max(0, area.maxY - y - 2 - (buttons.isEmpty ? 0 : 2)))
+            for (i, line) in tailLines.suffix(rows).enumerated() {
+                canvas.text(Wrap.truncate(line, width: area.width), x: area.x, y: y + i, style: theme.muted)
+            }
+            y += rows
+        } else if runsCommand {
             canvas.text(Wrap.truncate(lastLine, width: area.width), x: area.x, y: y, style: theme.muted)
             y += 1
         }

@@ -219,9 +219,10 @@ extension AlertFactory {
         configuration.showOutput = command.has(.showOutput)
         configuration.errorBox = !command.has(.noErrorBox)
         configuration.command = command.command
+        configuration.tail = command.int(.tail) ?? 0
         if let stream = command.string(.percentFrom) { configuration.percentStream = stream == "stdout" ? 1 : 2 }
         if command.command == nil {
-            for flag in [Flag.stdin, .percentFrom, .showOutput, .noErrorBox] where command.has(flag) {
+            for flag in [Flag.stdin, .percentFrom, .showOutput, .noErrorBox, .tail] where command.has(flag) {
                 throw UsageError("--\(flag.rawValue) needs a command: progress [TEXT] -- COMMAND [ARG...]")
             }
             if Platform.isTerminal(0) { throw UsageError("progress reads its gauge from stdin, but stdin is the terminal; pipe numbers in, or run a command after --") }

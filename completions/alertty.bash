@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -54,6 +54,10 @@ _alertty() {
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
         --tail) return ;;
         --heading) return ;;
+        --value) return ;;
+        --min) return ;;
+        --max) return ;;
+        --format) return ;;
     esac
     case "$alert" in
         message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
@@ -66,6 +70,7 @@ _alertty() {
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --tail --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --help" -- "$cur")) ;;
         text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --exit-at-end --help" -- "$cur")) ;;
+        date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -286,6 +286,7 @@ public enum App {
         case .progress: return true // it runs to its end and passes on its status
         case .form: return true // every field has a value to start from (empty, off, the first choice)
         case .text: return true // read and closed (a licence with --cancel: agreed to)
+        case .date: return true // --value, or today
         }
     }
 

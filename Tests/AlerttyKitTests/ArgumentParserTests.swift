@@ -74,4 +74,18 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["confirm", "--title", "t"]), "confirm needs a TEXT (the question)")
         XCTAssertEqual(try parse(["input"]).text, nil, "input's TEXT is optional")
     }
+
+    /// A flag declared for several alerts with different kinds of value (choose's integer --min,
+    /// date's --min DATE) is read through its first spec: an integer or seconds spec must come first.
+    func testAFlagsFirstSpecHasTheKindItsAccessorsNeed() {
+        for flag in Flag.allCases {
+            let specs = CommandSpec.flags.filter { $0.flag == flag }
+            let first = CommandSpec.spec(flag).value
+            for spec in specs {
+                if case .integer = spec.value, case .integer = first { continue }
+                if case .integer = spec.value { XCTFail("--\(flag.rawValue): an integer spec after a \(first) one") }
+                if spec.value == .seconds { XCTAssertEqual(first, .seconds, "--\(flag.rawValue)") }
+            }
+        }
+    }
 }

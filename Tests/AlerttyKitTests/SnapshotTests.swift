@@ -60,6 +60,12 @@ final class SnapshotTests: XCTestCase {
                                                follow: false, okLabel: "Agree", cancelLabel: "Decline"))
     }
 
+    func testDate() throws {
+        let d = CalendarDate.parse("2026-11-26")!
+        try snapshot("date", DateAlert(title: "Maintenance", text: "Which day?", value: d, earliest: CalendarDate.parse("2026-11-10"),
+                                       latest: CalendarDate.parse("2026-12-10")))
+    }
+
     func testConfirm() throws {
         try snapshot("confirm", ConfirmAlert(title: "Disk", text: "Disk is 95% full. Clean now?"))
         try snapshot("confirm-default-no", ConfirmAlert(title: "", text: "Delete everything?", yesLabel: "Delete", noLabel: "Keep",

@@ -29,7 +29,9 @@ final class CompatEndToEndTests: XCTestCase {
                                executable: "/bin/sh")
         let named: [String: String] = ["enter": "\r", "esc": "\u{1B}", "tab": "\t", "space": " ",
                                        "down": program == "dialog" ? "\u{1B}OB" : "\u{1B}[B",
-                                       "up": program == "dialog" ? "\u{1B}OA" : "\u{1B}[A"]
+                                       "up": program == "dialog" ? "\u{1B}OA" : "\u{1B}[A",
+                                       "right": program == "dialog" ? "\u{1B}OC" : "\u{1B}[C",
+                                       "left": program == "dialog" ? "\u{1B}OD" : "\u{1B}[D"]
         for key in keys {
             if key.hasPrefix("wait:") {
                 // A box the program has and alertty refuses ends the script early: nothing to wait for.

@@ -65,6 +65,20 @@ public enum AlertFactory {
             return try makeProgress(command, title: title, text: text)
         case .text:
             return try makeText(command, title: title)
+        case .date:
+            func day(_ flag: Flag) throws(UsageError) -> CalendarDate? {
+                guard let given = command.string(flag) else { return nil }
+                guard let d = CalendarDate.parse(given) else { throw UsageError("--\(flag.rawValue) \(given) is not a date (YYYY-MM-DD)") }
+                return d
+            }
+            let today = Platform.today()
+            let value = try day(.value) ?? CalendarDate(year: today.year, month: today.month, day: today.day) ?? CalendarDate(dayNumber: 0)
+            let earliest = try day(.min), latest = try day(.max)
+            if let earliest, let latest, earliest > latest { throw UsageError("--min \(earliest.iso) is after --max \(latest.iso)") }
+            let alert = DateAlert(title: title, text: text, value: value, earliest: earliest, latest: latest,
+                                  format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? "OK",
+                                  cancelLabel: command.string(.cancel) ?? "Cancel")
+            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .form:
             var declarations = try FormSpec.parse(command.fieldWords)
             if let path = command.string(.fieldsFrom) {

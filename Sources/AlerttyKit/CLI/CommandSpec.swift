@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose, progress, form, text
+    case message, confirm, input, password, save, folder, choose, progress, form, text, date
 
     public var summary: String {
         switch self {
@@ -16,6 +16,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .progress: return "Show progress: a gauge fed on stdin, or a spinner around a command (after --)."
         case .form: return "Ask several things in one box (--field NAME KIND LABEL ...), each validated."
         case .text: return "Show a file (or stdin) to read: a pager with search; --follow shows lines as they are added."
+        case .date: return "Ask for a date on a month calendar, within --min and --max."
         }
     }
 
@@ -102,6 +103,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case exitAtEnd = "exit-at-end"
     case countdown
     case tail
+    case format
 }
 
 /// A positional argument of an alert, in order.
@@ -172,6 +174,11 @@ extension AlertKind {
                      KeyUse([.left, .right], "scroll long lines sideways"),
                      KeyUse(literal: "/ ?", "search forward / back (lower case ignores case); n N repeat it"),
                      KeyUse(literal: "q", "close, as Esc"), KeyUse([.focusNext], "move between OK and Cancel (with --cancel)")]
+        case .date:
+            uses += [KeyUse([.left, .right], "a day back or on"), KeyUse([.up, .down], "a week back or on"),
+                     KeyUse([.pageUp, .pageDown], "a month back or on"), KeyUse([.home, .end], "the month's first or last day"),
+                     KeyUse(literal: "0-9", "type a date (YYYY-MM-DD); Enter goes to it"),
+                     KeyUse([.focusNext, .focusPrevious], "move between the calendar and the buttons")]
         case .progress:
             uses = [KeyUse([.cancel], "cancel (with --cancel): exit 1, stdin closed, a command stopped"),
                     KeyUse([.interrupt], "interrupt: a command gets SIGINT, is waited for, then exit 130"),
@@ -255,8 +262,8 @@ public enum CommandSpec {
         FlagSpec("no-cancel", .flag, "", "No Cancel button (Esc still cancels).", [.input, .password, .choose]),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
-        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text]),
-        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text]),
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text, .date]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text, .date]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
@@ -316,6 +323,11 @@ public enum CommandSpec {
         FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up.", [.text]),
         FlagSpec("heading", .text, "TEXT", "A few lines shown above the text.", [.text]),
         FlagSpec("exit-at-end", .flag, "", "Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key.", [.text]),
+        // Date (after the lists' --min/--max and the fields' --value: a flag's first spec gives its kind)
+        FlagSpec("value", .text, "DATE", "The date shown first, YYYY-MM-DD (default: today).", [.date]),
+        FlagSpec("min", .text, "DATE", "The earliest date that can be chosen (YYYY-MM-DD).", [.date]),
+        FlagSpec("max", .text, "DATE", "The latest date that can be chosen (YYYY-MM-DD).", [.date]),
+        FlagSpec("format", .text, "FORMAT", "How the date is printed: strftime's %Y %m %d %e %j %B %b %A %a %u %F … (default %Y-%m-%d).", [.date]),
     ]
 
     public static func flags(for alert: AlertKind) -> [FlagSpec] {

@@ -114,6 +114,8 @@ public enum Compat {
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH [DAY MONTH YEAR]
+        ("calendar", Box(alert: .date, required: 3, optional: 3, group: 0)),
         // TEXT HEIGHT WIDTH SECONDS: OK and Cancel, OK taken when the seconds run out.
         ("pause", Box(alert: .confirm, required: 4, optional: 0, group: 0)),
         ("programbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
@@ -127,7 +129,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -143,7 +145,7 @@ public enum Compat {
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
-        "editbox", "calendar", "timebox", "rangebox", "tailboxbg",
+        "editbox", "timebox", "rangebox", "tailboxbg",
         "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
@@ -156,7 +158,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -527,6 +529,19 @@ public enum Compat {
             }
             if let focus { out += ["--default", focus] }
             out += ["--", body]
+        case "calendar":
+            // A day, month or year left out or 0 is today's.
+            let today = Platform.today()
+            func part(_ i: Int, _ fallback: Int) -> Int {
+                guard positionals.count > i, let n = Int(positionals[i]), n > 0 else { return fallback }
+                return n
+            }
+            let year = part(5, today.year), month = part(4, today.month)
+            let day = min(part(3, today.day), CalendarDate.days(inMonth: max(1, min(12, month)), year: year))
+            guard let start = CalendarDate(year: year, month: month, day: day) else {
+                return .failure(Failure(message: "alertty: --calendar: no such date\n", status: 255))
+            }
+            out += ["--value", start.iso, "--format", value(options, "date-format") ?? "%d/%m/%Y", "--", body]
         case "pause":
             guard let seconds = Int(positionals[3]), seconds >= 0 else {
                 return .failure(Failure(message: "alertty: --pause needs TEXT HEIGHT WIDTH SECONDS\n", status: 255))

@@ -183,6 +183,14 @@ public enum Platform {
     /// (a pipe, a FIFO, a device), which can only be read as a stream.
     public enum DescriptorKind: Equatable, Sendable { case regular(size: Int), directory, stream }
 
+    /// Today in the local time zone (the date alert's default).
+    public static func today() -> (year: Int, month: Int, day: Int) {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
     /// The error read(2) gives for a folder (EISDIR), for callers that find one first.
     public static func isAFolder(_ path: String) -> PlatformError { PlatformError(operation: path, code: EISDIR) }
 

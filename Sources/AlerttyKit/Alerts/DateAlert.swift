@@ -1,0 +1,207 @@
+// `alertty date [TEXT]`: a month calendar (dialog's calendar, the date picker gum users ask for).
+// Arrows move by day and week, PgUp/PgDn by month, Home/End to the month's ends; digits start a
+// typed date (YYYY-MM-DD), Enter jumps there. --min/--max bound it: days outside are dimmed, the
+// cursor cannot go there, and a typed or scripted date outside is refused with the reason. The
+// answer is printed with --format (strftime's date conversions; ISO 8601 by default).
+
+public struct DateAlert: Alert {
+    public enum Focus: Equatable, Sendable { case calendar, button(ButtonRole) }
+
+    public var title: String
+    public var body: TextBody
+    public private(set) var cursor: CalendarDate
+    public let earliest: CalendarDate?
+    public let latest: CalendarDate?
+    public let format: String
+    let bar: ButtonBar
+    public private(set) var focus: Focus = .calendar
+    /// A date being typed, and why the last one was not taken.
+    public private(set) var typed: TextField?
+    public private(set) var reason: String?
+
+    public init(title: String, text: String, value: CalendarDate, earliest: CalendarDate? = nil, latest: CalendarDate? = nil,
+                format: String = "%Y-%m-%d", okLabel: String = "OK", cancelLabel: String = "Cancel") {
+        self.title = title
+        body = TextBody(text)
+        self.earliest = earliest
+        self.latest = latest
+        self.format = format
+        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+        cursor = value
+        cursor = clamped(value)
+    }
+
+    public var buttonBar: ButtonBar? { bar }
+
+    func clamped(_ d: CalendarDate) -> CalendarDate {
+        if let earliest, d < earliest { return earliest }
+        if let latest, d > latest { return latest }
+        return d
+    }
+
+    func outOfRange(_ d: CalendarDate) -> String? {
+        if let earliest, d < earliest { return "the earliest is \(earliest.iso)" }
+        if let latest, d > latest { return "the latest is \(latest.iso)" }
+        return nil
+    }
+
+    public var hints: [KeyHint] {
+        if typed != nil { return [KeyHint(.submit, "go to it"), KeyHint(.cancel, "back")] }
+        return [KeyHint(.submit, bar.label(.ok) ?? "OK"), KeyHint(.cancel, bar.label(.cancel) ?? "Cancel"),
+                KeyHint(literal: "arrows", "day/week"), KeyHint(.pageDown, "month"), KeyHint(literal: "0-9", "type")]
+    }
+
+    public var meaning: AlertMeaning {
+        .field(.init(title: title, text: body.text, label: nil, secret: false, placeholder: "YYYY-MM-DD", reason: reason,
+                     checking: false, preset: cursor.iso))
+    }
+
+    // MARK: - Size
+
+    static let gridWidth = 20 // 7 columns of 2, a space between
+    static let gridHeight = 8 // month, weekdays, six weeks
+
+    var buttons: [Button] { bar.buttons() }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, max(body.naturalWidth, Self.gridWidth + 4, ButtonRow.width(buttons), TextWidth.columns(title) + 2, 28))
+        let text = body.isEmpty ? 0 : min(body.lineCount(width: width), 6) + 1
+        return (width, text + Self.gridHeight + 1 + 2)
+    }
+
+    public var minimumSize: (width: Int, height: Int) { (Self.gridWidth, Self.gridHeight + 3) }
+
+    public mutating func layout(_ area: Rect) {
+        let rows = max(0, area.height - Self.gridHeight - 3)
+        body.layout(width: area.width, rows: rows == 0 ? 0 : rows - 1)
+    }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .answer(.current): return choose(cursor)
+        case .answer(.text(let text)):
+            guard let d = CalendarDate.parse(text) else {
+                reason = "not a date: type it as YYYY-MM-DD"
+                return []
+            }
+            return choose(d)
+        case .action(let action):
+            return typed == nil ? act(action) : type(action)
+        default:
+            return []
+        }
+    }
+
+    private mutating func choose(_ d: CalendarDate) -> [Effect] {
+        if let problem = outOfRange(d) {
+            reason = problem
+            return []
+        }
+        return [.finish(Outcome(.ok, answer: Array(d.format(format).utf8)))]
+    }
+
+    private mutating func act(_ action: Action) -> [Effect] {
+        reason = nil
+        switch action {
+        case .cancel: return [.finish(Outcome(.cancel))]
+        case .submit, .activate:
+            if case .button(let role) = focus, role == .cancel { return [.finish(Outcome(.cancel))] }
+            if action == .activate && focus == .calendar { return [] }
+            return choose(cursor)
+        case .focusNext, .focusPrevious:
+            let order: [Focus] = [.calendar, .button(.ok), .button(.cancel)]
+            let i = order.firstIndex(of: focus) ?? 0
+            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+        case .insert(let c) where focus == .calendar && ("0"..."9").contains(c):
+            typed = TextField(LineEditor(String(Character(c))))
+        default:
+            guard focus == .calendar else {
+                if action == .left || action == .right { focus = focus == .button(.ok) ? .button(.cancel) : .button(.ok) }
+                return []
+            }
+            move(action)
+        }
+        return []
+    }
+
+    private mutating func move(_ action: Action) {
+        let next: CalendarDate
+        switch action {
+        case .left: next = cursor.adding(days: -1)
+        case .right: next = cursor.adding(days: 1)
+        case .up: next = cursor.adding(days: -7)
+        case .down: next = cursor.adding(days: 7)
+        case .pageUp: next = cursor.adding(months: -1)
+        case .pageDown: next = cursor.adding(months: 1)
+        case .home: next = cursor.firstOfMonth
+        case .end: next = cursor.lastOfMonth
+        default: return
+        }
+        cursor = clamped(next)
+    }
+
+    private mutating func type(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel:
+            typed = nil
+        case .submit:
+            let text = typed?.editor.text ?? ""
+            typed = nil
+            guard let d = CalendarDate.parse(text) else {
+                reason = "not a date: type it as YYYY-MM-DD"
+                return []
+            }
+            if let problem = outOfRange(d) { reason = problem } else { cursor = d }
+        case .insert(let c) where !(("0"..."9").contains(c) || c == "-" || c == "/" || c == "."):
+            break
+        case .insert where (typed?.editor.text.count ?? 0) >= 10:
+            break
+        default:
+            _ = typed?.editor.apply(action)
+        }
+        return []
+    }
+
+    // MARK: - Drawing
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        let textRows = max(0, area.height - Self.gridHeight - 3)
+        if textRows > 0 && !body.isEmpty {
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: textRows - 1), theme: theme)
+            y += textRows
+        }
+        let x = area.x + max(0, (area.width - Self.gridWidth) / 2)
+        let heading = CalendarDate.monthNames[cursor.month - 1] + " " + String(cursor.year)
+        canvas.text(heading, x: area.x + max(0, (area.width - TextWidth.columns(heading)) / 2), y: y, style: theme.title)
+        canvas.text("Mo Tu We Th Fr Sa Su", x: x, y: y + 1, style: theme.muted)
+        let first = cursor.firstOfMonth
+        for day in 1...CalendarDate.days(inMonth: cursor.month, year: cursor.year) {
+            let d = first.adding(days: day - 1)
+            let cell = day - 1 + first.weekday - 1
+            let cx = x + (cell % 7) * 3, cy = y + 2 + cell / 7
+            let label = day < 10 ? " \(day)" : "\(day)"
+            let style = d == cursor ? (focus == .calendar ? theme.selection : theme.buttonFocused)
+                      : outOfRange(d) != nil ? theme.muted : theme.text
+            canvas.text(label, x: cx, y: cy, style: style)
+        }
+        let statusY = area.maxY - 3
+        var cursorAt: (x: Int, y: Int)?
+        if let typed {
+            let start = canvas.text("Go to: ", x: area.x, y: statusY, style: theme.text)
+            var field = typed
+            field.layout(width: max(1, min(12, area.maxX - start)))
+            cursorAt = field.render(into: &canvas, rect: Rect(x: start, y: statusY, width: max(1, min(12, area.maxX - start)), height: 1), theme: theme)
+        } else if let reason {
+            canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: statusY, style: theme.error)
+        } else {
+            let shown = cursor.format("%A, %e %B %Y")
+            canvas.text(Wrap.truncate(shown, width: area.width), x: area.x + max(0, (area.width - TextWidth.columns(shown)) / 2), y: statusY, style: theme.muted)
+        }
+        let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
+        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursorAt
+    }
+}

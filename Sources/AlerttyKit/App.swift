@@ -287,6 +287,7 @@ public enum App {
         case .form: return true // every field has a value to start from (empty, off, the first choice)
         case .text: return true // read and closed (a licence with --cancel: agreed to)
         case .date: return true // --value, or today
+        case .number: return true // --value, or --min
         }
     }
 

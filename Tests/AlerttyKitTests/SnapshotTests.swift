@@ -66,6 +66,13 @@ final class SnapshotTests: XCTestCase {
                                        latest: CalendarDate.parse("2026-12-10")))
     }
 
+    func testNumber() throws {
+        var a = NumberAlert(title: "Volume", text: "How loud?", minimum: 0, maximum: 100, step: 5, value: 40)
+        try snapshot("number", a)
+        for c in "42".unicodeScalars { _ = a.update(.action(.insert(c))) }
+        try snapshot("number-typed-refused", a)
+    }
+
     func testConfirm() throws {
         try snapshot("confirm", ConfirmAlert(title: "Disk", text: "Disk is 95% full. Clean now?"))
         try snapshot("confirm-default-no", ConfirmAlert(title: "", text: "Delete everything?", yesLabel: "Delete", noLabel: "Keep",

@@ -65,6 +65,18 @@ public enum AlertFactory {
             return try makeProgress(command, title: title, text: text)
         case .text:
             return try makeText(command, title: title)
+        case .number:
+            let low = command.int(.min) ?? 0, high = command.int(.max) ?? 100
+            guard low <= high else { throw UsageError("--min \(low) is above --max \(high)") }
+            var start: Int?
+            if let given = command.string(.value) {
+                guard let n = Int(given) else { throw UsageError("--value \(given) is not a whole number") }
+                start = n
+            }
+            let alert = NumberAlert(title: title, text: text, minimum: low, maximum: high, step: command.int(.step) ?? 1, value: start,
+                                    okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel")
+            if let start, let why = alert.problem(start) { throw UsageError("--value \(start): \(why)") }
+            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .date:
             func day(_ flag: Flag) throws(UsageError) -> CalendarDate? {
                 guard let given = command.string(flag) else { return nil }

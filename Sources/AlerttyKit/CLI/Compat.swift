@@ -114,6 +114,8 @@ public enum Compat {
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH MIN MAX DEFAULT
+        ("rangebox", Box(alert: .number, required: 6, optional: 0, group: 0)),
         // TEXT HEIGHT WIDTH [DAY MONTH YEAR]
         ("calendar", Box(alert: .date, required: 3, optional: 3, group: 0)),
         // TEXT HEIGHT WIDTH SECONDS: OK and Cancel, OK taken when the seconds run out.
@@ -129,7 +131,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -145,7 +147,7 @@ public enum Compat {
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
-        "editbox", "timebox", "rangebox", "tailboxbg",
+        "editbox", "timebox", "tailboxbg",
         "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
@@ -529,6 +531,12 @@ public enum Compat {
             }
             if let focus { out += ["--default", focus] }
             out += ["--", body]
+        case "rangebox":
+            guard let low = Int(positionals[3]), let high = Int(positionals[4]), let start = Int(positionals[5]) else {
+                return .failure(Failure(message: "alertty: --rangebox needs TEXT HEIGHT WIDTH MIN MAX DEFAULT\n", status: 255))
+            }
+            out += ["--min", String(min(low, high)), "--max", String(max(low, high)),
+                    "--value", String(min(max(start, min(low, high)), max(low, high))), "--", body]
         case "calendar":
             // A day, month or year left out or 0 is today's.
             let today = Platform.today()

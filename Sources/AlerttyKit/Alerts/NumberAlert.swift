@@ -1,0 +1,159 @@
+// `alertty number [TEXT]`: a whole number in --min..--max (dialog's rangebox). Left/Right (and
+// Up/Down) move by --step, PgUp/PgDn by ten steps, Home/End to the ends; digits (and a leading
+// -) type a value, which OK takes only while it is in range and on a step. A bar shows where the
+// value stands between the ends.
+
+public struct NumberAlert: Alert {
+    public enum Focus: Equatable, Sendable { case value, button(ButtonRole) }
+
+    public var title: String
+    public var body: TextBody
+    public let minimum: Int
+    public let maximum: Int
+    public let step: Int
+    public private(set) var value: Int
+    /// Digits being typed over the value (nil: the value as moved to).
+    public private(set) var typed: String?
+    let bar: ButtonBar
+    public private(set) var focus: Focus = .value
+
+    public init(title: String, text: String, minimum: Int, maximum: Int, step: Int = 1, value: Int? = nil,
+                okLabel: String = "OK", cancelLabel: String = "Cancel") {
+        self.title = title
+        body = TextBody(text)
+        self.minimum = minimum
+        self.maximum = max(minimum, maximum)
+        self.step = max(1, step)
+        self.value = Swift.min(self.maximum, Swift.max(minimum, value ?? minimum))
+        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+    }
+
+    public var buttonBar: ButtonBar? { bar }
+
+    /// Why a value cannot be taken, or nil.
+    public func problem(_ n: Int?) -> String? {
+        guard let n else { return "type a whole number" }
+        if n < minimum || n > maximum { return "from \(minimum) to \(maximum)" }
+        if (n - minimum) % step != 0 { return "in steps of \(step) from \(minimum)" }
+        return nil
+    }
+
+    /// What OK would take: the typed digits, or the value.
+    var candidate: Int? { typed.map { Int($0) } ?? value }
+    public var reason: String? { typed == nil ? nil : problem(candidate) }
+
+    public var meaning: AlertMeaning {
+        .field(.init(title: title, text: body.text, label: nil, secret: false, placeholder: "\(minimum)-\(maximum)",
+                     reason: answeredReason, checking: false, preset: String(value)))
+    }
+    private var answeredReason: String?
+
+    public var hints: [KeyHint] {
+        [KeyHint(.submit, bar.label(.ok) ?? "OK"), KeyHint(.cancel, bar.label(.cancel) ?? "Cancel"),
+         KeyHint(literal: "←/→", "±\(step)"), KeyHint(literal: "0-9", "type")]
+    }
+
+    var buttons: [Button] { bar.buttons(enabled: { $0 != .ok || problem(candidate) == nil }) }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = Swift.min(maxWidth, Swift.max(body.naturalWidth, 30, ButtonRow.width(buttons), TextWidth.columns(title) + 2))
+        let text = body.isEmpty ? 0 : Swift.min(body.lineCount(width: width), 6) + 1
+        return (width, text + 3 + 2)
+    }
+
+    public mutating func layout(_ area: Rect) {
+        body.layout(width: area.width, rows: Swift.max(0, area.height - 6))
+    }
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .answer(.current): return take(value)
+        case .answer(.text(let text)):
+            let n = Int(text.trimmingSpaces())
+            if let why = problem(n) {
+                answeredReason = why
+                return []
+            }
+            return take(n!)
+        case .action(let action): return act(action)
+        default: return []
+        }
+    }
+
+    private func take(_ n: Int) -> [Effect] {
+        problem(n) == nil ? [.finish(Outcome(.ok, answer: Array(String(n).utf8)))] : []
+    }
+
+    private mutating func act(_ action: Action) -> [Effect] {
+        switch action {
+        case .cancel: return [.finish(Outcome(.cancel))]
+        case .submit:
+            if focus == .button(.cancel) { return [.finish(Outcome(.cancel))] }
+            guard let n = candidate else { return [] }
+            return take(n)
+        case .focusNext, .focusPrevious:
+            let order: [Focus] = [.value, .button(.ok), .button(.cancel)]
+            let i = order.firstIndex(of: focus) ?? 0
+            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+        case .insert(let c) where focus == .value && (("0"..."9").contains(c) || (c == "-" && (typed ?? "").isEmpty)):
+            if (typed ?? "").count < 12 { typed = (typed ?? "") + String(Character(c)) }
+        case .deleteBackward where typed != nil:
+            typed = String(typed!.dropLast())
+            if typed!.isEmpty { typed = nil }
+        default:
+            guard focus == .value else {
+                if action == .left || action == .right { focus = focus == .button(.ok) ? .button(.cancel) : .button(.ok) }
+                return []
+            }
+            move(action)
+        }
+        return []
+    }
+
+    private mutating func move(_ action: Action) {
+        if let t = typed, let n = Int(t), problem(n) == nil { value = n }
+        let delta: Int
+        switch action {
+        case .left, .down: delta = -step
+        case .right, .up: delta = step
+        case .pageDown: delta = -10 * step
+        case .pageUp: delta = 10 * step
+        case .home: value = minimum; typed = nil; return
+        case .end: value = maximum - (maximum - minimum) % step; typed = nil; return
+        default: return
+        }
+        typed = nil
+        let last = maximum - (maximum - minimum) % step
+        value = Swift.min(last, Swift.max(minimum, value + delta))
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        if !body.isEmpty {
+            let rows = Swift.max(0, area.height - 6)
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: rows), theme: theme)
+            y += rows + 1
+        }
+        // The value, then the bar between the ends.
+        let shown = typed ?? String(value)
+        let valueX = area.x + Swift.max(0, (area.width - TextWidth.columns(shown)) / 2)
+        let end = canvas.text(shown, x: valueX, y: y, style: focus == .value ? theme.selection : theme.title)
+        let low = String(minimum), high = String(maximum)
+        let barX = area.x + TextWidth.columns(low) + 1
+        let barWidth = Swift.max(1, area.width - TextWidth.columns(low) - TextWidth.columns(high) - 2)
+        canvas.text(low, x: area.x, y: y + 1, style: theme.muted)
+        canvas.text(high, x: barX + barWidth + 1, y: y + 1, style: theme.muted)
+        let span = Double(Swift.max(1, maximum - minimum))
+        let filled = Int((Double(barWidth) * Double(value - minimum) / span).rounded())
+        let g = theme.glyphs
+        for i in 0..<barWidth {
+            _ = canvas.put(i < filled ? g.barFull : g.barEmpty, x: barX + i, y: y + 1, style: i < filled ? theme.barFull : theme.barEmpty)
+        }
+        if let why = reason {
+            canvas.text(Wrap.truncate(why, width: area.width), x: area.x, y: y + 2, style: theme.error)
+        }
+        let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
+        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return typed != nil ? (end, y) : nil
+    }
+}

@@ -1,0 +1,35 @@
+@testable import AlerttyKit
+import XCTest
+
+/// The number alert: steps and ends, typed values checked by range and step, answers from front
+/// ends without a box checked by the same rules.
+final class NumberTests: XCTestCase {
+    func testStepsStayInRangeAndOnTheSteps() {
+        var a = NumberAlert(title: "", text: "", minimum: 0, maximum: 98, step: 5, value: 40)
+        _ = a.update(.action(.right))
+        XCTAssertEqual(a.value, 45)
+        _ = a.update(.action(.pageUp))
+        XCTAssertEqual(a.value, 95, "the last step below --max")
+        _ = a.update(.action(.end))
+        XCTAssertEqual(a.value, 95)
+        _ = a.update(.action(.home))
+        _ = a.update(.action(.left))
+        XCTAssertEqual(a.value, 0)
+    }
+
+    func testATypedValueIsTakenOnlyWhenAllowed() {
+        var a = NumberAlert(title: "", text: "", minimum: -10, maximum: 10, step: 2, value: 0)
+        for c in "-7".unicodeScalars { _ = a.update(.action(.insert(c))) }
+        XCTAssertEqual(a.reason, "in steps of 2 from -10")
+        XCTAssertEqual(a.update(.action(.submit)), [], "OK refuses it")
+        _ = a.update(.action(.deleteBackward))
+        for c in "8".unicodeScalars { _ = a.update(.action(.insert(c))) }
+        XCTAssertNil(a.reason)
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("-8".utf8)))])
+        XCTAssertEqual(a.update(.answer(.text("12"))), [])
+        guard case .field(let f) = a.meaning else { return XCTFail() }
+        XCTAssertEqual(f.reason, "from -10 to 10")
+        XCTAssertEqual(a.update(.answer(.text(" 4 "))), [.finish(Outcome(.ok, answer: Array("4".utf8)))])
+        XCTAssertEqual(a.update(.answer(.current)), [.finish(Outcome(.ok, answer: Array("0".utf8)))])
+    }
+}

@@ -145,6 +145,12 @@ public enum Compat {
 
     static let boxOrder = boxList.map(\.name)
 
+    /// whiptail's own boxes; the rest are dialog's (to whiptail, unknown options).
+    static let whiptailBoxes: Set<String> = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist",
+                                             "checklist", "gauge", "textbox"]
+
+    static func has(_ box: String, _ program: Program) -> Bool { program != .whiptail || whiptailBoxes.contains(box) }
+
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
         "editbox", "timebox", "tailboxbg",
@@ -206,7 +212,7 @@ public enum Compat {
         var lines = ["alertty standing in for \(name) (\(program == .whiptail ? whiptailVersion.dropLast() : dialogVersion.dropLast()))",
                      "usage: \(name) [options] --BOX TEXT HEIGHT WIDTH [box arguments]\(program == .whiptail ? "" : " [--and-widget --BOX …]")", "",
                      "Box options:"]
-        for (boxName, box) in boxList where !(program == .whiptail && box.alert == .form) {
+        for (boxName, _) in boxList where has(boxName, program) {
             let extra: String
             switch boxName {
             case "menu": extra = " <list height> [tag item] ..."
@@ -341,7 +347,7 @@ public enum Compat {
                 continue
             }
             let name = String(a.dropFirst(2))
-            if let spec = boxes[name], !(program == .whiptail && spec.alert == .form) {
+            if let spec = boxes[name], has(name, program) {
                 if box != nil {
                     return .failure(Failure(message: program == .dialog ? "\nExpected --and-widget between the boxes --\(box!.name) and --\(name).\n\n"
                                                                          : "alertty: one box at a time\n", status: program == .whiptail ? 1 : 255))
@@ -360,7 +366,7 @@ public enum Compat {
                 continue
             }
             if unsupportedBoxes.contains(name) {
-                let has = boxOrder.filter { program != .whiptail || boxes[$0]!.alert != .form }.joined(separator: ", ")
+                let has = boxOrder.filter { Compat.has($0, program) }.joined(separator: ", ")
                 return .failure(Failure(message: "alertty: the \(program == .whiptail ? "whiptail" : "dialog") box --\(name) is not supported (alertty has \(has))\n",
                                         status: program == .whiptail ? 1 : 255))
             }

@@ -53,14 +53,22 @@ public struct PagedText {
         moreBelow = lines.count > wanted
     }
 
-    /// The top of the last page: the last line at the bottom.
+    /// The top of the last page: the last line at the bottom. Kept until the document or the
+    /// page size changes, so a key costs a block read, not a scan back from the end.
+    private var lastPageCache: (size: Int, rows: Int, top: Int)?
+
     var lastPageTop: Int {
-        var start = navigator.lastLineStart
-        for _ in 0..<max(0, rows - 1) {
-            guard let previous = navigator.previous(before: start) else { break }
-            start = previous
+        mutating get {
+            let size = document.size
+            if let c = lastPageCache, c.size == size, c.rows == rows { return c.top }
+            var start = navigator.lastLineStart
+            for _ in 0..<max(0, rows - 1) {
+                guard let previous = navigator.previous(before: start) else { break }
+                start = previous
+            }
+            lastPageCache = (size, rows, start)
+            return start
         }
-        return start
     }
 
     /// Scrolling keys; false for the ones it does not use.
@@ -92,9 +100,10 @@ public struct PagedText {
 
     mutating func down(_ n: Int) {
         let limit = lastPageTop
-        for _ in 0..<n {
-            guard top < limit, let next = navigator.next(after: top) else { break }
-            top = next
+        // The next line starts from one block read, not a read per line.
+        for start in navigator.lines(from: top, count: n + 1, maxBytes: 1).dropFirst().map(\.start) {
+            guard top < limit, start <= limit else { break }
+            top = start
             topLine = topLine.map { $0 + 1 }
         }
     }

@@ -130,19 +130,27 @@ final class ProgressEndToEndTests: XCTestCase {
         XCTAssertFalse(q.screen.contains("Copying"), "--erase leaves nothing")
     }
 
-    /// --tail: the command's last lines, from both streams, in a pane while it runs.
+    /// --tail: the command's last lines, from both streams, in a pane while it runs. (Two pipes
+    /// keep no order between them, so the stderr line is written once the stdout lines are shown.)
     func testTailShowsTheLastLinesWhileTheCommandRuns() throws {
-        let fifo = NSTemporaryDirectory() + "alertty-tail-\(getpid())"
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        defer { unlink(fifo) }
-        let script = "for i in 1 2 3 4 5; do echo line $i; done; echo trouble >&2; read x < '\(fifo)'"
+        let gates = (1...2).map { NSTemporaryDirectory() + "alertty-tail-\(getpid())-\($0)" }
+        for gate in gates { XCTAssertEqual(mkfifo(gate, 0o600), 0) }
+        defer { gates.forEach { unlink($0) } }
+        let script = "for i in 1 2 3 4 5; do echo line $i; done; read x < '\(gates[0])'; echo trouble >&2; read x < '\(gates[1])'"
         let p = try PTYProcess(["progress", "--no-animation", "--tail", "3", "Working", "--", "sh", "-c", script])
-        try p.waitFor("the last three lines") { $0.contains("line 4") && $0.contains("line 5") && $0.contains("trouble") }
-        XCTAssertFalse(p.screen.contains("line 3"), "only the last three")
-        let writer = open(fifo, O_WRONLY)
-        XCTAssertGreaterThanOrEqual(writer, 0)
-        _ = write(writer, "go\n", 3)
-        close(writer)
+        func open(_ gate: String) {
+            let writer = Glibc.open(gate, O_WRONLY)
+            XCTAssertGreaterThanOrEqual(writer, 0)
+            _ = write(writer, "go\n", 3)
+            close(writer)
+        }
+        try p.waitForText("line 5")
+        XCTAssertTrue(p.screen.contains("line 3"))
+        XCTAssertFalse(p.screen.contains("line 2"), "only the last three")
+        open(gates[0])
+        try p.waitForText("trouble")
+        XCTAssertFalse(p.screen.contains("line 3"), "stderr's line joined the pane; the oldest left")
+        open(gates[1])
         try assertEnded(p, status: 0)
     }
 }

@@ -324,7 +324,7 @@ public enum CommandSpec {
         FlagSpec("percent-from", .choice(["stdout", "stderr"]), "STREAM", "Percent lines on the command's STREAM drive the bar.", [.progress]),
         FlagSpec("show-output", .flag, "", "Print the command's stdout on alertty's stdout once it is done.", [.progress]),
         FlagSpec("no-error-box", .flag, "", "When the command fails, exit with its status without showing its errors.", [.progress]),
-        FlagSpec("tail", .integer(1...200), "N", "Show the command's last N output lines (stdout and stderr as they come) in a pane under the text.", [.progress]),
+        FlagSpec("tail", .integer(1...200), "N", "Show the command's last N output lines (stdout and stderr as they are read; two pipes keep no order between them) in a pane under the text.", [.progress]),
         // Text
         FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up.", [.text]),
         FlagSpec("heading", .text, "TEXT", "A few lines shown above the text.", [.text]),

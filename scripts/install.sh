@@ -21,6 +21,8 @@ install -m 0755 -s "$bin" "$prefix/bin/alertty"
 for program in whiptail dialog; do
     ln -f "$prefix/bin/alertty" "$prefix/lib/alertty/dropin/$program"
 done
+# The askpass program of ssh, sudo and git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS): the name decides.
+ln -f "$prefix/bin/alertty" "$prefix/bin/alertty-askpass"
 install -m 0644 man/alertty.1 "$prefix/share/man/man1/alertty.1"
 install -m 0644 completions/alertty.bash "$prefix/share/bash-completion/completions/alertty"
 install -m 0644 completions/_alertty "$prefix/share/zsh/site-functions/_alertty"

@@ -6,6 +6,10 @@ public enum App {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
+        if name.split(separator: "/").last.map(String.init) == Askpass.programName || arguments.first == "askpass" {
+            if arguments.first == "askpass" { arguments.removeFirst() }
+            arguments = Askpass.arguments(arguments, environment: Platform.environment)
+        }
         if let program = Compat.program(calledAs: name, &arguments) {
             if program != .whiptail {
                 switch Compat.expandingFiles(arguments) {

@@ -124,6 +124,12 @@ public enum Docs {
         .TP
         .BR LANG ", " LC_ALL ", " LC_CTYPE
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
+        .SH ASKPASS
+        \(roff(Askpass.usage[0]))
+        .PP
+        .nf
+        \(Askpass.usage.dropFirst().map(roff).joined(separator: "\n"))
+        .fi
         .SH COMPATIBILITY
         Called as \\fBwhiptail\\fR or \\fBdialog\\fR (a symlink), or as \\fBalertty whiptail\\fR ... or
         \\fBalertty dialog\\fR ..., alertty reads the command line by that program's rules and runs it with

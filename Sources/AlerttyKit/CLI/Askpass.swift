@@ -1,0 +1,50 @@
+// `alertty askpass [PROMPT]`, or alertty called as `alertty-askpass`: the program ssh, sudo and
+// git run to ask for a secret when they have no terminal of their own on stdin (SSH_ASKPASS,
+// SUDO_ASKPASS, GIT_ASKPASS). They pass the prompt as the argument and read the answer from
+// stdout; a non-zero exit means the person declined. The prompt decides the alert: a secret is
+// masked; a question whose answer is not secret (git's "Username for …", ssh's host-key
+// "(yes/no/[fingerprint])?") is asked in the open; ssh's SSH_ASKPASS_PROMPT=confirm is a yes/no
+// and =none only shows its text. The box is drawn on /dev/tty, the caller's terminal.
+
+public enum Askpass {
+    /// The name alertty answers to as an askpass program.
+    public static let programName = "alertty-askpass"
+
+    /// For --help and the man page: how to name it to each caller.
+    public static let usage: [String] = [
+        "alertty askpass [PROMPT], or alertty called as alertty-askpass (installed beside it): the askpass program of ssh, sudo and git. A secret is masked; git's \"Username for\" and ssh's host-key (yes/no) question are asked in the open; SSH_ASKPASS_PROMPT=confirm is a yes/no and =none a notice. The answer goes to stdout; Esc or Cancel exits 1, so the caller stops.",
+        "export SSH_ASKPASS=/usr/bin/alertty-askpass SSH_ASKPASS_REQUIRE=prefer   # ssh, ssh-add",
+        "export SUDO_ASKPASS=/usr/bin/alertty-askpass   # then sudo -A",
+        "export GIT_ASKPASS=/usr/bin/alertty-askpass    # git over https",
+    ]
+
+    /// What is asked, from the prompt and the caller's environment.
+    public enum Kind: Equatable, Sendable { case secret, open, confirm, notice }
+
+    public static func kind(of prompt: String, environment: (String) -> String?) -> Kind {
+        switch environment("SSH_ASKPASS_PROMPT")?.lowercased() {
+        case "confirm": return .confirm
+        case "none": return .notice
+        default: break
+        }
+        let lower = prompt.lowercased()
+        if lower.contains("(yes/no") { return .open } // ssh's host key question: yes, no or a fingerprint
+        if lower.hasPrefix("username") || lower.contains("username for") || lower.hasPrefix("login") { return .open }
+        return .secret
+    }
+
+    /// The alertty command line that asks it.
+    public static func arguments(_ words: [String], environment: (String) -> String?) -> [String] {
+        var prompt = words.joined(separator: " ")
+        // Prompts end in ": " for a terminal's cursor; in a box the field follows on its own line.
+        while prompt.last == " " { prompt.removeLast() }
+        if prompt.isEmpty { prompt = "Password:" }
+        let text = prompt == "-" ? " -" : prompt // (`-` alone would read the text from stdin)
+        switch kind(of: prompt, environment: environment) {
+        case .secret: return ["password", "--title", "Password", "--", text]
+        case .open: return ["input", "--title", "Question", "--", text]
+        case .confirm: return ["confirm", "--title", "Confirm", "--", text]
+        case .notice: return ["message", "--title", "Notice", "--", text]
+        }
+    }
+}

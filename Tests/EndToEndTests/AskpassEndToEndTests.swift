@@ -1,0 +1,62 @@
+// alertty as the askpass program of real clients, in a pseudo-terminal: git asks for a user name
+// (in the open) and a password (masked) through GIT_ASKPASS, and ssh-add unlocks a key through
+// SSH_ASKPASS; each gets exactly what was typed, and the secret is never on the screen.
+import Foundation
+import Glibc
+import XCTest
+
+final class AskpassEndToEndTests: XCTestCase {
+    /// `alertty-askpass` beside the binary, as scripts/install.sh lays it out (a hard link: the name decides).
+    static let askpass: String = {
+        let dir = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path + "/askpass-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/alertty-askpass"
+        if (try? FileManager.default.linkItem(atPath: PTYProcess.binary, toPath: path)) == nil {
+            try? FileManager.default.copyItem(atPath: PTYProcess.binary, toPath: path)
+        }
+        return path
+    }()
+
+    func shell(_ script: String, stdin: String? = nil, environment: [String: String] = [:]) throws -> PTYProcess {
+        try PTYProcess(["-c", script], environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
+                       stdin: stdin.map { Array($0.utf8) }, executable: "/bin/sh")
+    }
+
+    func testGitGetsTheUserNameAndPasswordTyped() throws {
+        let home = NSTemporaryDirectory() + "alertty-git-\(getpid())"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let p = try shell("git credential fill", stdin: "protocol=https\nhost=example.com\n\n",
+                          environment: ["HOME": home, "GIT_ASKPASS": Self.askpass, "GIT_CONFIG_NOSYSTEM": "1"])
+        try p.waitForText("Username for 'https://example.com'")
+        p.type("ann\r")
+        try p.waitForText("Password for 'https://ann@example.com'")
+        p.type("pw-Secret1\r")
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertTrue(p.stdoutText.contains("username=ann\npassword=pw-Secret1\n"), p.stdoutText)
+        XCTAssertFalse(p.screen.contains("pw-Secret1"), "the password is masked")
+    }
+
+    func testSshAddUnlocksAKeyWithThePassphraseTyped() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-add") else { throw XCTSkip("openssh-client is not installed") }
+        let dir = NSTemporaryDirectory() + "alertty-ssh-\(getpid())"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let keygen = try shell("ssh-keygen -q -t ed25519 -N 'k3y phrase' -f '\(dir)/key'")
+        XCTAssertEqual(try keygen.waitForExit(), 0)
+        let script = "ssh-agent sh -c 'ssh-add \(dir)/key < /dev/null; echo added=$?; ssh-add -l | wc -l'"
+        let p = try shell(script, environment: ["SSH_ASKPASS": Self.askpass, "SSH_ASKPASS_REQUIRE": "force", "HOME": dir])
+        try p.waitForText("Enter passphrase for \(dir)/key")
+        p.type("k3y phrase\r")
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertTrue(p.stdoutText.contains("added=0\n1\n"), p.stdoutText)
+        XCTAssertTrue(p.stderrText.contains("Identity added"), p.stderrText)
+        XCTAssertFalse(p.screen.contains("k3y phrase"), "the passphrase is masked")
+    }
+
+    func testCancellingFailsTheCaller() throws {
+        let p = try PTYProcess(["askpass", "Enter passphrase for key:"])
+        try p.waitForText("Enter passphrase")
+        p.type(PTYProcess.Keys.escape)
+        try assertEnded(p, status: 1)
+    }
+}

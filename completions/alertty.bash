@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number time --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -62,6 +62,10 @@ _alertty() {
         --step) return ;;
         --value) return ;;
         --format) return ;;
+        --value) return ;;
+        --min) return ;;
+        --max) return ;;
+        --format) return ;;
     esac
     case "$alert" in
         message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
@@ -76,6 +80,7 @@ _alertty() {
         text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --exit-at-end --help" -- "$cur")) ;;
         date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
         number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --min --max --step --value --help" -- "$cur")) ;;
+        time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

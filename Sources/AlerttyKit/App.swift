@@ -292,6 +292,7 @@ public enum App {
         case .text: return true // read and closed (a licence with --cancel: agreed to)
         case .date: return true // --value, or today
         case .number: return true // --value, or --min
+        case .time: return true // --value, or now
         }
     }
 

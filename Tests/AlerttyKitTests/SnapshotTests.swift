@@ -73,6 +73,13 @@ final class SnapshotTests: XCTestCase {
         try snapshot("number-typed-refused", a)
     }
 
+    func testTime() throws {
+        var a = TimeAlert(title: "Backup", text: "Start at", value: ClockTime.parse("02:30:00")!, latest: ClockTime.parse("06:00")!)
+        try snapshot("time", a)
+        for c in "07".unicodeScalars { _ = a.update(.action(.insert(c))) }
+        try snapshot("time-refused", a)
+    }
+
     func testConfirm() throws {
         try snapshot("confirm", ConfirmAlert(title: "Disk", text: "Disk is 95% full. Clean now?"))
         try snapshot("confirm-default-no", ConfirmAlert(title: "", text: "Delete everything?", yesLabel: "Delete", noLabel: "Keep",

@@ -65,6 +65,19 @@ public enum AlertFactory {
             return try makeProgress(command, title: title, text: text)
         case .text:
             return try makeText(command, title: title)
+        case .time:
+            func clock(_ flag: Flag) throws(UsageError) -> ClockTime? {
+                guard let given = command.string(flag) else { return nil }
+                guard let t = ClockTime.parse(given) else { throw UsageError("--\(flag.rawValue) \(given) is not a time (HH:MM[:SS])") }
+                return t
+            }
+            let value = try clock(.value) ?? ClockTime(wrapping: Platform.secondsSinceMidnight())
+            let earliest = try clock(.min), latest = try clock(.max)
+            if let earliest, let latest, earliest > latest { throw UsageError("--min \(earliest.iso) is after --max \(latest.iso)") }
+            let alert = TimeAlert(title: title, text: text, value: value, earliest: earliest, latest: latest,
+                                  format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? "OK",
+                                  cancelLabel: command.string(.cancel) ?? "Cancel")
+            return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .number:
             let low = command.int(.min) ?? 0, high = command.int(.max) ?? 100
             guard low <= high else { throw UsageError("--min \(low) is above --max \(high)") }

@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose, progress, form, text, date, number
+    case message, confirm, input, password, save, folder, choose, progress, form, text, date, number, time
 
     public var summary: String {
         switch self {
@@ -17,6 +17,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .form: return "Ask several things in one box (--field NAME KIND LABEL ...), each validated."
         case .text: return "Show a file (or stdin) to read: a pager with search; --follow shows lines as they are added."
         case .date: return "Ask for a date on a month calendar, within --min and --max."
+        case .time: return "Ask for a time of day in hours, minutes and seconds, within --min and --max."
         case .number: return "Ask for a whole number in --min..--max by --step, with a bar showing where it stands."
         }
     }
@@ -176,6 +177,9 @@ extension AlertKind {
                      KeyUse([.left, .right], "scroll long lines sideways"),
                      KeyUse(literal: "/ ?", "search forward / back (lower case ignores case); n N repeat it"),
                      KeyUse(literal: "q", "close, as Esc"), KeyUse([.focusNext], "move between OK and Cancel (with --cancel)")]
+        case .time:
+            uses += [KeyUse([.left, .right, .focusNext, .focusPrevious], "move between the fields and the buttons"),
+                     KeyUse([.up, .down], "change the focused field (it wraps)"), KeyUse(literal: "0-9", "type the focused field")]
         case .number:
             uses += [KeyUse([.left, .right, .up, .down], "one --step down or up"), KeyUse([.pageUp, .pageDown], "ten steps"),
                      KeyUse([.home, .end], "the lowest or highest"), KeyUse(literal: "0-9 -", "type a value (OK takes it when it is allowed)"),
@@ -268,8 +272,8 @@ public enum CommandSpec {
         FlagSpec("no-cancel", .flag, "", "No Cancel button (Esc still cancels).", [.input, .password, .choose]),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
-        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text, .date, .number]),
-        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text, .date, .number]),
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
@@ -338,6 +342,10 @@ public enum CommandSpec {
         FlagSpec("step", .integer(1...1_000_000_000), "N", "Values go from --min in steps of N (default 1).", [.number]),
         FlagSpec("value", .text, "N", "The value shown first (default --min).", [.number]),
         FlagSpec("format", .text, "FORMAT", "How the date is printed: strftime's %Y %m %d %e %j %B %b %A %a %u %F … (default %Y-%m-%d).", [.date]),
+        FlagSpec("value", .text, "TIME", "The time shown first, HH:MM[:SS] (default: now).", [.time]),
+        FlagSpec("min", .text, "TIME", "The earliest time that can be chosen (HH:MM[:SS]).", [.time]),
+        FlagSpec("max", .text, "TIME", "The latest time that can be chosen (HH:MM[:SS]).", [.time]),
+        FlagSpec("format", .text, "FORMAT", "How the time is printed: strftime's %H %M %S %I %p %T %R (default %H:%M:%S).", [.time]),
     ]
 
     public static func flags(for alert: AlertKind) -> [FlagSpec] {

@@ -114,6 +114,8 @@ public enum Compat {
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH [HOUR MINUTE SECOND]
+        ("timebox", Box(alert: .time, required: 3, optional: 3, group: 0)),
         // TEXT HEIGHT WIDTH MIN MAX DEFAULT
         ("rangebox", Box(alert: .number, required: 6, optional: 0, group: 0)),
         // TEXT HEIGHT WIDTH [DAY MONTH YEAR]
@@ -131,7 +133,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -153,7 +155,7 @@ public enum Compat {
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
-        "editbox", "timebox", "tailboxbg",
+        "editbox", "tailboxbg",
         "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
@@ -166,7 +168,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1, "time-format": 1,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
@@ -537,6 +539,17 @@ public enum Compat {
             }
             if let focus { out += ["--default", focus] }
             out += ["--", body]
+        case "timebox":
+            // An hour, minute or second left out (or negative) is now's.
+            let now = ClockTime(wrapping: Platform.secondsSinceMidnight())
+            func part(_ i: Int, _ fallback: Int) -> Int {
+                guard positionals.count > i, let n = Int(positionals[i]), n >= 0 else { return fallback }
+                return n
+            }
+            guard let start = ClockTime(hour: part(3, now.hour), minute: part(4, now.minute), second: part(5, now.second)) else {
+                return .failure(Failure(message: "alertty: --timebox: no such time\n", status: 255))
+            }
+            out += ["--value", start.iso, "--format", value(options, "time-format") ?? "%H:%M:%S", "--", body]
         case "rangebox":
             guard let low = Int(positionals[3]), let high = Int(positionals[4]), let start = Int(positionals[5]) else {
                 return .failure(Failure(message: "alertty: --rangebox needs TEXT HEIGHT WIDTH MIN MAX DEFAULT\n", status: 255))

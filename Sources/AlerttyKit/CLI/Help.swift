@@ -113,6 +113,7 @@ public enum Help {
                             "    --field pw password \"Password\" --min-length 8 \\",
                             "    --field admin switch \"Administrator\" \\",
                             "    --field shell choice \"Shell\" --options bash,zsh,fish)\""]
+        case .time: return ["at=$(alertty time --title \"Start the backup at\" --value 02:30 --format %R)"]
         case .number: return ["volume=$(alertty number --title Volume --min 0 --max 100 --step 5 --value 40)"]
         case .date: return ["day=$(alertty date --title \"Maintenance window\" --min 2026-12-01 --max 2026-12-31)",
                             "alertty date --format '%d/%m/%Y' --value 2026-11-26"]

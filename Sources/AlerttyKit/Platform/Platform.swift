@@ -191,6 +191,14 @@ public enum Platform {
         return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
     }
 
+    /// The local time of day, in seconds since midnight (the time alert's default).
+    public static func secondsSinceMidnight() -> Int {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+    }
+
     /// The error read(2) gives for a folder (EISDIR), for callers that find one first.
     public static func isAFolder(_ path: String) -> PlatformError { PlatformError(operation: path, code: EISDIR) }
 

@@ -1,0 +1,148 @@
+// `alertty time [TEXT]`: a time of day in hours, minutes and seconds fields (dialog's timebox).
+// Left/Right (and Tab) move between the fields, Up/Down change the focused one (wrapping, as a
+// clock does), digits type it; --min/--max bound it: OK is disabled outside, with the reason.
+// Printed with --format (strftime's %H %M %S %I %p %T %R; %H:%M:%S by default).
+
+public struct TimeAlert: Alert {
+    public enum Focus: Equatable, Sendable { case field(Int), button(ButtonRole) }
+
+    public var title: String
+    public var body: TextBody
+    public private(set) var time: ClockTime
+    public let earliest: ClockTime?
+    public let latest: ClockTime?
+    public let format: String
+    let bar: ButtonBar
+    public private(set) var focus: Focus = .field(0)
+    /// A digit typed into the focused field, waiting for its second one.
+    private var firstDigit: Int?
+    private var answeredReason: String?
+
+    public init(title: String, text: String, value: ClockTime, earliest: ClockTime? = nil, latest: ClockTime? = nil,
+                format: String = "%H:%M:%S", okLabel: String = "OK", cancelLabel: String = "Cancel") {
+        self.title = title
+        body = TextBody(text)
+        time = value
+        self.earliest = earliest
+        self.latest = latest
+        self.format = format
+        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+    }
+
+    public var buttonBar: ButtonBar? { bar }
+
+    public func problem(_ t: ClockTime) -> String? {
+        if let earliest, t < earliest { return "the earliest is \(earliest.iso)" }
+        if let latest, t > latest { return "the latest is \(latest.iso)" }
+        return nil
+    }
+
+    public var reason: String? { problem(time) }
+
+    public var meaning: AlertMeaning {
+        .field(.init(title: title, text: body.text, label: nil, secret: false, placeholder: "HH:MM:SS",
+                     reason: answeredReason ?? reason, checking: false, preset: time.iso))
+    }
+
+    public var hints: [KeyHint] {
+        [KeyHint(.submit, bar.label(.ok) ?? "OK"), KeyHint(.cancel, bar.label(.cancel) ?? "Cancel"),
+         KeyHint(literal: "↑/↓", "change"), KeyHint(literal: "←/→", "field")]
+    }
+
+    var buttons: [Button] { bar.buttons(enabled: { $0 != .ok || reason == nil }) }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        let width = min(maxWidth, max(body.naturalWidth, 24, ButtonRow.width(buttons), TextWidth.columns(title) + 2))
+        let text = body.isEmpty ? 0 : min(body.lineCount(width: width), 6) + 1
+        return (width, text + 2 + 2)
+    }
+
+    public mutating func layout(_ area: Rect) {
+        body.layout(width: area.width, rows: max(0, area.height - 5))
+    }
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .answer(.current): return take(time)
+        case .answer(.text(let text)):
+            guard let t = ClockTime.parse(text) else {
+                answeredReason = "not a time: type it as HH:MM or HH:MM:SS"
+                return []
+            }
+            answeredReason = problem(t)
+            return take(t)
+        case .action(let action): return act(action)
+        default: return []
+        }
+    }
+
+    private func take(_ t: ClockTime) -> [Effect] {
+        problem(t) == nil ? [.finish(Outcome(.ok, answer: Array(t.format(format).utf8)))] : []
+    }
+
+    private mutating func act(_ action: Action) -> [Effect] {
+        let order: [Focus] = [.field(0), .field(1), .field(2), .button(.ok), .button(.cancel)]
+        let i = order.firstIndex(of: focus) ?? 0
+        switch action {
+        case .cancel: return [.finish(Outcome(.cancel))]
+        case .submit:
+            return focus == .button(.cancel) ? [.finish(Outcome(.cancel))] : take(time)
+        case .focusNext, .focusPrevious:
+            firstDigit = nil
+            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+        case .left, .right:
+            firstDigit = nil
+            focus = order[(i + (action == .right ? 1 : order.count - 1)) % order.count]
+        case .up, .down:
+            guard case .field(let f) = focus else { return [] }
+            firstDigit = nil
+            let unit = [3600, 60, 1][f]
+            // Each field wraps on its own, as a clock's hands do.
+            let (value, span) = [(time.hour, 24), (time.minute, 60), (time.second, 60)][f]
+            let next = ((value + (action == .up ? 1 : -1)) % span + span) % span
+            time = ClockTime(wrapping: time.seconds + (next - value) * unit)
+        case .insert(let c) where ("0"..."9").contains(c):
+            guard case .field(let f) = focus, let digit = Int(String(Character(c))) else { return [] }
+            let typed = firstDigit.map { $0 * 10 + digit } ?? digit
+            let span = [24, 60, 60][f]
+            guard typed < span else {
+                firstDigit = nil
+                return []
+            }
+            let parts = [time.hour, time.minute, time.second]
+            var set = parts
+            set[f] = typed
+            time = ClockTime(hour: set[0], minute: set[1], second: set[2]) ?? time
+            if firstDigit == nil && digit * 10 < span {
+                firstDigit = digit
+            } else {
+                firstDigit = nil
+                if f < 2 { focus = .field(f + 1) }
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        var y = area.y
+        if !body.isEmpty {
+            let rows = max(0, area.height - 5)
+            body.render(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: rows), theme: theme)
+            y += rows + 1
+        }
+        let parts = [time.hour, time.minute, time.second].map { $0 < 10 ? "0\($0)" : "\($0)" }
+        var x = area.x + max(0, (area.width - 8) / 2)
+        for (f, part) in parts.enumerated() {
+            x = canvas.text(part, x: x, y: y, style: focus == .field(f) ? theme.selection : theme.field)
+            if f < 2 { x = canvas.text(":", x: x, y: y, style: theme.text) }
+        }
+        if let why = reason {
+            canvas.text(Wrap.truncate(why, width: area.width), x: area.x, y: y + 1, style: theme.error)
+        }
+        let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
+        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return nil
+    }
+}

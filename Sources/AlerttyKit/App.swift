@@ -148,7 +148,8 @@ public enum App {
         options.backtitle = command.string(.backtitle)
         options.inline = command.has(.inline)
         // Animation needs the modal screen and colour to mean anything.
-        options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none
+        // A progress box is shown many times by a script: it appears at once.
+        options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none && command.alert != .progress
         options.timeout = command.seconds(.timeout)
         options.takeDefaultOnTimeout = command.string(.onTimeout) == "default"
         if let seconds = command.seconds(.countdown) {

@@ -80,7 +80,6 @@ final class FrameWriterTests: XCTestCase {
         XCTAssertEqual(a.scale(at: 0.25), 1.0, accuracy: 1e-9)
         XCTAssertEqual(a.scale(at: 5), 1.0, accuracy: 1e-9)
         XCTAssertEqual(a.opacity(at: 0.125), 0.5, accuracy: 1e-9)
-        XCTAssertEqual(Animation.scaleOut.scale(at: 0.1), 0.5, accuracy: 1e-9)
     }
 
     func testColorDetection() {

@@ -288,4 +288,20 @@ final class CoreEndToEndTests: XCTestCase {
         let version = try PTYProcess(["--version"])
         try assertEnded(version, status: 0, stdout: "alertty 0.1.0\n")
     }
+
+    /// The pop-in ends on the box at its full size, not one frame short (it used to stop early in
+    /// some runs, leaving the box a column or two narrower until the first key); keys act at once.
+    func testThePopInEndsOnTheFullSizeBox() throws {
+        let still = try PTYProcess(["confirm", "--no-animation", "--color", "always", "Reboot now?"])
+        try still.waitForText("Reboot now?")
+        let final = still.screen.text
+        still.type("n")
+        try assertEnded(still, status: 1)
+        for _ in 0..<3 {
+            let p = try PTYProcess(["confirm", "--color", "always", "Reboot now?"])
+            try p.waitFor("the full-size box") { $0.text == final }
+            p.type("n")
+            try assertEnded(p, status: 1)
+        }
+    }
 }

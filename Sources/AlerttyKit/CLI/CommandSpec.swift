@@ -259,7 +259,7 @@ public enum CommandSpec {
         FlagSpec("title", .text, "TEXT", "Title shown in the box's top border.", all),
         FlagSpec("timeout", .seconds, "SECONDS", "Give up after SECONDS without a key (exit 124); a countdown shows for the last 10 s.", all),
         FlagSpec("inline", .flag, "", "Draw below the cursor in the normal screen instead of a modal screen; erased on exit.", all),
-        FlagSpec("no-animation", .flag, "", "Show the box at once (no pop-in or scale-out).", all),
+        FlagSpec("no-animation", .flag, "", "Show the box at once (no pop-in). progress never pops in: scripts show it many times.", all),
         FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),

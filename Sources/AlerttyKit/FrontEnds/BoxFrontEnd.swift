@@ -41,7 +41,11 @@ public final class BoxFrontEnd: FrontEnd {
 
     public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
         if context.changed { dirty = true }
-        if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) { animation = nil }
+        if let a = animation, a.kind.isFinished(at: seconds(now - a.start)) {
+            // The last frame of the pop-in is the box at its full size: drawn, not skipped.
+            animation = nil
+            dirty = true
+        }
         maxFramesPerSecond = alert.maxFramesPerSecond
         guard dirty || animation != nil || context.countdown != lastCountdown, frameDue(now) else { return [] }
         guard draw(&alert, now: now, countdown: context.countdown, onDefault: context.takeDefaultOnTimeout) else {
@@ -141,21 +145,11 @@ public final class BoxFrontEnd: FrontEnd {
         }
     }
 
-    /// Plays the scale-out (for an answer or a cancel), gives the terminal back, writes the last line.
+    /// Gives the terminal back at once (no scale-out: the script is waiting for the answer, and
+    /// a person would not miss a tenth of a second of shrinking), writes the last line.
     public func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome {
         var outcome = outcome
         if case .event(.action(.cancel)) = request { outcome.pressedEsc = true }
-        if options.animate, session.modal, outcome.status == .ok || outcome.status == .cancel {
-            var alert = alert
-            let start = Platform.now()
-            animation = (.scaleOut, start)
-            while true {
-                let now = Platform.now()
-                if Animation.scaleOut.isFinished(at: seconds(now - start)) { break }
-                _ = draw(&alert, now: now, countdown: nil, onDefault: false)
-                _ = Platform.poll([], timeoutMs: 16)
-            }
-        }
         session.leave()
         if let farewell = outcome.farewell {
             let line = Sanitize.line(farewell)

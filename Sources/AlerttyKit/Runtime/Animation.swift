@@ -1,5 +1,5 @@
 // The seed alert's pop-in: scale 0.6 → 1.1 → 0.9 → 1.0 at times 0, 0.6, 0.8, 1.0 of about a
-// quarter second, with the backdrop fading in; and a short scale-out to 0.5 on dismissal.
+// quarter second, with the backdrop fading in. (There is no scale-out: the answer is not held back.)
 
 public struct Animation: Sendable {
     public struct Keyframe: Sendable {
@@ -16,9 +16,6 @@ public struct Animation: Sendable {
         Keyframe(time: 0.8, scale: 0.9), Keyframe(time: 1.0, scale: 1.0),
     ], fadesIn: true)
 
-    public static let scaleOut = Animation(duration: 0.1, keyframes: [
-        Keyframe(time: 0, scale: 1.0), Keyframe(time: 1.0, scale: 0.5),
-    ], fadesIn: false)
 
     /// Scale at `elapsed` seconds (linear between keyframes; the last value once finished).
     public func scale(at elapsed: Double) -> Double {
@@ -31,7 +28,7 @@ public struct Animation: Sendable {
         return keyframes.last?.scale ?? 1
     }
 
-    /// Backdrop opacity at `elapsed` seconds: fades in with the pop-in, out with the scale-out.
+    /// Backdrop opacity at `elapsed` seconds: fades in with the pop-in.
     public func opacity(at elapsed: Double) -> Double {
         let t = min(max(elapsed / duration, 0), 1)
         return fadesIn ? t : 1 - t

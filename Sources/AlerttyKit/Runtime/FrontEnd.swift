@@ -52,8 +52,8 @@ public protocol FrontEnd: AnyObject {
     /// Continued after someone else stopped us (SIGSTOP): our modes may have changed under us.
     func resumed()
     func resized()
-    /// The way out, every way out: the outcome as this front end ends it (Esc noted, a scale-out
-    /// played, a last line or report written), with the terminal restored.
+    /// The way out, every way out: the outcome as this front end ends it (Esc noted, a last line
+    /// or report written), with the terminal restored.
     func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome
 }
 

@@ -54,6 +54,7 @@ _alertty() {
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
         --tail) return ;;
         --heading) return ;;
+        --run) COMPREPLY=($(compgen -c -- "$cur")); return ;;
         --value) return ;;
         --min) return ;;
         --max) return ;;
@@ -77,7 +78,7 @@ _alertty() {
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --tail --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --help" -- "$cur")) ;;
-        text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --exit-at-end --help" -- "$cur")) ;;
+        text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --run --exit-at-end --help" -- "$cur")) ;;
         date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
         number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --min --max --step --value --help" -- "$cur")) ;;
         time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;

@@ -81,6 +81,7 @@ complete -c alertty -n '__fish_seen_subcommand_from progress' -l no-error-box -d
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l tail -x -d 'Show the command\'s last N output lines (stdout and stderr as they are read; two pipes keep no order between them) in a pane under the text.'
 complete -c alertty -n '__fish_seen_subcommand_from text' -l follow -d 'Show lines as they are added (tail -f): the view stays at the end unless scrolled up.'
 complete -c alertty -n '__fish_seen_subcommand_from text' -l heading -x -d 'A few lines shown above the text.'
+complete -c alertty -n '__fish_seen_subcommand_from text' -l run -x -a '(__fish_complete_command)' -d 'Run `/bin/sh -c CMD` and show its output (stdout and stderr) as it comes; the box stays for OK once it ends, with its status if it failed (dialog\'s prgbox).'
 complete -c alertty -n '__fish_seen_subcommand_from text' -l exit-at-end -d 'Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key.'
 complete -c alertty -n '__fish_seen_subcommand_from date' -l value -x -d 'The date shown first, YYYY-MM-DD (default: today).'
 complete -c alertty -n '__fish_seen_subcommand_from date' -l min -x -d 'The earliest date that can be chosen (YYYY-MM-DD).'

@@ -90,4 +90,13 @@ final class TextEndToEndTests: XCTestCase {
             XCTAssertFalse(p.screen.raw.contains(0x1B), "nothing drawn")
         }
     }
+
+    func testRunShowsACommandsOutputAndItsFailure() throws {
+        let p = try PTYProcess(["text", "--no-animation", "--title", "Check", "--run", "echo first; echo second >&2; exit 3"])
+        try p.waitFor("both streams and the status") { $0.contains("first") && $0.contains("second") && $0.contains("failed (exit 3)") }
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+        let both = try PTYProcess(["text", "--run", "true", "a-file"])
+        XCTAssertEqual(try both.waitForExit(), 2, "FILE or --run, not both")
+    }
 }

@@ -100,6 +100,12 @@ public struct TextAlert: Alert {
             loading = false
             pager.refresh()
             return exitsAtEnd ? [.finish(Outcome(.ok))] : []
+        case .childOutput(_, let bytes):
+            // --run: the command's output is the stream.
+            return update(.input(bytes))
+        case .childExited(let status):
+            if status != 0 { notice = "the command failed (exit \(status))" }
+            return update(.inputEnded)
         case .tick:
             let wasAtEnd = pager.atEnd
             guard pager.document.refresh() else { return [] }

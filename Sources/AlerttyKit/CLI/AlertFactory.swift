@@ -215,7 +215,18 @@ extension AlertFactory {
     /// as a stream (never waiting at open for a FIFO's writer). A folder or a missing file is a
     /// usage error, found before anything is drawn.
     static func makeText(_ command: ParsedCommand, title: String) throws(UsageError) -> BuiltAlert {
-        let path = command.text ?? "-"
+        if let run = command.string(.run) {
+            // A command's output, kept as it comes (bounded, as any stream).
+            guard command.text == nil else { throw UsageError("text shows FILE or the output of --run CMD, not both") }
+            var alert = TextAlert(title: title, document: BufferDocument(), streaming: true, follow: true,
+                                  okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
+            if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
+            alert.exitsAtEnd = command.has(.exitAtEnd)
+            var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: false)
+            built.progress = (["/bin/sh", "-c", run], false)
+            return built
+        }
+        guard let path = command.text else { throw UsageError("text needs a FILE (`-` for stdin) or --run CMD") }
         let fd: FileDescriptor
         if path == "-" {
             if Platform.isTerminal(0) { throw UsageError("text - reads stdin, but stdin is the terminal; pipe the text in or name a file") }

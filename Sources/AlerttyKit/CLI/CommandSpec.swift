@@ -29,7 +29,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
         case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND"
         case .form: return "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options"
-        case .text: return "the file to show (`-`: stdin); only what is on screen is read, so its size does not matter"
+        case .text: return "the file to show (`-`: stdin; none with --run); only what is on screen is read, so its size does not matter"
         default: return "an optional message shown above the field (`-` reads it from stdin)"
         }
     }
@@ -107,6 +107,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case tail
     case format
     case step
+    case run
 }
 
 /// A positional argument of an alert, in order.
@@ -205,7 +206,7 @@ extension AlertKind {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
         case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
         case .progress, .form: return [PositionalSpec("TEXT", required: false)]
-        case .text: return [PositionalSpec("FILE", required: true)]
+        case .text: return [PositionalSpec("FILE", required: false)]
         default: return [PositionalSpec("TEXT", required: false)]
         }
     }
@@ -332,6 +333,7 @@ public enum CommandSpec {
         // Text
         FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up.", [.text]),
         FlagSpec("heading", .text, "TEXT", "A few lines shown above the text.", [.text]),
+        FlagSpec("run", .command, "CMD", "Run `/bin/sh -c CMD` and show its output (stdout and stderr) as it comes; the box stays for OK once it ends, with its status if it failed (dialog's prgbox).", [.text]),
         FlagSpec("exit-at-end", .flag, "", "Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key.", [.text]),
         // Date (after the lists' --min/--max and the fields' --value: a flag's first spec gives its kind)
         FlagSpec("value", .text, "DATE", "The date shown first, YYYY-MM-DD (default: today).", [.date]),

@@ -114,6 +114,8 @@ public enum Compat {
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // [TEXT] COMMAND HEIGHT WIDTH: the command's output in the pager, then OK.
+        ("prgbox", Box(alert: .text, required: 3, optional: 1, group: 0)),
         // TEXT HEIGHT WIDTH [HOUR MINUTE SECOND]
         ("timebox", Box(alert: .time, required: 3, optional: 3, group: 0)),
         // TEXT HEIGHT WIDTH MIN MAX DEFAULT
@@ -133,7 +135,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -156,7 +158,7 @@ public enum Compat {
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
         "editbox", "tailboxbg",
-        "prgbox", "buildlist", "treeview", "mixedgauge", "inputmenu",
+        "buildlist", "treeview", "mixedgauge", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
 
@@ -386,6 +388,11 @@ public enum Compat {
         let boxName = found.name
         var spec = found.spec
         if boxName == "gauge" && program == .whiptail { spec.required = 4 } // whiptail's gauge needs its percentage
+        if boxName == "prgbox" {
+            // [TEXT] COMMAND HEIGHT WIDTH, read as TEXT HEIGHT WIDTH COMMAND.
+            if positionals.count == 3 { positionals.insert("", at: 0) }
+            if positionals.count >= 4 { positionals = [positionals[0], positionals[2], positionals[3], positionals[1]] + positionals.dropFirst(4) }
+        }
         if spec.required == 2 && spec.alert == .text {
             // progressbox/programbox without their TEXT: HEIGHT WIDTH only.
             if positionals.count == 2 || (positionals.count > 2 && Int(positionals[0]) != nil && Int(positionals[2]) == nil) {
@@ -593,6 +600,9 @@ public enum Compat {
                 return .failure(Failure(message: "\nCan't open input file " + positionals[0] + "\n", status: 255))
             }
             out += ["--follow", "--", positionals[0]]
+        case "prgbox":
+            if !body.isEmpty { out += ["--heading", body] }
+            out += ["--run", positionals[3]]
         case "progressbox", "programbox":
             // The command's output on stdin; progressbox closes when it ends, programbox waits for OK.
             if !body.isEmpty { out += ["--heading", body] }

@@ -28,8 +28,8 @@ public enum Askpass {
         default: break
         }
         let lower = prompt.lowercased()
-        if lower.contains("(yes/no") { return .open } // ssh's host key question: yes, no or a fingerprint
-        if lower.hasPrefix("username") || lower.contains("username for") || lower.hasPrefix("login") { return .open }
+        if lower.includes("(yes/no") { return .open } // ssh's host key question: yes, no or a fingerprint
+        if lower.hasPrefix("username") || lower.includes("username for") || lower.hasPrefix("login") { return .open }
         return .secret
     }
 

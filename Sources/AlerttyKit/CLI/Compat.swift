@@ -469,7 +469,7 @@ public enum Compat {
     static func dialogText(_ raw: String, collapse: Bool, crWrap: Bool, expandNewlines: Bool = true) -> String {
         let t = collapse ? raw.replacingAll("\t", with: " ") : raw
         var out = ""
-        if expandNewlines && t.contains("\\n") {
+        if expandNewlines && t.includes("\\n") {
             var rest = Substring(t)
             while let c = rest.first {
                 rest = rest.dropFirst()

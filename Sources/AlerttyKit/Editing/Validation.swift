@@ -28,7 +28,7 @@ public enum Preset: String, CaseIterable, Sendable {
         guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }) else { return false }
-        return !parts[0].hasPrefix(".") && !parts[0].hasSuffix(".") && !parts[0].contains("..")
+        return !parts[0].hasPrefix(".") && !parts[0].hasSuffix(".") && !parts[0].includes("..")
     }
 }
 

@@ -16,7 +16,7 @@ public enum ColorMode: Int, Comparable, Sendable {
             depth = .basic // the Linux console has its 16 colours, whatever COLORTERM says
         } else if colorterm == "truecolor" || colorterm == "24bit" {
             depth = .truecolor
-        } else if term.contains("256color") {
+        } else if term.includes("256color") {
             depth = .indexed
         }
         if choice == .always { return depth }

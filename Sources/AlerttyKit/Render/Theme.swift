@@ -95,7 +95,7 @@ public struct Theme: Sendable {
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
             if let v = environment(name), !v.isEmpty {
                 let lower = v.lowercased()
-                return lower.contains("utf-8") || lower.contains("utf8")
+                return lower.includes("utf-8") || lower.includes("utf8")
             }
         }
         return false

@@ -84,37 +84,27 @@ public struct CalendarDate: Comparable, Hashable, Sendable {
     /// strftime's date conversions: %Y %y %m %d %e %j %B %b %h %A %a %u %w %F %D %%; anything
     /// else is kept as written.
     public func format(_ pattern: String) -> String {
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var out = ""
-        var percent = false
-        for c in pattern {
-            guard percent else {
-                if c == "%" { percent = true } else { out.append(c) }
-                continue
-            }
-            percent = false
+        let two = Strftime.twoDigits
+        return Strftime.render(pattern) { c in
             switch c {
-            case "Y": out += String(year)
-            case "y": out += two(year % 100)
-            case "m": out += two(month)
-            case "d": out += two(day)
-            case "e": out += day < 10 ? " \(day)" : "\(day)"
+            case "Y": return String(year)
+            case "y": return two(year % 100)
+            case "m": return two(month)
+            case "d": return two(day)
+            case "e": return day < 10 ? " \(day)" : "\(day)"
             case "j":
                 let n = dayNumber - CalendarDate(year: year, month: 1, day: 1)!.dayNumber + 1
-                out += n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)"
-            case "B": out += Self.monthNames[month - 1]
-            case "b", "h": out += String(Self.monthNames[month - 1].prefix(3))
-            case "A": out += Self.weekdayNames[weekday - 1]
-            case "a": out += String(Self.weekdayNames[weekday - 1].prefix(3))
-            case "u": out += String(weekday)
-            case "w": out += String(weekday % 7)
-            case "F": out += format("%Y-%m-%d")
-            case "D": out += format("%m/%d/%y")
-            case "%": out += "%"
-            default: out += "%" + String(c)
+                return n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)"
+            case "B": return Self.monthNames[month - 1]
+            case "b", "h": return String(Self.monthNames[month - 1].prefix(3))
+            case "A": return Self.weekdayNames[weekday - 1]
+            case "a": return String(Self.weekdayNames[weekday - 1].prefix(3))
+            case "u": return String(weekday)
+            case "w": return String(weekday % 7)
+            case "F": return format("%Y-%m-%d")
+            case "D": return format("%m/%d/%y")
+            default: return nil
             }
         }
-        if percent { out += "%" }
-        return out
     }
 }

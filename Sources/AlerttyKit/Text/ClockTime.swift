@@ -32,28 +32,18 @@ public struct ClockTime: Comparable, Hashable, Sendable {
 
     /// strftime's %H %I %M %S %p %T %R %%; anything else as written.
     public func format(_ pattern: String) -> String {
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var out = ""
-        var percent = false
-        for c in pattern {
-            guard percent else {
-                if c == "%" { percent = true } else { out.append(c) }
-                continue
-            }
-            percent = false
+        let two = Strftime.twoDigits
+        return Strftime.render(pattern) { c in
             switch c {
-            case "H": out += two(hour)
-            case "I": out += two(hour % 12 == 0 ? 12 : hour % 12)
-            case "M": out += two(minute)
-            case "S": out += two(second)
-            case "p": out += hour < 12 ? "AM" : "PM"
-            case "T": out += format("%H:%M:%S")
-            case "R": out += format("%H:%M")
-            case "%": out += "%"
-            default: out += "%" + String(c)
+            case "H": return two(hour)
+            case "I": return two(hour % 12 == 0 ? 12 : hour % 12)
+            case "M": return two(minute)
+            case "S": return two(second)
+            case "p": return hour < 12 ? "AM" : "PM"
+            case "T": return format("%H:%M:%S")
+            case "R": return format("%H:%M")
+            default: return nil
             }
         }
-        if percent { out += "%" }
-        return out
     }
 }

@@ -26,12 +26,12 @@ final class CoreEndToEndTests: XCTestCase {
         let screen = try p.waitFor("box") { $0.contains("< OK >") }
         XCTAssertEqual(screen.trimmedLines, [
             "",
-            "         ╭─ Backup ───────────╮",
-            "         │                    │",
-            "         │  Backup finished   │",
-            "         │                    │",
-            "         │       < OK >       │",
-            "         ╰───────── Enter OK ─╯",
+            "       ╭─ Backup ───────────────╮",
+            "       │                        │",
+            "       │  Backup finished       │",
+            "       │                        │",
+            "       │         < OK >         │",
+            "       ╰─ Enter OK · Esc close ─╯", // the keys that end it always show
             "",
             "",
         ], screen.text)

@@ -40,10 +40,10 @@ public struct ConfirmAlert: Alert {
         var h = [KeyHint(.submit, "choose"), KeyHint(.cancel, noLabel)]
         let yes = letters(yesLabel, "y"), no = letters(noLabel, "n")
         if yes == "y" && no == "n" {
-            h.append(KeyHint(literal: "y/n", ""))
+            h.append(KeyHint(literal: "y/n", "", ends: true))
         } else {
-            h.append(KeyHint(literal: yes, yesLabel))
-            h.append(KeyHint(literal: no, noLabel))
+            h.append(KeyHint(literal: yes, yesLabel, ends: true))
+            h.append(KeyHint(literal: no, noLabel, ends: true))
         }
         return h + [KeyHint(.focusNext, "move")] + body.scrollHints
     }

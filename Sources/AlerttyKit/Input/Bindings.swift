@@ -144,14 +144,18 @@ public struct KeyHint: Equatable, Sendable {
     public var label: String
     /// Keys an alert reads itself (confirm's letters), named as they are typed.
     public var literal: String?
+    /// A key that ends the prompt (Enter, Esc, confirm's y/n): the box is made wide enough to show it.
+    public var ends = false
     public init(_ action: Action, _ label: String) {
         self.action = action
         self.label = label
+        ends = action == .submit || action == .cancel
     }
-    public init(literal: String, _ label: String) {
+    public init(literal: String, _ label: String, ends: Bool = false) {
         action = .redraw
         self.label = label
         self.literal = literal
+        self.ends = ends
     }
     public var text: String {
         let key = literal ?? Bindings.hint(for: action) ?? "?"

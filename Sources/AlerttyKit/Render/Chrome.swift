@@ -45,6 +45,14 @@ public enum Chrome {
         }
     }
 
+    /// The box width that shows every hint that ends the prompt (Enter, Esc, y/n), as drawn in
+    /// the bottom border, or 0 when there is none.
+    public static func widthForEndingHints(_ hints: [KeyHint]) -> Int {
+        let ending = hints.prefix { $0.ends }.map(\.text)
+        guard !ending.isEmpty else { return 0 }
+        return TextWidth.columns(ending.joined(separator: " · ")) + 6
+    }
+
     /// ▲ and ▼ in the right margin of `area` when there is more above or below.
     public static func scrollIndicators(up: Bool, down: Bool, area: Rect, theme: Theme, into canvas: inout Canvas) {
         guard area.height > 0 else { return }

@@ -31,6 +31,8 @@ public struct Scene {
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * BoxMetrics.horizontalPadding))
         var box = BoxMetrics.box(forContent: content.width, content.height)
         if let width { box.width = min(width, columns) }
+        // Never so narrow that the keys which end the prompt drop out of the border.
+        box.width = max(box.width, Chrome.widthForEndingHints(alert.hints))
         // --height makes the box taller, never shorter than its content wants (nothing is cut).
         if let height { box.height = max(box.height, height) }
         // A whole-screen box leaves the backtitle's row and one below it.

@@ -78,6 +78,7 @@ complete -c alertty -n '__fish_seen_subcommand_from progress' -l stdin -d 'Give 
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l percent-from -x -a 'stdout stderr' -d 'Percent lines on the command\'s STREAM drive the bar.'
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l show-output -d 'Print the command\'s stdout on alertty\'s stdout once it is done.'
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l no-error-box -d 'When the command fails, exit with its status without showing its errors.'
+complete -c alertty -n '__fish_seen_subcommand_from progress' -l task -x -d 'A step\'s row under the text, pending until a `NAME: STATE` line on the input changes it (states: pending, running, done, failed, skipped, N%; such lines add rows too); repeatable.'
 complete -c alertty -n '__fish_seen_subcommand_from progress' -l tail -x -d 'Show the command\'s last N output lines (stdout and stderr as they are read; two pipes keep no order between them) in a pane under the text.'
 complete -c alertty -n '__fish_seen_subcommand_from text' -l follow -d 'Show lines as they are added (tail -f): the view stays at the end unless scrolled up.'
 complete -c alertty -n '__fish_seen_subcommand_from text' -l heading -x -d 'A few lines shown above the text.'

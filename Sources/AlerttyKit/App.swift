@@ -81,7 +81,16 @@ public enum App {
         case .run(let command):
             if drawOnce {
                 // whiptail/dialog --infobox: drawn once and left there; the script goes on at once.
-                let box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
+                let box: any Alert
+                if command.alert == .progress {
+                    // dialog's mixedgauge: the steps and the overall percentage, drawn once.
+                    var configuration = ProgressConfiguration()
+                    configuration.initialPercent = command.int(.percent).map(Double.init)
+                    configuration.steps = (try? AlertFactory.tasks(command)) ?? []
+                    box = ProgressAlert(title: command.string(.title) ?? "", text: command.text ?? "", configuration: configuration)
+                } else {
+                    box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
+                }
                 BoxFrontEnd.drawOnce(box, path: command.string(.tty) ?? "/dev/tty", width: command.int(.width),
                                      height: command.int(.height), environment: Platform.environment)
                 return ExitStatus.ok.rawValue

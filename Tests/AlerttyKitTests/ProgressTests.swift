@@ -80,4 +80,19 @@ final class ProgressTests: XCTestCase {
         guard case .finish(let o)? = effects.popLast() else { return XCTFail() }
         XCTAssertEqual(o.exitCode, 2)
     }
+
+    func testStepLinesGiveRowsAndOtherLinesStayTheGauges() {
+        var parser = GaugeParser()
+        let updates = parser.feed(Array("Download: running\n50\nUnpack: 40%\n# Download: done is text here\nDownload: Succeeded\nratio: 3:4\n".utf8))
+        XCTAssertEqual(updates, [.step(Step(name: "Download", state: .running)), .percent(50), .step(Step(name: "Unpack", state: .percent(40))),
+                                 .text("Download: done is text here"), .step(Step(name: "Download", state: .done, label: "Succeeded"))],
+                       "a line whose state is unknown is ignored, as any other junk line")
+        var c = ProgressConfiguration()
+        c.steps = [Step(name: "Download", state: .pending), Step(name: "Cleanup", state: .pending)]
+        var a = ProgressAlert(title: "", text: "Installing", configuration: c)
+        _ = a.update(.input(Array("Download: done\nVerify: failed\n".utf8)))
+        XCTAssertEqual(a.steps.map(\.name), ["Download", "Cleanup", "Verify"], "declared rows keep their order; new ones are added")
+        guard case .progress(let p) = a.meaning else { return XCTFail() }
+        XCTAssertEqual(p.steps, ["Download: done", "Cleanup: pending", "Verify: failed"])
+    }
 }

@@ -174,6 +174,11 @@ final class SnapshotTests: XCTestCase {
             _ = gauge.update(.input(Array("\(percent)\n".utf8)))
             try snapshot("progress-\(percent)", gauge)
         }
+        var steps = ProgressConfiguration()
+        steps.steps = [Step(name: "Download", state: .pending), Step(name: "Unpack", state: .pending), Step(name: "Configure", state: .pending)]
+        var stepped = ProgressAlert(title: "Setup", text: "Installing", configuration: steps)
+        _ = stepped.update(.input(Array("Download: done\nUnpack: 40%\n45\n".utf8)))
+        try snapshot("progress-steps", stepped)
         var t = ProgressConfiguration()
         t.command = ["make"]
         t.tail = 4

@@ -153,4 +153,16 @@ final class ProgressEndToEndTests: XCTestCase {
         open(gates[1])
         try assertEnded(p, status: 0)
     }
+
+    /// Steps in the box and in line mode: a row per step in the box, a line per change in line mode.
+    func testStepsShowInTheBoxAndAsLinesInLineMode() throws {
+        let input = Array("Download: done\n50\nUnpack: failed\n".utf8)
+        let box = try PTYProcess(["progress", "--task", "Download", "--task", "Unpack", "Work"], stdin: input)
+        try assertEnded(box, status: 0)
+        let line = try PTYProcess(["progress", "--plain", "--task", "Download", "--task", "Unpack", "Work"], stdin: input)
+        try assertEnded(line, status: 0)
+        for text in ["Download: pending", "Download: done", "Unpack: failed"] {
+            XCTAssertTrue(line.screen.contains(text), "line mode says \(text): \(line.screen.text)")
+        }
+    }
 }

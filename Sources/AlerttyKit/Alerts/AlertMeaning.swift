@@ -40,6 +40,8 @@ public enum AlertMeaning: Equatable, Sendable {
         public var text: String
         public var percent: Double?
         public var lastLine: String
+        /// Each step as `name: state`.
+        public var steps: [String] = []
     }
 
     public struct Choice: Equatable, Sendable {

@@ -22,6 +22,8 @@ public struct ProgressConfiguration: Sendable {
     public var inline = false
     /// --tail N: the command's last N output lines (stdout and stderr as they come) in a pane.
     public var tail = 0
+    /// --step: rows declared before their first state arrives (pending until then).
+    public var steps: [Step] = []
     public init() {}
 }
 
@@ -59,7 +61,14 @@ public struct ProgressAlert: Alert {
         self.text = text
         self.configuration = configuration
         percent = configuration.initialPercent
+        steps = configuration.steps
     }
+
+    /// One row per step, in the order first named.
+    public private(set) var steps: [Step] = []
+    /// At most this many rows are shown (the latest when there are more).
+    static let stepRows = 12
+    var stepRowCount: Int { min(steps.count, Self.stepRows) }
 
     var runsCommand: Bool { configuration.command != nil }
     var indeterminate: Bool { configuration.pulsate || percent == nil }
@@ -83,7 +92,7 @@ public struct ProgressAlert: Alert {
         // A pane of output wants the room a log line needs.
         let width = configuration.tail > 0 ? maxWidth : maxWidth >= 40 ? min(maxWidth, 60) : maxWidth
         let lines = min(Wrap.lines(textLines, width: width).count, 4)
-        return (width, lines + 2 + outputRows + (buttons.isEmpty ? 0 : 2))
+        return (width, lines + 2 + stepRowCount + outputRows + (buttons.isEmpty ? 0 : 2))
     }
 
     /// Rows under the text for the command's output: its latest line, or the --tail pane.
@@ -97,7 +106,8 @@ public struct ProgressAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
-        .progress(.init(title: title, text: text, percent: indeterminate ? nil : percent, lastLine: lastLine))
+        .progress(.init(title: title, text: text, percent: indeterminate ? nil : percent, lastLine: lastLine,
+                        steps: steps.map { $0.name + ": " + $0.label }))
     }
 
     // MARK: - Update
@@ -177,6 +187,8 @@ public struct ProgressAlert: Alert {
                 if firstPercent == nil || p < (firstPercent?.value ?? 0) { firstPercent = (p, elapsed) }
             case .text(let t):
                 text = t
+            case .step(let step):
+                if let i = steps.firstIndex(where: { $0.name == step.name }) { steps[i] = step } else { steps.append(step) }
             }
         }
     }
@@ -251,7 +263,7 @@ public struct ProgressAlert: Alert {
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         if let failure { return failure.box.render(into: &canvas, area: area, theme: theme) }
         var y = area.y
-        let fixed = 2 + outputRows + (buttons.isEmpty ? 0 : 2)
+        let fixed = 2 + stepRowCount + outputRows + (buttons.isEmpty ? 0 : 2)
         let lines = Wrap.lines(textLines, width: max(1, area.width - (runsCommand ? 2 : 0)))
         let shown = min(lines.count, max(0, area.height - fixed))
         for (i, line) in lines.prefix(shown).enumerated() {
@@ -261,6 +273,20 @@ public struct ProgressAlert: Alert {
                 x = canvas.text(String(frames[Int(elapsed * 10) % frames.count]) + " ", x: x, y: y, style: theme.title)
             }
             canvas.text(line, x: x, y: y, style: theme.text)
+            y += 1
+        }
+        // The steps: each name with its state at the right edge.
+        for step in steps.suffix(Self.stepRows) where y < area.maxY {
+            let style = switch step.state {
+            case .failed: theme.error
+            case .running, .percent: theme.title
+            case .pending, .skipped: theme.muted
+            case .done: theme.text
+            }
+            let label = Wrap.truncate(step.label, width: max(1, area.width / 3))
+            let labelWidth = TextWidth.columns(label)
+            canvas.text(Wrap.truncate(step.name, width: max(1, area.width - labelWidth - 1)), x: area.x, y: y, style: theme.text)
+            canvas.text(label, x: area.maxX - labelWidth, y: y, style: style)
             y += 1
         }
         if runsCommand && configuration.tail > 0 {

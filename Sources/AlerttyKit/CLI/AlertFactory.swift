@@ -259,6 +259,16 @@ extension AlertFactory {
         return BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: false)
     }
 
+    /// --task 'NAME[: STATE]': the steps' rows, pending unless a state is given.
+    static func tasks(_ command: ParsedCommand) throws(UsageError) -> [Step] {
+        try command.strings(.task).map { (given: String) throws(UsageError) -> Step in
+            if let step = Step.parse(given) { return step }
+            let name = given.trimmingSpaces()
+            guard !name.isEmpty else { throw UsageError("--task needs a name") }
+            return Step(name: name, state: .pending)
+        }
+    }
+
     static func makeProgress(_ command: ParsedCommand, title: String, text: String) throws(UsageError) -> BuiltAlert {
         var configuration = ProgressConfiguration()
         configuration.pulsate = command.has(.pulsate)
@@ -270,6 +280,7 @@ extension AlertFactory {
         configuration.errorBox = !command.has(.noErrorBox)
         configuration.command = command.command
         configuration.tail = command.int(.tail) ?? 0
+        configuration.steps = try tasks(command)
         if let stream = command.string(.percentFrom) { configuration.percentStream = stream == "stdout" ? 1 : 2 }
         if command.command == nil {
             for flag in [Flag.stdin, .percentFrom, .showOutput, .noErrorBox, .tail] where command.has(flag) {

@@ -108,6 +108,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case format
     case step
     case run
+    case task
 }
 
 /// A positional argument of an alert, in order.
@@ -329,6 +330,7 @@ public enum CommandSpec {
         FlagSpec("percent-from", .choice(["stdout", "stderr"]), "STREAM", "Percent lines on the command's STREAM drive the bar.", [.progress]),
         FlagSpec("show-output", .flag, "", "Print the command's stdout on alertty's stdout once it is done.", [.progress]),
         FlagSpec("no-error-box", .flag, "", "When the command fails, exit with its status without showing its errors.", [.progress]),
+        FlagSpec("task", .text, "'NAME[: STATE]'", "A step's row under the text, pending until a `NAME: STATE` line on the input changes it (states: pending, running, done, failed, skipped, N%; such lines add rows too); repeatable.", [.progress], repeatable: true),
         FlagSpec("tail", .integer(1...200), "N", "Show the command's last N output lines (stdout and stderr as they are read; two pipes keep no order between them) in a pane under the text.", [.progress]),
         // Text
         FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up.", [.text]),

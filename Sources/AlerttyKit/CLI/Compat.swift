@@ -114,6 +114,8 @@ public enum Compat {
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH PERCENT [TAG ITEM]...: drawn once, as an infobox is.
+        ("mixedgauge", Box(alert: .progress, required: 4, optional: 0, group: 2)),
         // [TEXT] COMMAND HEIGHT WIDTH: the command's output in the pager, then OK.
         ("prgbox", Box(alert: .text, required: 3, optional: 1, group: 0)),
         // TEXT HEIGHT WIDTH [HOUR MINUTE SECOND]
@@ -135,7 +137,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -158,7 +160,7 @@ public enum Compat {
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
         "editbox", "tailboxbg",
-        "buildlist", "treeview", "mixedgauge", "inputmenu",
+        "buildlist", "treeview", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
 
@@ -600,6 +602,20 @@ public enum Compat {
                 return .failure(Failure(message: "\nCan't open input file " + positionals[0] + "\n", status: 255))
             }
             out += ["--follow", "--", positionals[0]]
+        case "mixedgauge":
+            // Drawn once (dialog draws it and exits): the overall percentage and a row per item,
+            // its status as dialog words it (a negative number is a percentage).
+            translated.drawOnce = true
+            let words = ["Succeeded", "Failed", "Passed", "Completed", "Checked", "Done", "Skipped", "In Progress", "", "N/A"]
+            out += ["--percent", String(max(0, min(100, Int(positionals[3]) ?? 0)))]
+            let items = Array(positionals.dropFirst(4))
+            for k in stride(from: 0, to: items.count - 1, by: 2) {
+                let name = withoutCodes(items[k], program, options), status = items[k + 1]
+                let state: String
+                if let n = Int(status) { state = n < 0 ? "\(min(100, -n))%" : n < words.count ? words[n] : status } else { state = status }
+                out += ["--task", state.isEmpty ? name : name + ": " + state]
+            }
+            out.append(body.hasPrefix("-") ? " " + body : body) // after `--` progress would take it for a command
         case "prgbox":
             if !body.isEmpty { out += ["--heading", body] }
             out += ["--run", positionals[3]]

@@ -21,6 +21,7 @@ public final class LineFrontEnd: FrontEnd {
     private var listKey: String?
     /// What progress last printed (a line per ten percent or per text change).
     private var progressShown: (text: String, step: Int?)?
+    private var stepsShown: Set<String> = []
 
     /// Page size for long lists.
     static let page = 20
@@ -161,6 +162,11 @@ public final class LineFrontEnd: FrontEnd {
     }
 
     private func progress(_ p: AlertMeaning.Progress) {
+        // A step's line each time its state changes.
+        for line in p.steps where !stepsShown.contains(line) {
+            stepsShown.insert(line)
+            say(line)
+        }
         let step = p.percent.map { Int($0 / 10) }
         guard let shown = progressShown else {
             if !p.title.isEmpty { say(p.title) }

@@ -2,6 +2,7 @@
 //   42 / 42.5 / 42%           the percentage
 //   # Unpacking…              the text (zenity)
 //   XXX / 60 / text… / XXX    both at once (dialog and whiptail); `XXX` lines bracket the block
+//   Download: done            a step's row (pending, running, done, failed, skipped, 40%)
 // Values are clamped to 0–100; anything else is ignored, never an error that would stop the
 // pipeline. A pure function over bytes: chunks may split lines anywhere, CRLF is a line end, a
 // last line without a newline still counts at the end, and an endless line is dropped, not hoarded.
@@ -10,6 +11,8 @@ public struct GaugeParser: Sendable {
     public enum Update: Equatable, Sendable {
         case percent(Double)
         case text(String)
+        /// `NAME: STATE`: a step's row.
+        case step(Step)
     }
 
     /// A line longer than this is cut (the rest until its newline is dropped).
@@ -114,6 +117,7 @@ public struct GaugeParser: Sendable {
         if trimmed.hasPrefix("#") {
             return [.text(String(trimmed.dropFirst()).trimmingSpaces())]
         }
+        if let step = Step.parse(trimmed) { return [.step(step)] }
         return GaugeParser.percent(trimmed).map { [.percent($0)] } ?? []
     }
 

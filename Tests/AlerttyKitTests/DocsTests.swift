@@ -169,6 +169,13 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(Compat.format([], .whiptailList), [])
     }
 
+    func testBashCompletesAFlagByTheAlertItBelongsTo() {
+        let bash = Docs.bash()
+        XCTAssertTrue(bash.contains("form) COMPREPLY=($(compgen -W \"lines json shell\""), "form --output: form's values, not choose's")
+        XCTAssertTrue(bash.contains("choose) COMPREPLY=($(compgen -W \"label tag index json\""))
+        XCTAssertTrue(bash.contains("--fields-from --dialog-keys --output --field --help"), "form completes --field")
+    }
+
     func testDropInHelpListsTheBoxesOfEachProgram() throws {
         let dialog = try XCTUnwrap(Compat.probe(.dialog, ["--help"], terminalSize: { nil }))
         XCTAssertEqual(dialog.map(\.fd), [1])

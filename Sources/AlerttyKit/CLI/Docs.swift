@@ -194,19 +194,33 @@ public enum Docs {
             case "$prev" in
 
         """
-        for f in CommandSpec.flags where f.takesValue {
-            s += "        --\(f.name))"
-            switch f.value {
-            case .choice(let options): s += " COMPREPLY=($(compgen -W \"\(options.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
-            case .directory: s += " COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
-            case .file: s += " COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-            case .command: s += " COMPREPLY=($(compgen -c -- \"$cur\")); return ;;\n"
-            default: s += " return ;;\n"
+        func completion(_ value: ValueKind) -> String {
+            switch value {
+            case .choice(let options): return "COMPREPLY=($(compgen -W \"\(options.joined(separator: " "))\" -- \"$cur\"))"
+            case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
+            case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
+            case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
+            default: return ":"
             }
+        }
+        // A flag several alerts take with different values (--output) completes by the alert.
+        var seen = Set<String>()
+        for f in CommandSpec.flags where f.takesValue && seen.insert(f.name).inserted {
+            let specs = CommandSpec.flags.filter { $0.flag == f.flag }
+            let lines = specs.map { completion($0.value) }
+            if Set(lines).count == 1 {
+                s += "        --\(f.name)) \(lines[0]); return ;;\n"
+                continue
+            }
+            s += "        --\(f.name)) case \"$alert\" in"
+            for (spec, line) in zip(specs, lines) { s += " \(spec.alerts.map(\.rawValue).joined(separator: "|"))) \(line) ;;" }
+            s += " esac; return ;;\n"
         }
         s += "    esac\n    case \"$alert\" in\n"
         for alert in AlertKind.allCases {
-            let words = CommandSpec.flags(for: alert).map { "--" + $0.name } + ["--help"]
+            var names: [String] = []
+            for f in CommandSpec.flags(for: alert) where !names.contains("--" + f.name) { names.append("--" + f.name) }
+            let words = names + (alert == .form ? ["--field"] : []) + ["--help"]
             s += "        \(alert.rawValue)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
         }
         s += "    esac\n}\ncomplete -F _alertty alertty\n"

@@ -169,6 +169,16 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(Compat.format([], .whiptailList), [])
     }
 
+    func testFormHelpAndTheManPageListEveryFieldOption() {
+        let help = Help.alert(.form), man = Docs.generate("man")
+        XCTAssertTrue(help.contains("--field NAME KIND LABEL"))
+        for name in FormSpec.options.keys {
+            XCTAssertTrue(help.contains("    --" + name + " "), "form --help lists --\(name)")
+            XCTAssertTrue(man.contains(".B \\-\\-" + name.replacingAll("-", with: "\\-")), "the man page lists --\(name)")
+        }
+        XCTAssertFalse(Help.alert(.message).contains("--field"))
+    }
+
     func testBashCompletesAFlagByTheAlertItBelongsTo() {
         let bash = Docs.bash()
         XCTAssertTrue(bash.contains("form) COMPREPLY=($(compgen -W \"lines json shell\""), "form --output: form's values, not choose's")

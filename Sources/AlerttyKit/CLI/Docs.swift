@@ -71,6 +71,10 @@ public enum Docs {
         for alert in AlertKind.allCases {
             s += ".SH \(alert.rawValue.uppercased()) FLAGS\n"
             for f in CommandSpec.flags(for: alert) where f.alerts.count != AlertKind.allCases.count { s += manFlag(f) }
+            if alert == .form {
+                s += ".SS Fields\nEach \\fB\\-\\-field\\fR is followed by its own options:\n"
+                for line in FormSpec.optionLines { s += ".TP\n.B \(roff(line.usage))\n\(roff(line.help))\n" }
+            }
         }
         s += """
         .SH KEYS

@@ -70,7 +70,7 @@ public enum Help {
 
         flags:
         \(flagLines(own))
-
+        \(alert == .form ? "\nfields (each --field, then its options):\n" + fieldLines() + "\n" : "")
         flags for every alert:
         \(flagLines(common))
 
@@ -84,6 +84,12 @@ public enum Help {
         \(examples(alert).map { "    " + $0 }.joined(separator: "\n"))
 
         """
+    }
+
+    static func fieldLines() -> String {
+        let lines = FormSpec.optionLines
+        let width = (lines.map { $0.usage.count }.max() ?? 0) + 2
+        return lines.map { "    " + $0.usage + String(repeating: " ", count: width - $0.usage.count) + $0.help }.joined(separator: "\n")
     }
 
     static func keyLines(_ alert: AlertKind) -> String {

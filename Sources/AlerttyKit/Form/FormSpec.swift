@@ -21,6 +21,19 @@ public enum FormSpec {
     }
 
     static let textual: Set<FieldDeclaration.Kind> = [.text, .password]
+
+    /// `--field NAME KIND LABEL` and each field option as help lines (for --help and the man
+    /// page, from the table the parser reads): the option, its value, the kinds, what it does.
+    public static var optionLines: [(usage: String, help: String)] {
+        let kinds = FieldDeclaration.Kind.allCases.map(\.rawValue)
+        var lines = [("--field NAME KIND LABEL", "a field: KIND is " + kinds.joined(separator: ", ") + "; its options follow it")]
+        for (name, option) in options.sorted(by: { $0.key < $1.key }) {
+            let usage = "--" + name + (option.valueName.isEmpty ? "" : " " + option.valueName)
+            let takers = kinds.filter { option.kinds.contains(FieldDeclaration.Kind(rawValue: $0)!) }
+            lines.append((usage, option.help + " (" + takers.joined(separator: ", ") + ")"))
+        }
+        return lines
+    }
     static let options: [String: Option] = [
         "validate": Option(valueName: "RULE", kinds: textual, help: "a preset rule: nonempty, int, number, email"),
         "regex": Option(valueName: "PATTERN", kinds: textual, help: "the whole value must match"),

@@ -265,9 +265,7 @@ public struct ChooseAlert: Alert {
         case .focusNext, .focusPrevious:
             var buttons = configuration.buttonBar.focusable(buttonFocusable)
             if configuration.dialogKeys { buttons.removeAll { $0 == .ok } } // the list is OK there
-            let order: [Focus] = [.list] + buttons.map { .button($0) }
-            let i = order.firstIndex(of: focus) ?? 0
-            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+            focus = ([.list] + buttons.map { .button($0) }).cycled(from: focus, by: action == .focusNext ? 1 : -1)
             return []
         case .submit:
             return press(focus)

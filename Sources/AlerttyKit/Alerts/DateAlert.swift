@@ -15,6 +15,8 @@ public struct DateAlert: Alert {
     public let format: String
     let bar: ButtonBar
     public private(set) var focus: Focus = .calendar
+    static let focusRing: [Focus] = [.calendar, .button(.ok), .button(.cancel)]
+    static let buttonRing: [Focus] = [.button(.ok), .button(.cancel)]
     /// A date being typed, and why the last one was not taken.
     public private(set) var typed: TextField?
     public private(set) var reason: String?
@@ -111,14 +113,12 @@ public struct DateAlert: Alert {
             if action == .activate && focus == .calendar { return [] }
             return choose(cursor)
         case .focusNext, .focusPrevious:
-            let order: [Focus] = [.calendar, .button(.ok), .button(.cancel)]
-            let i = order.firstIndex(of: focus) ?? 0
-            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+            focus = Self.focusRing.cycled(from: focus, by: action == .focusNext ? 1 : -1)
         case .insert(let c) where focus == .calendar && ("0"..."9").contains(c):
             typed = TextField(LineEditor(String(Character(c))))
         default:
             guard focus == .calendar else {
-                if action == .left || action == .right { focus = focus == .button(.ok) ? .button(.cancel) : .button(.ok) }
+                if action == .left || action == .right { focus = Self.buttonRing.cycled(from: focus, by: action == .right ? 1 : -1) }
                 return []
             }
             move(action)

@@ -252,9 +252,7 @@ public struct FieldAlert: Alert {
     }
 
     private mutating func moveFocus(forward: Bool) {
-        let order: [Focus] = [.field] + configuration.buttonBar.focusable(buttonFocusable).map { .button($0) }
-        let i = order.firstIndex(of: focus) ?? 0
-        focus = order[(i + (forward ? 1 : order.count - 1)) % order.count]
+        focus = ([.field] + configuration.buttonBar.focusable(buttonFocusable).map { .button($0) }).cycled(from: focus, by: forward ? 1 : -1)
     }
 
     private mutating func edited() -> [Effect] {

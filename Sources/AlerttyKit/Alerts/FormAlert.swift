@@ -386,8 +386,7 @@ public struct FormAlert: Alert {
     }
 
     private mutating func cycle(_ order: [Focus], _ step: Int) {
-        let at = order.firstIndex(of: focus) ?? 0
-        focus = order[(at + step + order.count) % order.count]
+        focus = order.cycled(from: focus, by: step)
         if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) }
     }
 

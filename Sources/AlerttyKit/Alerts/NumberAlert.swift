@@ -16,6 +16,8 @@ public struct NumberAlert: Alert {
     public private(set) var typed: String?
     let bar: ButtonBar
     public private(set) var focus: Focus = .value
+    static let focusRing: [Focus] = [.value, .button(.ok), .button(.cancel)]
+    static let buttonRing: [Focus] = [.button(.ok), .button(.cancel)]
 
     public init(title: String, text: String, minimum: Int, maximum: Int, step: Int = 1, value: Int? = nil,
                 okLabel: String = "OK", cancelLabel: String = "Cancel") {
@@ -92,9 +94,7 @@ public struct NumberAlert: Alert {
             guard let n = candidate else { return [] }
             return take(n)
         case .focusNext, .focusPrevious:
-            let order: [Focus] = [.value, .button(.ok), .button(.cancel)]
-            let i = order.firstIndex(of: focus) ?? 0
-            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+            focus = Self.focusRing.cycled(from: focus, by: action == .focusNext ? 1 : -1)
         case .insert(let c) where focus == .value && (("0"..."9").contains(c) || (c == "-" && (typed ?? "").isEmpty)):
             if (typed ?? "").count < 12 { typed = (typed ?? "") + String(Character(c)) }
         case .deleteBackward where typed != nil:
@@ -102,7 +102,7 @@ public struct NumberAlert: Alert {
             if typed!.isEmpty { typed = nil }
         default:
             guard focus == .value else {
-                if action == .left || action == .right { focus = focus == .button(.ok) ? .button(.cancel) : .button(.ok) }
+                if action == .left || action == .right { focus = Self.buttonRing.cycled(from: focus, by: action == .right ? 1 : -1) }
                 return []
             }
             move(action)

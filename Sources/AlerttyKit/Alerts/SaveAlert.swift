@@ -276,9 +276,7 @@ public struct SaveAlert: Alert {
     }
 
     private mutating func moveFocus(by step: Int) {
-        let order = focusOrder
-        let i = order.firstIndex(of: focus) ?? 0
-        focus = order[(i + step + order.count) % order.count]
+        focus = focusOrder.cycled(from: focus, by: step)
     }
 
     private mutating func nameEdited() {

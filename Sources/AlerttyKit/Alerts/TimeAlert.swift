@@ -82,17 +82,16 @@ public struct TimeAlert: Alert {
 
     private mutating func act(_ action: Action) -> [Effect] {
         let order: [Focus] = [.field(0), .field(1), .field(2), .button(.ok), .button(.cancel)]
-        let i = order.firstIndex(of: focus) ?? 0
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .submit:
             return focus == .button(.cancel) ? [.finish(Outcome(.cancel))] : take(time)
         case .focusNext, .focusPrevious:
             firstDigit = nil
-            focus = order[(i + (action == .focusNext ? 1 : order.count - 1)) % order.count]
+            focus = order.cycled(from: focus, by: action == .focusNext ? 1 : -1)
         case .left, .right:
             firstDigit = nil
-            focus = order[(i + (action == .right ? 1 : order.count - 1)) % order.count]
+            focus = order.cycled(from: focus, by: action == .right ? 1 : -1)
         case .up, .down:
             guard case .field(let f) = focus else { return [] }
             firstDigit = nil

@@ -24,6 +24,9 @@ public struct TextAlert: Alert {
     public var heading = TextBody("")
     /// --exit-at-end: a stream's end closes the box with OK (dialog's progressbox).
     public var exitsAtEnd = false
+    /// The text's line count while it is short (64 KiB and 200 lines at most; nil once longer),
+    /// measured when the document changes rather than on every frame.
+    private var shortLineCount: Int?
 
     public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
                 okLabel: String = "OK", cancelLabel: String? = nil) {
@@ -33,6 +36,18 @@ public struct TextAlert: Alert {
         loading = streaming
         self.follow = follow
         bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+        measure()
+    }
+
+    private mutating func measure() {
+        let document = pager.document
+        guard document.size <= 65536 else {
+            shortLineCount = nil
+            return
+        }
+        let head = document.read(at: 0, count: 65536)
+        let lines = head.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (head.last == 0x0A || head.isEmpty ? 0 : 1)
+        shortLineCount = lines < 200 ? lines : nil
     }
 
     public var buttonBar: ButtonBar? { bar }
@@ -52,11 +67,8 @@ public struct TextAlert: Alert {
 
     /// The whole width; as tall as the text (a short licence gets a short box), up to the screen.
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
-        // Judged from the first 64 KiB only: asked every frame, it must not read more.
-        let head = pager.document.read(at: 0, count: 65536)
-        let lines = head.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (head.last == 0x0A || head.isEmpty ? 0 : 1)
-        let short = pager.document.size <= head.count && lines < 200
-        return (maxWidth, short ? max(lines, 1) + 2 + headingRows(width: maxWidth) : 10_000)
+        guard let lines = shortLineCount else { return (maxWidth, 10_000) }
+        return (maxWidth, max(lines, 1) + 2 + headingRows(width: maxWidth))
     }
 
     /// The heading's rows (at most 5) and a blank one under it.
@@ -89,6 +101,7 @@ public struct TextAlert: Alert {
             guard let stream else { return [] }
             let wasAtEnd = pager.atEnd
             let kept = stream.append(chunk)
+            measure()
             if wasAtEnd && follow { pager.toEnd() } else { pager.refresh() }
             if !kept {
                 notice = "only the first \(stream.limit >> 20) MiB are kept"
@@ -109,6 +122,7 @@ public struct TextAlert: Alert {
         case .tick:
             let wasAtEnd = pager.atEnd
             guard pager.document.refresh() else { return [] }
+            measure()
             if wasAtEnd { pager.toEnd() } else { pager.refresh() }
             return []
         case .answer(let answer):

@@ -82,7 +82,7 @@ public struct PagedText {
             top = 0
             topLine = 0
             left = 0
-        case .end: toEnd()
+        case .end: moveToEnd()
         case .right: left += max(8, width / 2)
         case .left: left = max(0, left - max(8, width / 2))
         default: return false
@@ -92,10 +92,14 @@ public struct PagedText {
     }
 
     public mutating func toEnd() {
+        moveToEnd()
+        refresh()
+    }
+
+    private mutating func moveToEnd() {
         let end = lastPageTop
         if end != top { topLine = nil }
         top = end
-        refresh()
     }
 
     mutating func down(_ n: Int) {

@@ -66,15 +66,9 @@ public enum AlertFactory {
         case .text:
             return try makeText(command, title: title)
         case .time:
-            func clock(_ flag: Flag) throws(UsageError) -> ClockTime? {
-                guard let given = command.string(flag) else { return nil }
-                guard let t = ClockTime.parse(given) else { throw UsageError("--\(flag.rawValue) \(given) is not a time (HH:MM[:SS])") }
-                return t
-            }
-            let value = try clock(.value) ?? ClockTime(wrapping: Platform.secondsSinceMidnight())
-            let earliest = try clock(.min), latest = try clock(.max)
-            if let earliest, let latest, earliest > latest { throw UsageError("--min \(earliest.iso) is after --max \(latest.iso)") }
-            let alert = TimeAlert(title: title, text: text, value: value, earliest: earliest, latest: latest,
+            let given = try bounded(command, ClockTime.parse, what: "a time (HH:MM[:SS])", shown: \.iso)
+            let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
+            let alert = TimeAlert(title: title, text: text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? "OK",
                                   cancelLabel: command.string(.cancel) ?? "Cancel")
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
@@ -91,16 +85,10 @@ public enum AlertFactory {
             if let start, let why = alert.problem(start) { throw UsageError("--value \(start): \(why)") }
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .date:
-            func day(_ flag: Flag) throws(UsageError) -> CalendarDate? {
-                guard let given = command.string(flag) else { return nil }
-                guard let d = CalendarDate.parse(given) else { throw UsageError("--\(flag.rawValue) \(given) is not a date (YYYY-MM-DD)") }
-                return d
-            }
-            let today = Platform.today()
-            let value = try day(.value) ?? CalendarDate(year: today.year, month: today.month, day: today.day) ?? CalendarDate(dayNumber: 0)
-            let earliest = try day(.min), latest = try day(.max)
-            if let earliest, let latest, earliest > latest { throw UsageError("--min \(earliest.iso) is after --max \(latest.iso)") }
-            let alert = DateAlert(title: title, text: text, value: value, earliest: earliest, latest: latest,
+            let given = try bounded(command, CalendarDate.parse, what: "a date (YYYY-MM-DD)", shown: \.iso)
+            let now = Platform.localNow()
+            let value = given.value ?? CalendarDate(year: now.year, month: now.month, day: now.day) ?? CalendarDate(dayNumber: 0)
+            let alert = DateAlert(title: title, text: text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? "OK",
                                   cancelLabel: command.string(.cancel) ?? "Cancel")
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
@@ -215,48 +203,64 @@ extension AlertFactory {
     /// as a stream (never waiting at open for a FIFO's writer). A folder or a missing file is a
     /// usage error, found before anything is drawn.
     static func makeText(_ command: ParsedCommand, title: String) throws(UsageError) -> BuiltAlert {
-        if let run = command.string(.run) {
-            // A command's output, kept as it comes (bounded, as any stream).
-            guard command.text == nil else { throw UsageError("text shows FILE or the output of --run CMD, not both") }
-            var alert = TextAlert(title: title, document: BufferDocument(), streaming: true, follow: true,
-                                  okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
-            if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
-            alert.exitsAtEnd = command.has(.exitAtEnd)
-            var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: false)
-            built.progress = (["/bin/sh", "-c", run], false)
-            return built
-        }
-        guard let path = command.text else { throw UsageError("text needs a FILE (`-` for stdin) or --run CMD") }
-        let fd: FileDescriptor
-        if path == "-" {
-            if Platform.isTerminal(0) { throw UsageError("text - reads stdin, but stdin is the terminal; pipe the text in or name a file") }
-            fd = 0
-        } else {
-            do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
-        }
         let document: any TextDocument
         var sources: [any EventSource] = []
-        switch Platform.kind(of: fd) {
-        case .regular(let size)? where path != "-":
-            document = FileDocument(fd: fd, size: size)
-        case .directory?:
-            Platform.close(fd)
-            throw UsageError("\(path) is a folder, not a file")
-        case nil:
-            throw UsageError("cannot read \(path)")
-        default:
+        var run: [String]?
+        var shownTitle = title
+        if let cmd = command.string(.run) {
+            // A command's output, kept as it comes (bounded, as any stream).
+            guard command.text == nil else { throw UsageError("text shows FILE or the output of --run CMD, not both") }
             document = BufferDocument()
-            sources.append(InputStream(fd: fd))
+            run = ["/bin/sh", "-c", cmd]
+        } else {
+            guard let path = command.text else { throw UsageError("text needs a FILE (`-` for stdin) or --run CMD") }
+            let fd: FileDescriptor
+            if path == "-" {
+                if Platform.isTerminal(0) { throw UsageError("text - reads stdin, but stdin is the terminal; pipe the text in or name a file") }
+                fd = 0
+            } else {
+                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+                if title.isEmpty { shownTitle = path }
+            }
+            switch Platform.kind(of: fd) {
+            case .regular(let size)? where path != "-":
+                document = FileDocument(fd: fd, size: size)
+            case .directory?:
+                Platform.close(fd)
+                throw UsageError("\(path) is a folder, not a file")
+            case nil:
+                throw UsageError("cannot read \(path)")
+            default:
+                document = BufferDocument()
+                sources.append(InputStream(fd: fd))
+            }
         }
-        let streaming = !sources.isEmpty
-        var alert = TextAlert(title: title.isEmpty && path != "-" ? path : title, document: document, streaming: streaming,
-                              follow: command.has(.follow), okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
+        // --run's output and stdin or a FIFO arrive as streams; a regular file is there already.
+        let streaming = run != nil || !sources.isEmpty
+        var alert = TextAlert(title: shownTitle, document: document, streaming: streaming, follow: run != nil || command.has(.follow),
+                              okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
         if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
         if command.has(.exitAtEnd) {
-            guard streaming else { throw UsageError("--exit-at-end needs a stream to end: `-` or a FIFO") }
+            guard streaming else { throw UsageError("--exit-at-end needs a stream to end: `-`, a FIFO or --run") }
             alert.exitsAtEnd = true
         }
-        return BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: false)
+        var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: false)
+        if let run { built.progress = (run, false) }
+        return built
+    }
+
+    /// A date's or time's --value, --min and --max, each read by `parse` (`what` names the form
+    /// an error asks for); --min after --max is an error too.
+    static func bounded<T: Comparable>(_ command: ParsedCommand, _ parse: (String) -> T?, what: String, shown: (T) -> String)
+        throws(UsageError) -> (value: T?, earliest: T?, latest: T?) {
+        func read(_ flag: Flag) throws(UsageError) -> T? {
+            guard let given = command.string(flag) else { return nil }
+            guard let v = parse(given) else { throw UsageError("--\(flag.rawValue) \(given) is not \(what)") }
+            return v
+        }
+        let value = try read(.value), earliest = try read(.min), latest = try read(.max)
+        if let earliest, let latest, earliest > latest { throw UsageError("--min \(shown(earliest)) is after --max \(shown(latest))") }
+        return (value, earliest, latest)
     }
 
     /// --task 'NAME[: STATE]': the steps' rows, pending unless a state is given.

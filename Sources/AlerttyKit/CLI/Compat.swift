@@ -436,7 +436,13 @@ public enum Compat {
         let kind: Platform.DescriptorKind? = Platform.kind(of: fd)
         Platform.close(fd)
         guard program == .whiptail, case .directory? = kind else { return nil }
-        return Platform.describe(errno: Platform.isAFolder(path).code)
+        return Platform.folderErrorText
+    }
+
+    /// The box argument at `i` as a number of at least `least`, or nil (left out, or not one).
+    static func number(_ positionals: [String], _ i: Int, least: Int) -> Int? {
+        guard i < positionals.count, let n = Int(positionals[i]), n >= least else { return nil }
+        return n
     }
 
     static func value(_ options: [(name: String, values: [String])], _ names: String...) -> String? {
@@ -550,11 +556,8 @@ public enum Compat {
             out += ["--", body]
         case "timebox":
             // An hour, minute or second left out (or negative) is now's.
-            let now = ClockTime(wrapping: Platform.secondsSinceMidnight())
-            func part(_ i: Int, _ fallback: Int) -> Int {
-                guard positionals.count > i, let n = Int(positionals[i]), n >= 0 else { return fallback }
-                return n
-            }
+            let now = ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
+            func part(_ i: Int, _ fallback: Int) -> Int { number(positionals, i, least: 0) ?? fallback }
             guard let start = ClockTime(hour: part(3, now.hour), minute: part(4, now.minute), second: part(5, now.second)) else {
                 return .failure(Failure(message: "alertty: --timebox: no such time\n", status: 255))
             }
@@ -567,11 +570,8 @@ public enum Compat {
                     "--value", String(min(max(start, min(low, high)), max(low, high))), "--", body]
         case "calendar":
             // A day, month or year left out or 0 is today's.
-            let today = Platform.today()
-            func part(_ i: Int, _ fallback: Int) -> Int {
-                guard positionals.count > i, let n = Int(positionals[i]), n > 0 else { return fallback }
-                return n
-            }
+            let today = Platform.localNow()
+            func part(_ i: Int, _ fallback: Int) -> Int { number(positionals, i, least: 1) ?? fallback }
             let year = part(5, today.year), month = part(4, today.month)
             let day = min(part(3, today.day), CalendarDate.days(inMonth: max(1, min(12, month)), year: year))
             guard let start = CalendarDate(year: year, month: month, day: day) else {

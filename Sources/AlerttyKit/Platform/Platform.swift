@@ -121,20 +121,11 @@ public enum Platform {
         }
     }
 
-    /// A whole file's bytes, or nil when it cannot be read.
     /// A file's bytes; nil when it cannot be read or holds more than `limit` bytes.
     public static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
         guard let fd = try? openForReading(path) else { return nil }
         defer { libcClose(fd) }
         return try? readToEnd(fd, limit: limit)
-    }
-
-    /// A regular file's bytes, or why not (EISDIR for a folder, as read(2) says).
-    public static func readWholeFile(_ path: String) -> Result<[UInt8], PlatformError> {
-        let fd: FileDescriptor
-        do { fd = try openForReading(path) } catch { return .failure(error) }
-        defer { libcClose(fd) }
-        do { return .success(try readToEnd(fd)) } catch { return .failure(error) }
     }
 
     /// Up to `count` bytes at `offset`, without moving the file position (a pager's view of a
@@ -157,8 +148,8 @@ public enum Platform {
         return buffer
     }
 
-    /// The first (or last) index of `byte` in `bytes` at or after `from`, by memchr/memrchr: a
-    /// pager scans megabytes for newlines, and a byte loop is many times slower.
+    /// The first index of `byte` in `bytes` at or after `from`, by memchr: a pager scans
+    /// megabytes for newlines, and a byte loop is many times slower.
     public static func firstIndex(of byte: UInt8, in bytes: [UInt8], from: Int = 0) -> Int? {
         guard from < bytes.count else { return nil }
         return bytes.withUnsafeBytes { raw -> Int? in
@@ -167,7 +158,8 @@ public enum Platform {
         }
     }
 
-    /// (memrchr is a GNU extension Swift's Glibc module does not import: a pointer loop.)
+    /// The last index of `byte` in `bytes`. (memrchr is a GNU extension Swift's Glibc module
+    /// does not import: a pointer loop.)
     public static func lastIndex(of byte: UInt8, in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             var i = buffer.count - 1
@@ -179,28 +171,22 @@ public enum Platform {
         }
     }
 
+    /// Now in the local time zone: the date, and the time of day in seconds since midnight (the
+    /// date and time alerts' defaults).
+    public static func localNow() -> (year: Int, month: Int, day: Int, secondsSinceMidnight: Int) {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    }
+
+    /// What read(2) says of a folder (EISDIR), for callers that find one before reading it.
+    public static var folderErrorText: String { describe(errno: EISDIR) }
+
     /// What an open descriptor is: a regular file (and its size), a folder, or something else
     /// (a pipe, a FIFO, a device), which can only be read as a stream.
     public enum DescriptorKind: Equatable, Sendable { case regular(size: Int), directory, stream }
-
-    /// Today in the local time zone (the date alert's default).
-    public static func today() -> (year: Int, month: Int, day: Int) {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
-    }
-
-    /// The local time of day, in seconds since midnight (the time alert's default).
-    public static func secondsSinceMidnight() -> Int {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
-    }
-
-    /// The error read(2) gives for a folder (EISDIR), for callers that find one first.
-    public static func isAFolder(_ path: String) -> PlatformError { PlatformError(operation: path, code: EISDIR) }
 
     public static func kind(of fd: FileDescriptor) -> DescriptorKind? {
         var info = stat()
@@ -282,9 +268,8 @@ public enum Platform {
     }
 
     /// Reads a descriptor to its end (used for `-` arguments on stdin). A read error is an error,
-    /// not an empty text (`message - < /` must not show an empty box and succeed).
-    /// Everything up to end of file; more than `limit` bytes is an error (EFBIG), so endless
-    /// input cannot take unbounded memory.
+    /// not an empty text (`message - < /` must not show an empty box and succeed), and more than
+    /// `limit` bytes is one too (EFBIG), so endless input cannot take unbounded memory.
     public static func readToEnd(_ fd: FileDescriptor, limit: Int = .max) throws(PlatformError) -> [UInt8] {
         var all: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)

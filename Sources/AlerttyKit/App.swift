@@ -6,6 +6,10 @@ public enum App {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
         var arguments = arguments
+        if name.split(separator: "/").last.map(String.init) == Pinentry.programName || arguments.first == "pinentry" {
+            if arguments.first == "pinentry" { arguments.removeFirst() }
+            return Pinentry.main(arguments)
+        }
         if name.split(separator: "/").last.map(String.init) == Askpass.programName || arguments.first == "askpass" {
             if arguments.first == "askpass" { arguments.removeFirst() }
             arguments = Askpass.arguments(arguments, environment: Platform.environment)
@@ -118,7 +122,12 @@ public enum App {
         Platform.writeError("alertty: " + line + "\n")
     }
 
-    static func run(_ command: ParsedCommand, compat: Compat.Output?, closedDescriptors: Set<FileDescriptor>) -> Int32 {
+    /// Takes an outcome instead of printing it, for a caller that carries the answer itself
+    /// (pinentry sends it over its protocol); returns the status to exit with.
+    typealias Receiver = (Outcome) -> Int32
+
+    static func run(_ command: ParsedCommand, compat: Compat.Output?, closedDescriptors: Set<FileDescriptor>,
+                    receive: Receiver? = nil) -> Int32 {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
         let environment: (String) -> String? = Platform.environment
@@ -148,7 +157,7 @@ public enum App {
                                          : "descriptor \(answerDescriptor) is closed: the answer could not be delivered")
             return failed(.internalError, compat)
         }
-        if built.secret { Platform.disableCoreDumps() }
+        if built.secret { Platform.protectSecrets() }
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
@@ -185,7 +194,7 @@ public enum App {
                        + (asked.variable.map { "; set \($0)" } ?? ""))
                 return failed(.noTerminal, compat)
             }
-            return runScripted(built, answers: answers, promptName: asked.promptName, compat: compat)
+            return runScripted(built, answers: answers, promptName: asked.promptName, compat: compat, receive: receive)
         }
         let path = command.string(.tty) ?? "/dev/tty"
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
@@ -211,22 +220,24 @@ public enum App {
         guard let sources = sources(for: built, captureOutput: true) else { return 127 }
         let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
                             takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom)
-        return finish(runner.run(), built: built, compat: compat, wholeJobSignals: frontEnd.kind == .box)
+        return finish(runner.run(), built: built, compat: compat, wholeJobSignals: frontEnd.kind == .box, receive: receive)
     }
 
     /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.
-    static func runScripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String, compat: Compat.Output?) -> Int32 {
+    static func runScripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String, compat: Compat.Output?,
+                            receive: Receiver? = nil) -> Int32 {
         // No one sees a command's output but the script's log: it goes there as it comes.
         guard let sources = sources(for: built, captureOutput: false) else { return 127 }
         let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: report)
         let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
-        return finish(outcome, built: built, compat: compat, wholeJobSignals: false)
+        return finish(outcome, built: built, compat: compat, wholeJobSignals: false, receive: receive)
     }
 
     /// The answer printed and the status returned (a command's own, for progress); an ending by a
     /// signal is died of, once the terminal is restored.
-    static func finish(_ outcome: Outcome, built: BuiltAlert, compat: Compat.Output?, wholeJobSignals: Bool) -> Int32 {
-        var status = deliver(outcome, terminator: built.terminator, compat: compat)
+    static func finish(_ outcome: Outcome, built: BuiltAlert, compat: Compat.Output?, wholeJobSignals: Bool,
+                       receive: Receiver? = nil) -> Int32 {
+        var status = receive?(outcome) ?? deliver(outcome, terminator: built.terminator, compat: compat)
         if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
         if let ending = outcome.signal, let signal = outcome.status.signal {
             Platform.die(of: signal, wholeGroup: wholeJobSignals && ending == .job)

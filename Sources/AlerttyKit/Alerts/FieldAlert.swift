@@ -58,7 +58,15 @@ public struct FieldAlert: Alert {
         field = TextField(editor, placeholder: configuration.placeholder)
         localValidity = configuration.rules.check(editor.text)
         updateEchoMode()
+        notice = configuration.initialError
     }
+
+    /// The label over the field, if it has one (--label, or --confirm's two).
+    var fieldLabel: String? {
+        guard configuration.confirm else { return configuration.label }
+        return firstEntry == nil ? configuration.label ?? "Enter it:" : configuration.repeatLabel
+    }
+    var labelRows: Int { configuration.confirm || configuration.label != nil ? 1 : 0 }
 
     var isSecret: Bool { configuration.secret }
 
@@ -89,7 +97,7 @@ public struct FieldAlert: Alert {
 
     public var meaning: AlertMeaning {
         let preset = configuration.initialValue.isEmpty || isSecret ? nil : String(decoding: configuration.initialValue, as: UTF8.self)
-        return .field(.init(title: title, text: body.text, label: configuration.confirm ? (firstEntry == nil ? "Enter it:" : "Retype to confirm:") : nil,
+        return .field(.init(title: title, text: body.text, label: fieldLabel,
                             secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking,
                             preset: preset, presetSecret: isSecret && !configuration.initialValue.isEmpty))
     }
@@ -117,7 +125,7 @@ public struct FieldAlert: Alert {
     /// Rows below the message: [label], field, the reason's rows (one at least, so the box does not
     /// jump), and — when there is room — a blank row over the buttons.
     func controlRows(in area: Rect) -> Int {
-        let needed = (configuration.confirm ? 1 : 0) + 2 + max(1, reasonLines(width: area.width).count)
+        let needed = labelRows + 2 + max(1, reasonLines(width: area.width).count)
         return area.height > needed ? needed + 1 : needed
     }
 
@@ -125,7 +133,7 @@ public struct FieldAlert: Alert {
         let width = body.preferredWidth(buttons, title: title, minimumWidth: 40, maxWidth: maxWidth)
         let lines = body.lineCount(width: width)
         // message, blank, [label], field, reason, blank, buttons
-        return (width, (lines > 0 ? lines + 1 : 0) + 3 + max(1, reasonLines(width: width).count) + (configuration.confirm ? 1 : 0))
+        return (width, (lines > 0 ? lines + 1 : 0) + 3 + max(1, reasonLines(width: width).count) + labelRows)
     }
 
     public mutating func layout(_ area: Rect) {
@@ -305,7 +313,7 @@ public struct FieldAlert: Alert {
                 field.editor.clear()
                 focus = .field
                 let effects = revalidate()
-                notice = "the entries did not match; type it again"
+                notice = configuration.mismatchMessage
                 return effects
             }
             var stale = first
@@ -326,8 +334,7 @@ public struct FieldAlert: Alert {
             body.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: bodyRows), theme: theme)
         }
         var y = area.maxY - controls
-        if configuration.confirm {
-            let label = firstEntry == nil ? "Enter it:" : "Retype to confirm:"
+        if let label = fieldLabel {
             canvas.text(label, x: area.x, y: y, style: theme.muted)
             y += 1
         }

@@ -69,6 +69,10 @@ public enum Flag: String, CaseIterable, Sendable {
     case mask
     case allowReveal = "allow-reveal"
     case confirm
+    case label
+    case repeatLabel = "repeat-label"
+    case mismatch
+    case error
     case dir
     case root
     case name
@@ -296,6 +300,10 @@ public enum CommandSpec {
         FlagSpec("mask", .text, "CHAR", "Shown once per character typed (default • or *); '' shows nothing at all.", [.password]),
         FlagSpec("allow-reveal", .flag, "", "Allow showing the typed text with Ctrl-R.", [.password]),
         FlagSpec("confirm", .flag, "", "Ask twice; both entries must match.", [.password]),
+        FlagSpec("label", .text, "TEXT", "Label over the field (with --confirm, over the first entry; default \"Enter it:\").", [.password]),
+        FlagSpec("repeat-label", .text, "TEXT", "Label over the second entry (default \"Retype to confirm:\"); implies --confirm.", [.password]),
+        FlagSpec("mismatch", .text, "TEXT", "Shown when the two entries differ (default \"the entries did not match; type it again\").", [.password]),
+        FlagSpec("error", .text, "TEXT", "An error shown under the field from the start, until the first key (\"Wrong passphrase, try again\").", [.password]),
         // Browsers
         FlagSpec("dir", .directory, "DIR", "Folder shown first (default: the current folder, or the root).", browsers),
         FlagSpec("root", .directory, "DIR", "Folder that cannot be left (default /).", browsers),

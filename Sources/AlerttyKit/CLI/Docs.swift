@@ -134,6 +134,12 @@ public enum Docs {
         .nf
         \(Askpass.usage.dropFirst().map(roff).joined(separator: "\n"))
         .fi
+        .SH PINENTRY
+        \(roff(Pinentry.usage[0]))
+        .PP
+        .nf
+        \(Pinentry.usage.dropFirst().map(roff).joined(separator: "\n"))
+        .fi
         .SH COMPATIBILITY
         Called as \\fBwhiptail\\fR or \\fBdialog\\fR (a symlink), or as \\fBalertty whiptail\\fR ... or
         \\fBalertty dialog\\fR ..., alertty reads the command line by that program's rules and runs it with

@@ -52,6 +52,9 @@ public enum Help {
         askpass:
         \(Askpass.usage.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
 
+        pinentry:
+        \(Pinentry.usage.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
+
         whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads
         that program's command line by its own rules.
         \(Compat.supportSummary.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))

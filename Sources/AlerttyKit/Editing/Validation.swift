@@ -90,6 +90,12 @@ public struct FieldConfiguration {
     public var mask: String?
     public var allowReveal: Bool
     public var confirm: Bool
+    /// Labels over the field, and over the second entry with --confirm.
+    public var label: String?
+    public var repeatLabel = "Retype to confirm:"
+    public var mismatchMessage = "the entries did not match; type it again"
+    /// Shown under the field from the start (pinentry's SETERROR).
+    public var initialError: String?
     /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
     public var noCancel = false
     /// --extra-button and --help-button labels.
@@ -120,7 +126,11 @@ public struct FieldConfiguration {
         okLabel = command.string(.ok) ?? "OK"
         cancelLabel = command.string(.cancel) ?? "Cancel"
         allowReveal = command.has(.allowReveal)
-        confirm = command.has(.confirm)
+        confirm = command.has(.confirm) || command.has(.repeatLabel)
+        label = command.string(.label)
+        if let text = command.string(.repeatLabel) { repeatLabel = text }
+        if let text = command.string(.mismatch) { mismatchMessage = text }
+        initialError = command.string(.error)
         noCancel = command.has(.noCancel)
         extraLabel = command.string(.extraButton)
         helpLabel = command.string(.helpButton)

@@ -10,6 +10,11 @@ import Darwin
 
 public typealias FileDescriptor = Int32
 
+#if os(Linux)
+// prctl is variadic in C, which Swift does not import; every argument it reads here is an integer.
+@_silgen_name("prctl") private func linuxPrctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
+#endif
+
 public struct PlatformError: Error, Equatable {
     public var operation: String
     public var code: Int32
@@ -25,6 +30,30 @@ public enum Platform {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
+
+    /// errno's symbolic name, for the codes a terminal can fail to open with (pinentry reports
+    /// them by libgpg-error's number for the name).
+    public static func errnoName(_ code: Int32) -> String? {
+        let names: [Int32: String] = [
+            EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", ENXIO: "ENXIO", EACCES: "EACCES", EBUSY: "EBUSY",
+            ENODEV: "ENODEV", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", ENOTTY: "ENOTTY", EROFS: "EROFS",
+            ELOOP: "ELOOP", ENAMETOOLONG: "ENAMETOOLONG", EMFILE: "EMFILE", ENFILE: "ENFILE", ENOMEM: "ENOMEM",
+            EINTR: "EINTR", EAGAIN: "EAGAIN", EINVAL: "EINVAL",
+        ]
+        return names[code]
+    }
+
+    public static var processID: Int { Int(getpid()) }
+    public static var effectiveIDs: (user: UInt32, group: UInt32) { (UInt32(geteuid()), UInt32(getegid())) }
+
+    /// `mode/uid/gid` of a file (mode in octal), or "?" when it cannot be read.
+    public static func statSummary(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "?" }
+        return "\(String(UInt(info.st_mode), radix: 8))/\(info.st_uid)/\(info.st_gid)"
+    }
+
+    public static func setEnvironment(_ name: String, _ value: String) { setenv(name, value, 1) }
 
     public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
@@ -449,6 +478,25 @@ public enum Platform {
         sigprocmask(SIG_UNBLOCK, &set, nil)
         if wholeGroup { kill(0, which.number) } else { raise(which.number) }
         libcExit(128 + which.number)
+    }
+
+    /// While a secret is held (password, pinentry, askpass): no core file, the process not
+    /// dumpable (no core even with a raised limit, its /proc files owned by root, and no
+    /// ptrace by other processes of the same user), and its memory locked so no page of it is
+    /// swapped. Locking is as far as RLIMIT_MEMLOCK allows: every page from now on when the
+    /// limit is unlimited or generous, else the pages mapped now as they are touched.
+    public static func protectSecrets() {
+        disableCoreDumps()
+        #if os(Linux)
+        _ = linuxPrctl(4 /* PR_SET_DUMPABLE */, 0, 0, 0, 0)
+        var limit = rlimit()
+        _ = getrlimit(__rlimit_resource_t(__RLIMIT_MEMLOCK.rawValue), &limit)
+        let generous = limit.rlim_cur == rlim_t.max || limit.rlim_cur >= 256 << 20 || geteuid() == 0
+        let onFault: Int32 = 4 // MCL_ONFAULT: lock pages as they are used, not the whole binary up front
+        if !generous || mlockall(MCL_CURRENT | MCL_FUTURE | onFault) != 0 {
+            _ = mlockall(MCL_CURRENT | onFault)
+        }
+        #endif
     }
 
     /// No core file from now on: one could hold a typed secret.

@@ -1,0 +1,174 @@
+// `alertty pinentry`, or alertty called as `pinentry-alertty`: GnuPG's agent starts it as its
+// pinentry-program and speaks Assuan on its stdin and stdout (Pinentry/PinentrySession.swift).
+// Each GETPIN, CONFIRM or MESSAGE is an ordinary alertty alert — password (asked twice for
+// SETREPEAT), confirm or message — drawn on the terminal the agent names (OPTION ttyname, from
+// GPG_TTY), else /dev/tty, and carried back over the protocol instead of printed.
+
+public enum Pinentry {
+    /// The name alertty answers to as a pinentry program.
+    public static let programName = "pinentry-alertty"
+
+    /// For --help and the man page: how to name it to gpg-agent.
+    public static let usage: [String] = [
+        "alertty pinentry, or alertty called as pinentry-alertty (installed beside it): GnuPG's pinentry. gpg-agent speaks the Assuan protocol to it on stdin/stdout; each passphrase, confirmation or message is asked in a box on the terminal gpg names (GPG_TTY), else /dev/tty. SETREPEAT asks twice; Esc or Cancel answers \"Operation cancelled\", a timeout \"Timeout\", as pinentry-curses does.",
+        "echo 'pinentry-program /usr/bin/pinentry-alertty' >> ~/.gnupg/gpg-agent.conf; gpgconf --reload gpg-agent",
+        "export GPG_TTY=$(tty)   # in the shell's profile, so the agent knows where to ask",
+    ]
+
+    /// Serves one session; the exit status (0 when the client said BYE or went away).
+    public static func main(_ arguments: [String]) -> Int32 {
+        var preset: [String: String] = [:]
+        var words = arguments[...]
+        // pinentry's own command-line options; gpg-agent sets the same through OPTION.
+        while let word = words.first {
+            words = words.dropFirst()
+            switch word {
+            case "--version":
+                Platform.writeAll(1, Array("pinentry-alertty (alertty) \(CommandSpec.version)\n".utf8))
+                return 0
+            case "--help", "-h":
+                Platform.writeAll(1, Array((usage.joined(separator: "\n") + "\n").utf8))
+                return 0
+            case "--ttyname", "--ttytype", "--lc-ctype", "--lc-messages", "--display", "--timeout", "-T", "-N", "-C", "-M", "-D", "-o":
+                guard let value = words.first else {
+                    App.report("pinentry: \(word) needs a value")
+                    return ExitStatus.usage.rawValue
+                }
+                words = words.dropFirst()
+                let names = ["-T": "ttyname", "-N": "ttytype", "-C": "lc-ctype", "-M": "lc-messages", "-D": "display", "-o": "timeout"]
+                preset[names[word] ?? String(word.dropFirst(2))] = value
+            case "--debug", "-d", "--no-global-grab", "-g", "--enhanced", "-e":
+                break
+            default:
+                App.report("pinentry: unknown option '\(word)' (see alertty pinentry --help)")
+                return ExitStatus.usage.rawValue
+            }
+        }
+        Platform.ignoreBrokenPipes()
+        // Every passphrase passes through this process: no core, no tracing, no swapping.
+        Platform.protectSecrets()
+        let ids = Platform.effectiveIDs
+        var session = PinentrySession(facts: .init(flavor: "alertty", version: CommandSpec.version, pid: Platform.processID,
+                                                   euid: ids.user, egid: ids.group, deviceStat: Platform.statSummary))
+        for (name, value) in preset where name != "timeout" { _ = session.handle(Array("OPTION \(name)=\(value)".utf8)) }
+        if let seconds = preset["timeout"] { _ = session.handle(Array("SETTIMEOUT \(seconds)".utf8)) }
+        guard Platform.writeAll(1, PinentrySession.greeting) else { return 0 }
+        var reader = LineReader(fd: 0, limit: Assuan.maxLineLength)
+        while true {
+            let line: [UInt8]
+            switch reader.next() {
+            case .end: return 0
+            case .tooLong:
+                Platform.writeError("pinentry-alertty: Assuan processing failed: Line passed to IPC too long\n")
+                return 0
+            case .line(let l): line = l
+            }
+            guard var step = session.handle(line) else { continue }
+            if case .ask(let prompt) = step { step = session.finish(ask(prompt)) }
+            switch step {
+            case .reply(var bytes):
+                let sent = Platform.writeAll(1, bytes)
+                bytes.resetBytes() // it may hold a passphrase's D line
+                if !sent { return 0 }
+            case .close(let bytes):
+                Platform.writeAll(1, bytes)
+                return 0
+            case .ask:
+                return 0 // finish never asks again
+            }
+        }
+    }
+
+    /// Puts the prompt to the person and says how it ended.
+    static func ask(_ prompt: PinentrySession.Prompt) -> PinentrySession.Result {
+        let ttyname = prompt.ttyname.flatMap { $0.isEmpty ? nil : $0 }
+        // Without a terminal it fails at once, with pinentry-curses' words, so the agent reports it.
+        do throws(PlatformError) {
+            let terminal = try Platform.openTerminalWithMode(ttyname ?? "/dev/tty")
+            Platform.close(terminal.fd)
+        } catch {
+            let code = ttyname == nil ? 25 /* ENOTTY: pinentry-curses wants a terminal on stdin */ : error.code
+            return .failed(location: ttyname == nil ? "isatty" : "open_tty_for_read",
+                           error: .system(errnoName: Platform.errnoName(code), text: Platform.describe(errno: code)))
+        }
+        if let type = prompt.ttytype, !type.isEmpty { Platform.setEnvironment("TERM", type) }
+        if let ctype = prompt.lcCtype, !ctype.isEmpty { Platform.setEnvironment("LC_CTYPE", ctype) }
+        let arguments = self.arguments(for: prompt, tty: ttyname ?? "/dev/tty")
+        guard case .run(let command)? = try? ArgumentParser.parse(arguments) else {
+            return .failed(location: "?", error: .pinentryError)
+        }
+        var outcome: Outcome?
+        _ = App.run(command, compat: nil, closedDescriptors: [], receive: { ended in
+            outcome = ended
+            return 0
+        })
+        guard var ended = outcome else { return .failed(location: "?", error: .pinentryError) }
+        defer { ended.answer?.resetBytes() }
+        switch (ended.status, prompt.kind) {
+        case (.ok, .pin): return .pin(ended.answer ?? [], repeated: prompt.repeatPrompt != nil)
+        case (.ok, _): return .confirmed
+        case (.extra, _): return .notConfirmed
+        case (.timeout, _): return .timeout
+        case (.cancel, _): return .cancelled
+        default: return .failed(location: "?", error: .pinentryError)
+        }
+    }
+
+    /// The alertty command line that asks the prompt.
+    static func arguments(for prompt: PinentrySession.Prompt, tty: String) -> [String] {
+        var flags = ["--tty", tty]
+        if let title = prompt.title, !title.isEmpty { flags += ["--title", title] }
+        if prompt.timeout > 0 { flags += ["--timeout", String(prompt.timeout)] }
+        let ok = PinentrySession.label(prompt.ok ?? "OK")
+        let cancel = PinentrySession.label(prompt.cancel ?? "Cancel")
+        var text = prompt.description ?? ""
+        switch prompt.kind {
+        case .pin:
+            if text.isEmpty {
+                text = prompt.prompt
+            } else {
+                flags += ["--label", prompt.prompt]
+            }
+            if let again = prompt.repeatPrompt {
+                flags += ["--repeat-label", again.isEmpty ? "Repeat:" : again]
+                if let mismatch = prompt.repeatError, !mismatch.isEmpty { flags += ["--mismatch", mismatch] }
+            }
+            if let error = prompt.error, !error.isEmpty { flags += ["--error", error] }
+            flags = ["password"] + flags + ["--ok", ok, "--cancel", cancel]
+        case .confirm:
+            if let error = prompt.error, !error.isEmpty { text = error + (text.isEmpty ? "" : "\n\n" + text) }
+            flags = ["confirm"] + flags + ["--yes", ok, "--no", cancel]
+            if let notOk = prompt.notOk { flags += ["--extra-button", PinentrySession.label(notOk)] }
+        case .message:
+            if let error = prompt.error, !error.isEmpty { text = error + (text.isEmpty ? "" : "\n\n" + text) }
+            flags = ["message"] + flags + ["--ok", ok]
+        }
+        if text.isEmpty { text = " " }
+        return flags + ["--", text == "-" ? " -" : text]
+    }
+
+    /// Request lines from the client, bounded as libassuan bounds them.
+    struct LineReader {
+        enum Next { case line([UInt8]), end, tooLong }
+        let fd: FileDescriptor
+        let limit: Int
+        var buffer: [UInt8] = []
+        var ended = false
+
+        init(fd: FileDescriptor, limit: Int) { self.fd = fd; self.limit = limit }
+
+        mutating func next() -> Next {
+            while true {
+                if let newline = Platform.firstIndex(of: 0x0A, in: buffer) {
+                    let line = Array(buffer[..<newline])
+                    buffer.removeSubrange(...newline)
+                    return line.count > limit ? .tooLong : .line(line)
+                }
+                if buffer.count > limit { return .tooLong }
+                if ended { return .end } // a line cut off by the end is not a request
+                guard let chunk = Platform.read(fd, max: 4096) else { ended = true; continue }
+                buffer += chunk
+            }
+        }
+    }
+}

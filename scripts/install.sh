@@ -23,6 +23,8 @@ for program in whiptail dialog; do
 done
 # The askpass program of ssh, sudo and git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS): the name decides.
 ln -f "$prefix/bin/alertty" "$prefix/bin/alertty-askpass"
+# GnuPG's pinentry (pinentry-program in gpg-agent.conf).
+ln -f "$prefix/bin/alertty" "$prefix/bin/pinentry-alertty"
 install -m 0644 man/alertty.1 "$prefix/share/man/man1/alertty.1"
 install -m 0644 completions/alertty.bash "$prefix/share/bash-completion/completions/alertty"
 install -m 0644 completions/_alertty "$prefix/share/zsh/site-functions/_alertty"

@@ -53,6 +53,31 @@ final class AskpassEndToEndTests: XCTestCase {
         XCTAssertFalse(p.screen.contains("k3y phrase"), "the passphrase is masked")
     }
 
+    func testSudoRunsACommandWithThePasswordTyped() throws {
+        // A user with a password and a sudoers line, made for the test and removed after it.
+        let user = "alertty-sudo"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo"),
+              FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd") else {
+            throw XCTSkip("needs root, sudo and useradd")
+        }
+        _ = try shell("id \(user) >/dev/null 2>&1 || /usr/sbin/useradd -M -s /bin/sh \(user)").waitForExit()
+        XCTAssertEqual(try shell("echo '\(user):Sud0 pass!' | /usr/sbin/chpasswd").waitForExit(), 0)
+        let sudoers = "/etc/sudoers.d/alertty-test"
+        try "\(user) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: true, encoding: .utf8)
+        chmod(sudoers, 0o440)
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: sudoers)
+            _ = try? self.shell("/usr/sbin/userdel \(user)").waitForExit()
+        }
+        let p = try PTYProcess(["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "env", "SUDO_ASKPASS=\(Self.askpass)",
+                                "sudo", "-A", "-k", "id", "-u"], executable: "/usr/bin/setpriv")
+        try p.waitForText("[sudo] password for \(user)")
+        p.type("Sud0 pass!\r")
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertEqual(p.stdoutText, "0\n", "the command ran as root")
+        XCTAssertFalse(p.screen.contains("Sud0"), "masked")
+    }
+
     func testCancellingFailsTheCaller() throws {
         let p = try PTYProcess(["askpass", "Enter passphrase for key:"])
         try p.waitForText("Enter passphrase")

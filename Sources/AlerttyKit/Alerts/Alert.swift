@@ -178,12 +178,16 @@ public protocol Alert {
     mutating func attach(to frontEnd: FrontEndKind)
     /// The box takes the whole terminal but a margin (a pager), unless --width says otherwise.
     var prefersWholeScreen: Bool { get }
+    /// Wipes any secret it still holds; the runtime calls it on every way out (answer, cancel,
+    /// timeout, signal), after the outcome is taken.
+    mutating func forget()
 }
 
 /// Who asks: a person in the box, a person in line mode, or no one (a script's answer, a default).
 public enum FrontEndKind: Equatable, Sendable { case box, line, scripted }
 
 extension Alert {
+    public mutating func forget() {}
     public var keyOverrides: [KeyPress: Action] { [:] }
     /// A row for the buttons is the least a box can be (an empty message is just its button).
     public var minimumSize: (width: Int, height: Int) { (12, 1) }

@@ -61,6 +61,13 @@ public struct FieldAlert: Alert {
         notice = configuration.initialError
     }
 
+    public mutating func forget() {
+        guard isSecret else { return }
+        field.editor.wipe()
+        firstEntry?.resetBytes()
+        firstEntry = nil
+    }
+
     /// The label over the field, if it has one (--label, or --confirm's two).
     var fieldLabel: String? {
         guard configuration.confirm else { return configuration.label }

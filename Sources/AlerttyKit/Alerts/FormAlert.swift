@@ -398,8 +398,12 @@ public struct FormAlert: Alert {
             return []
         }
         let out = values()
-        for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
+        forget()
         return [.finish(Outcome(status, answer: out))]
+    }
+
+    public mutating func forget() {
+        for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
     }
 
     /// The values as --output prints them.

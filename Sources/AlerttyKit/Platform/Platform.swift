@@ -484,20 +484,44 @@ public enum Platform {
     /// dumpable (no core even with a raised limit, its /proc files owned by root, and no
     /// ptrace by other processes of the same user), and its memory locked so no page of it is
     /// swapped. Locking is as far as RLIMIT_MEMLOCK allows: every page from now on when the
-    /// limit is unlimited or generous, else the pages mapped now as they are touched.
+    /// limit is unlimited or generous (or for root); else the heap and the stack, where a
+    /// field's text and its copies live, kept out of any dump as well.
     public static func protectSecrets() {
         disableCoreDumps()
+        // A crash ends the process at once: Swift's backtracer, which would stop to offer a
+        // look at the crashed process's memory on the terminal, is not for a secret's process.
+        for crash in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS] { signal(crash, SIG_DFL) }
         #if os(Linux)
         _ = linuxPrctl(4 /* PR_SET_DUMPABLE */, 0, 0, 0, 0)
         var limit = rlimit()
         _ = getrlimit(__rlimit_resource_t(__RLIMIT_MEMLOCK.rawValue), &limit)
         let generous = limit.rlim_cur == rlim_t.max || limit.rlim_cur >= 256 << 20 || geteuid() == 0
         let onFault: Int32 = 4 // MCL_ONFAULT: lock pages as they are used, not the whole binary up front
-        if !generous || mlockall(MCL_CURRENT | MCL_FUTURE | onFault) != 0 {
-            _ = mlockall(MCL_CURRENT | onFault)
+        if generous && mlockall(MCL_CURRENT | MCL_FUTURE | onFault) == 0 { return }
+        for region in mappedRegions(named: ["[heap]", "[stack]"]) {
+            _ = mlock(region.start, region.count)
+            _ = madvise(region.start, region.count, 16 /* MADV_DONTDUMP */)
         }
         #endif
     }
+
+    #if os(Linux)
+    /// The address ranges of the named mappings in /proc/self/maps.
+    static func mappedRegions(named names: Set<String>) -> [(start: UnsafeMutableRawPointer, count: Int)] {
+        guard let maps = readFile("/proc/self/maps", limit: 1 << 20) else { return [] }
+        var regions: [(start: UnsafeMutableRawPointer, count: Int)] = []
+        for line in maps.split(separator: 0x0A) {
+            let words = line.split(separator: 0x20)
+            guard let name = words.last, names.contains(String(decoding: name, as: UTF8.self)),
+                  let range = words.first?.split(separator: 0x2D), range.count == 2,
+                  let low = UInt(String(decoding: range[0], as: UTF8.self), radix: 16),
+                  let high = UInt(String(decoding: range[1], as: UTF8.self), radix: 16), high > low,
+                  let start = UnsafeMutableRawPointer(bitPattern: low) else { continue }
+            regions.append((start, Int(high - low)))
+        }
+        return regions
+    }
+    #endif
 
     /// No core file from now on: one could hold a typed secret.
     public static func disableCoreDumps() {

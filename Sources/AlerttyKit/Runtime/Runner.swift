@@ -58,6 +58,7 @@ public final class Runner {
         alert.attach(to: frontEnd.kind)
         frontEnd.begin(alert)
         defer {
+            alert.forget()
             for source in sources { source.shutdown() }
             platform.restoreSignals(Self.handledSignals)
         }

@@ -93,7 +93,8 @@ final class PTYProcess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID */ | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let env = PTYProcess.baseEnvironment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+        // TEST_TTY: the terminal's name, for a child that must name it to a daemon (GPG_TTY).
+        let env = PTYProcess.baseEnvironment.merging(environment) { $1 }.merging(["TEST_TTY": slavePath]) { $1 }.map { "\($0)=\($1)" }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
         defer {

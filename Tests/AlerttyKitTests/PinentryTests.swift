@@ -1,0 +1,123 @@
+@testable import AlerttyKit
+import XCTest
+
+/// The Assuan session as a value: replies, escapes both ways, and what each prompt ends with.
+final class PinentryTests: XCTestCase {
+    func session() -> PinentrySession {
+        PinentrySession(facts: .init(flavor: "alertty", version: "9.9", pid: 42, euid: 1000, egid: 100,
+                                     deviceStat: { $0 == "/dev/pts/3" ? "20620/1000/5" : "?" }))
+    }
+
+    func reply(_ s: inout PinentrySession, _ line: String) -> String? {
+        switch s.handle(Array(line.utf8)) {
+        case .reply(let bytes)?, .close(let bytes)?: return String(decoding: bytes, as: UTF8.self)
+        case .ask?: return "ask"
+        case nil: return nil
+        }
+    }
+
+    func testRequestsAreSplitAsLibassuanSplitsThem() {
+        XCTAssertEqual(Assuan.parse(Array("setdesc  Hello world\r".utf8)), .init(command: "SETDESC", argument: Array("Hello world".utf8)))
+        XCTAssertNil(Assuan.parse([]), "an empty line gets no reply")
+        XCTAssertNil(Assuan.parse(Array("# comment".utf8)))
+    }
+
+    func testEscapesBothWays() {
+        XCTAssertEqual(Assuan.unescape(Array("a%0Ab%25c%zz%4".utf8)), Array("a\nb%c%zz%4".utf8), "a % without two hex digits stays")
+        var out: [UInt8] = []
+        Assuan.dataLines(Array("p%w\r\nd".utf8), into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "D p%25w%0D%0Ad\n")
+        out = []
+        Assuan.dataLines([UInt8](repeating: 0x41, count: 1000), into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self).split(separator: "\n").map(\.count), [998, 6], "continued as libassuan does")
+    }
+
+    func testCommandsAndOptionsAnswerAsPinentryDoes() {
+        var s = session()
+        XCTAssertEqual(reply(&s, "NOP"), "OK\n")
+        XCTAssertEqual(reply(&s, "OPTION ttyname=/dev/pts/3"), "OK\n")
+        XCTAssertEqual(reply(&s, "OPTION   ttytype = xterm "), "OK\n")
+        XCTAssertEqual(reply(&s, "OPTION --lc-ctype=C.UTF-8"), "OK\n")
+        XCTAssertEqual(reply(&s, "OPTION no-grab"), "OK\n")
+        XCTAssertEqual(reply(&s, "OPTION no-grab=1"), "ERR 83886254 Unknown option <Pinentry>\n", "a bare option with a value")
+        XCTAssertEqual(reply(&s, "OPTION bogus"), "ERR 83886254 Unknown option <Pinentry>\n")
+        XCTAssertEqual(reply(&s, "GETINFO ttyinfo"), "D /dev/pts/3 xterm - 20620/1000/5 1000/100 -\nOK\n")
+        XCTAssertEqual(reply(&s, "GETINFO flavor"), "D alertty\nOK\n")
+        XCTAssertEqual(reply(&s, "GETINFO pid"), "D 42\nOK\n")
+        XCTAssertEqual(reply(&s, "GETINFO"), "ERR 83886360 IPC parameter error <Pinentry>\n")
+        XCTAssertEqual(reply(&s, "FROB"), "ERR 536871187 Unknown IPC command <User defined source 1>\n")
+        XCTAssertEqual(reply(&s, "END"), "ERR 536870981 Not implemented <User defined source 1>\n")
+        XCTAssertEqual(reply(&s, "HELP NOP"), "ERR 536870939 Not found <User defined source 1>\n")
+        XCTAssertEqual(reply(&s, "CLEARPASSPHRASE x"), "ERR 83886337 General IPC error <Pinentry>\n")
+        XCTAssertTrue(reply(&s, "HELP")!.hasPrefix("# NOP\n# CANCEL\n"))
+        XCTAssertEqual(reply(&s, "BYE"), "OK closing connection\n")
+    }
+
+    func testAPromptCarriesWhatWasSetAndTheAnswerGoesBackEscaped() {
+        var s = session()
+        _ = reply(&s, "OPTION default-ok=_Okay")
+        _ = reply(&s, "OPTION ttyname=/dev/pts/3")
+        _ = reply(&s, "SETDESC Enter the passphrase for%0A\"ann\"")
+        _ = reply(&s, "SETPROMPT Passphrase:")
+        _ = reply(&s, "SETREPEAT Repeat:")
+        _ = reply(&s, "SETREPEATERROR does not match")
+        _ = reply(&s, "SETERROR Bad passphrase (try 2 of 3)")
+        _ = reply(&s, "SETTIMEOUT 30")
+        guard case .ask(let prompt)? = s.handle(Array("GETPIN".utf8)) else { return XCTFail("GETPIN asks") }
+        XCTAssertEqual(prompt.kind, .pin)
+        XCTAssertEqual(prompt.description, "Enter the passphrase for\n\"ann\"")
+        XCTAssertEqual(prompt.ok, "_Okay")
+        XCTAssertEqual(prompt.repeatPrompt, "Repeat:")
+        XCTAssertEqual(prompt.timeout, 30)
+        XCTAssertEqual(prompt.ttyname, "/dev/pts/3")
+        XCTAssertEqual(s.finish(.pin(Array("50% off\n".utf8), repeated: true)),
+                       .reply(Array("S PIN_REPEATED\nD 50%25 off%0A\nOK\n".utf8)))
+        // The error and the repeat are for one prompt only; the description stays.
+        guard case .ask(let next)? = s.handle(Array("GETPIN".utf8)) else { return XCTFail() }
+        XCTAssertNil(next.error)
+        XCTAssertNil(next.repeatPrompt)
+        XCTAssertEqual(next.description, prompt.description)
+        XCTAssertEqual(s.finish(.cancelled), .reply(Array("ERR 83886179 Operation cancelled <Pinentry>\n".utf8)))
+        _ = s.handle(Array("GETPIN".utf8))
+        XCTAssertEqual(s.finish(.timeout), .reply(Array("S ERROR alertty.? 83886142 \nERR 83886142 Timeout <Pinentry>\n".utf8)))
+    }
+
+    func testConfirmAndMessageEndings() {
+        var s = session()
+        _ = reply(&s, "SETNOTOK _No")
+        guard case .ask(let confirm)? = s.handle(Array("CONFIRM".utf8)) else { return XCTFail() }
+        XCTAssertEqual(confirm.kind, .confirm)
+        XCTAssertEqual(confirm.notOk, "_No")
+        XCTAssertEqual(s.finish(.notConfirmed), .reply(Array("ERR 83886194 Not confirmed <Pinentry>\n".utf8)))
+        guard case .ask(let message)? = s.handle(Array("CONFIRM --one-button".utf8)) else { return XCTFail() }
+        XCTAssertEqual(message.kind, .message)
+        XCTAssertEqual(s.finish(.cancelled), .reply(Array("OK\n".utf8)), "a message is OK however it is closed")
+        _ = s.handle(Array("MESSAGE".utf8))
+        let failed = Assuan.ErrorCode.system(errnoName: "ENOENT", text: "No such file or directory")
+        XCTAssertEqual(s.finish(.failed(location: "open_tty_for_read", error: failed)),
+                       .reply(Array("S ERROR alertty.open_tty_for_read 83918929 \nERR 83918929 No such file or directory <Pinentry>\n".utf8)))
+    }
+
+    func testLabelsLoseTheirAcceleratorMarks() {
+        XCTAssertEqual(PinentrySession.label("_OK"), "OK")
+        XCTAssertEqual(PinentrySession.label("Save in password _manager"), "Save in password manager")
+        XCTAssertEqual(PinentrySession.label("a__b_"), "a_b")
+    }
+
+    func testEachPromptBecomesAnAlertCommandLine() {
+        var prompt = PinentrySession.Prompt(kind: .pin, title: nil, description: "Unlock key", prompt: "Passphrase:", ok: "_OK",
+                                            cancel: nil, notOk: nil, error: nil, repeatPrompt: "Repeat:", repeatError: "no match",
+                                            timeout: 0, ttyname: nil, ttytype: nil, lcCtype: nil)
+        XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/tty"),
+                       ["password", "--tty", "/dev/tty", "--label", "Passphrase:", "--repeat-label", "Repeat:", "--mismatch", "no match",
+                        "--ok", "OK", "--cancel", "Cancel", "--", "Unlock key"])
+        prompt.kind = .confirm
+        prompt.notOk = "_Never"
+        prompt.timeout = 5
+        XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/pts/1"),
+                       ["confirm", "--tty", "/dev/pts/1", "--timeout", "5", "--yes", "OK", "--no", "Cancel", "--extra-button", "Never", "--", "Unlock key"])
+        prompt.description = "-"
+        prompt.kind = .message
+        XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/tty").suffix(2), ["--", " -"], "never read from stdin, the protocol's channel")
+    }
+}

@@ -51,6 +51,8 @@ complete -c alertty -n '__fish_seen_subcommand_from password' -l confirm -d 'Ask
 complete -c alertty -n '__fish_seen_subcommand_from password' -l label -x -d 'Label over the field (with --confirm, over the first entry; default "Enter it:").'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l repeat-label -x -d 'Label over the second entry (default "Retype to confirm:"); implies --confirm.'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l mismatch -x -d 'Shown when the two entries differ (default "the entries did not match; type it again").'
+complete -c alertty -n '__fish_seen_subcommand_from password' -l strength -d 'A strength meter under the field (length and kinds of characters; gpg-agent\'s estimate as a pinentry).'
+complete -c alertty -n '__fish_seen_subcommand_from password' -l strength-label -x -d 'The meter\'s label (default "Strength:"); implies --strength.'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l error -x -d 'An error shown under the field from the start, until the first key ("Wrong passphrase, try again").'
 complete -c alertty -n '__fish_seen_subcommand_from save folder' -l dir -x -a '(__fish_complete_directories)' -d 'Folder shown first (default: the current folder, or the root).'
 complete -c alertty -n '__fish_seen_subcommand_from save folder' -l root -x -a '(__fish_complete_directories)' -d 'Folder that cannot be left (default /).'

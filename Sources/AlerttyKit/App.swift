@@ -126,8 +126,10 @@ public enum App {
     /// (pinentry sends it over its protocol); returns the status to exit with.
     typealias Receiver = (Outcome) -> Int32
 
+    /// `sources` come before the alert's own, so they take the effects they know first (pinentry's
+    /// quality meter, measured by gpg-agent instead of alertty).
     static func run(_ command: ParsedCommand, compat: Compat.Output?, closedDescriptors: Set<FileDescriptor>,
-                    receive: Receiver? = nil) -> Int32 {
+                    sources extra: [any EventSource] = [], receive: Receiver? = nil) -> Int32 {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
         let environment: (String) -> String? = Platform.environment
@@ -217,7 +219,7 @@ public enum App {
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
             return failed(.noTerminal, compat)
         }
-        guard let sources = sources(for: built, captureOutput: true) else { return 127 }
+        guard let sources = sources(for: built, captureOutput: true).map({ extra + $0 }) else { return 127 }
         let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
                             takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom)
         return finish(runner.run(), built: built, compat: compat, wholeJobSignals: frontEnd.kind == .box, receive: receive)

@@ -106,7 +106,7 @@ final class PinentryTests: XCTestCase {
 
     func testEachPromptBecomesAnAlertCommandLine() {
         var prompt = PinentrySession.Prompt(kind: .pin, title: nil, description: "Unlock key", prompt: "Passphrase:", ok: "_OK",
-                                            cancel: nil, notOk: nil, error: nil, repeatPrompt: "Repeat:", repeatError: "no match",
+                                            cancel: nil, notOk: nil, error: nil, qualityBar: nil, repeatPrompt: "Repeat:", repeatError: "no match",
                                             timeout: 0, ttyname: nil, ttytype: nil, lcCtype: nil)
         XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/tty"),
                        ["password", "--tty", "/dev/tty", "--label", "Passphrase:", "--repeat-label", "Repeat:", "--mismatch", "no match",
@@ -119,5 +119,56 @@ final class PinentryTests: XCTestCase {
         prompt.description = "-"
         prompt.kind = .message
         XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/tty").suffix(2), ["--", " -"], "never read from stdin, the protocol's channel")
+    }
+}
+
+/// The quality meter's inquiries, over real pipes: one out at a time, the latest edit next.
+final class QualityInquiryTests: XCTestCase {
+    func testInquiriesGoOutOneAtATimeAndTheAnswersBecomeStrengths() throws {
+        var toUs: [Int32] = [0, 0], fromUs: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&toUs), 0)
+        XCTAssertEqual(pipe(&fromUs), 0)
+        defer { for fd in toUs + fromUs { close(fd) } }
+        let inquiry = QualityInquiry(reader: AssuanReader(fd: toUs[0]), output: fromUs[1])
+        func sent() -> String {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = read(fromUs[0], &buffer, 4096)
+            return String(decoding: buffer.prefix(max(0, n)), as: UTF8.self)
+        }
+        func answer(_ text: String) -> [AlertEvent] {
+            _ = text.withCString { write(toUs[1], $0, strlen($0)) }
+            return inquiry.service(now: 0, readable: [toUs[0]], writable: [])
+        }
+        XCTAssertTrue(inquiry.accept(.measureStrength(Array("a b+c".utf8)), now: 0))
+        XCTAssertEqual(sent(), "INQUIRE QUALITY a+b%2Bc\n", "escaped as pinentry escapes an inquiry")
+        XCTAssertEqual(inquiry.readDescriptors, [toUs[0]])
+        _ = inquiry.accept(.measureStrength(Array("ab".utf8)), now: 0)
+        _ = inquiry.accept(.measureStrength(Array("abc".utf8)), now: 0)
+        XCTAssertEqual(answer("D 40\n"), [], "not until END")
+        XCTAssertEqual(answer("END\n"), [.strength(40)])
+        XCTAssertEqual(sent(), "INQUIRE QUALITY abc\n", "the latest edit only")
+        XCTAssertEqual(answer("D -250\nEND\n"), [.strength(-100)], "clamped as pinentry clamps")
+        XCTAssertEqual(inquiry.readDescriptors, [])
+        XCTAssertFalse(inquiry.accept(.validate(text: [], generation: 1), now: 0))
+    }
+
+    func testAnInquiryOutWhenThePromptEndsIsAnsweredBeforeTheSessionGoesOn() throws {
+        var toUs: [Int32] = [0, 0], fromUs: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&toUs), 0)
+        XCTAssertEqual(pipe(&fromUs), 0)
+        defer { for fd in toUs + fromUs { close(fd) } }
+        let reader = AssuanReader(fd: toUs[0])
+        let inquiry = QualityInquiry(reader: reader, output: fromUs[1])
+        _ = inquiry.accept(.measureStrength(Array("pw".utf8)), now: 0)
+        _ = "D 10\nEND\nBYE\n".withCString { write(toUs[1], $0, strlen($0)) }
+        inquiry.shutdown()
+        XCTAssertEqual(reader.next(), .line(Array("BYE".utf8)), "the reply consumed, the next request intact")
+    }
+
+    func testTheFieldsOwnEstimate() {
+        XCTAssertEqual(Strength.estimate([]), 0)
+        XCTAssertLessThan(Strength.estimate(Array("aaaaaaaaaaaa".utf8)), Strength.estimate(Array("abcdefghijkl".utf8)), "repeats count less")
+        XCTAssertLessThan(Strength.estimate(Array("password".utf8)), Strength.estimate(Array("pa5S-w0rd".utf8)))
+        XCTAssertEqual(Strength.estimate(Array("Tr0ub4dor&3-correct-horse".utf8)), 100)
     }
 }

@@ -101,6 +101,13 @@ final class SnapshotTests: XCTestCase {
         for s in "hunter2".unicodeScalars { _ = a.update(.action(.insert(s))) }
         try snapshot("password", a)
         try snapshot("password-confirm", try fieldAlert(["--confirm", "--value", "-"], alert: "password"))
+        // As pinentry asks gpg-agent's questions: a label, an error from the last try, a meter.
+        var p = try fieldAlert(["--label", "Passphrase:", "--error", "Bad passphrase (try 2 of 3)", "--strength-label", "Quality:"],
+                               alert: "password")
+        try snapshot("password-pinentry", p)
+        for s in "c0rrect".unicodeScalars { _ = p.update(.action(.insert(s))) }
+        _ = p.update(.strength(45))
+        try snapshot("password-strength", p)
     }
 
     func testSaveAndItsNestedPrompts() throws {

@@ -120,6 +120,8 @@ public enum AlertEvent: Equatable, Sendable {
     /// A signal that would end us (or Ctrl-C), offered first to an alert that runs something:
     /// it may forward it and finish later. Alerts that return no effects get the usual ending.
     case signal(ExitStatus)
+    /// The answer's strength, 0–100 (negative: below the client's rules), or nil when unknown.
+    case strength(Int?)
 }
 
 public struct Mouse: Equatable, Sendable {
@@ -144,6 +146,8 @@ public enum Effect: Equatable, Sendable {
     case closeInput
     /// Send a signal to the command the alert runs (its whole process group).
     case signalChild(Platform.Signal)
+    /// Measure this answer's strength; answered by `.strength`.
+    case measureStrength([UInt8])
 }
 
 public protocol Alert {

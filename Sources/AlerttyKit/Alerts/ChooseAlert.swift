@@ -248,7 +248,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal:
+        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal, .strength:
             return []
         }
     }

@@ -25,6 +25,8 @@ public struct FieldAlert: Alert {
     public private(set) var localValidity: Validity = .valid
     public private(set) var commandState: CommandState = .notNeeded
     public private(set) var revealed = false
+    /// --strength: the answer's strength as last measured (negative: below the client's rules).
+    public private(set) var strength: Int?
     /// Enter was pressed while the check ran: submit if it says valid.
     public private(set) var submitWhenChecked = false
     /// What that submit ends with (OK, or Extra).
@@ -74,6 +76,7 @@ public struct FieldAlert: Alert {
         return firstEntry == nil ? configuration.label ?? "Enter it:" : configuration.repeatLabel
     }
     var labelRows: Int { configuration.confirm || configuration.label != nil ? 1 : 0 }
+    var meterRows: Int { configuration.strengthLabel != nil ? 1 : 0 }
 
     var isSecret: Bool { configuration.secret }
 
@@ -132,7 +135,7 @@ public struct FieldAlert: Alert {
     /// Rows below the message: [label], field, the reason's rows (one at least, so the box does not
     /// jump), and — when there is room — a blank row over the buttons.
     func controlRows(in area: Rect) -> Int {
-        let needed = labelRows + 2 + max(1, reasonLines(width: area.width).count)
+        let needed = labelRows + meterRows + 2 + max(1, reasonLines(width: area.width).count)
         return area.height > needed ? needed + 1 : needed
     }
 
@@ -140,7 +143,7 @@ public struct FieldAlert: Alert {
         let width = body.preferredWidth(buttons, title: title, minimumWidth: 40, maxWidth: maxWidth)
         let lines = body.lineCount(width: width)
         // message, blank, [label], field, reason, blank, buttons
-        return (width, (lines > 0 ? lines + 1 : 0) + 3 + max(1, reasonLines(width: width).count) + labelRows)
+        return (width, (lines > 0 ? lines + 1 : 0) + 3 + max(1, reasonLines(width: width).count) + labelRows + meterRows)
     }
 
     public mutating func layout(_ area: Rect) {
@@ -157,6 +160,9 @@ public struct FieldAlert: Alert {
         case .paste(let text):
             focus = .field
             return field.editor.paste(text) ? edited() : []
+        case .strength(let measured):
+            strength = editor.bytes.isEmpty ? nil : measured
+            return []
         case .validated(let g, let validity):
             guard case .pending(let current) = commandState, current == g else { return [] }
             commandState = .done(validity)
@@ -281,16 +287,20 @@ public struct FieldAlert: Alert {
     private mutating func revalidate() -> [Effect] {
         localValidity = configuration.rules.check(editor.text)
         generation += 1
+        var effects: [Effect] = []
+        if configuration.strengthLabel != nil {
+            if editor.bytes.isEmpty { strength = nil } else { effects.append(.measureStrength(editor.bytes)) }
+        }
         guard configuration.rules.command != nil else {
             commandState = .notNeeded
-            return []
+            return effects
         }
         guard localValidity == .valid else {
             commandState = .done(localValidity)
-            return []
+            return effects
         }
         commandState = .pending(generation: generation)
-        return [.validate(text: editor.bytes, generation: generation)]
+        return effects + [.validate(text: editor.bytes, generation: generation)]
     }
 
     private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {
@@ -346,6 +356,10 @@ public struct FieldAlert: Alert {
             y += 1
         }
         let cursor = field.render(into: &canvas, rect: Rect(x: area.x, y: y, width: area.width, height: 1), theme: theme)
+        if let label = configuration.strengthLabel {
+            y += 1
+            StrengthMeter.render(label: label, strength: strength, x: area.x, y: y, width: area.width, theme: theme, into: &canvas)
+        }
         // The reason: a neutral hint until the first edit, an error after, standing out after a refused Enter.
         var style = theme.muted
         if notice != nil || (touched && !isChecking) { style = theme.error }

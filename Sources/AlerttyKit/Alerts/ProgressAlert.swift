@@ -311,25 +311,8 @@ public struct ProgressAlert: Alert {
     }
 
     private func renderBar(into canvas: inout Canvas, x: Int, y: Int, width: Int, theme: Theme) {
-        let label = indeterminate ? "" : " " + ProgressAlert.percentText(percent ?? 0)
-        let barWidth = max(1, width - TextWidth.columns(label))
-        let g = theme.glyphs
-        if indeterminate {
-            // A block sliding back and forth.
-            let block = max(1, barWidth / 5)
-            let span = max(1, barWidth - block)
-            let step = Int(elapsed * 20) % (2 * span)
-            let start = step < span ? step : 2 * span - step
-            for i in 0..<barWidth {
-                let on = i >= start && i < start + block
-                _ = canvas.put(on ? g.barFull : g.barEmpty, x: x + i, y: y, style: on ? theme.barFull : theme.barEmpty)
-            }
-            return
-        }
-        let filled = Int((Double(barWidth) * (percent ?? 0) / 100).rounded(.down))
-        for i in 0..<barWidth {
-            _ = canvas.put(i < filled ? g.barFull : g.barEmpty, x: x + i, y: y, style: i < filled ? theme.barFull : theme.barEmpty)
-        }
-        canvas.text(label, x: x + barWidth, y: y, style: theme.text)
+        let suffix = indeterminate ? "" : " " + ProgressAlert.percentText(percent ?? 0)
+        Gauge.render(indeterminate ? .sliding(elapsed: elapsed) : .fraction((percent ?? 0) / 100), suffix: suffix,
+                     x: x, y: y, width: width, theme: theme, into: &canvas)
     }
 }

@@ -104,7 +104,7 @@ public struct SaveAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown: return []
+        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength: return []
         case .answer(let answer):
             return take(answer)
         case .mouse(let mouse): return click(mouse)

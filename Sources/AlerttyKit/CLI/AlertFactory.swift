@@ -58,6 +58,7 @@ public enum AlertFactory {
                 sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds(.validateTimeout) ?? 5,
                                                 secret: field.secret))
             }
+            if field.strengthLabel != nil { sources.append(StrengthEstimator()) }
             return BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
         case .choose:
             return try makeChoose(command, title: title, text: text)

@@ -73,6 +73,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case repeatLabel = "repeat-label"
     case mismatch
     case error
+    case strength
+    case strengthLabel = "strength-label"
     case dir
     case root
     case name
@@ -303,6 +305,8 @@ public enum CommandSpec {
         FlagSpec("label", .text, "TEXT", "Label over the field (with --confirm, over the first entry; default \"Enter it:\").", [.password]),
         FlagSpec("repeat-label", .text, "TEXT", "Label over the second entry (default \"Retype to confirm:\"); implies --confirm.", [.password]),
         FlagSpec("mismatch", .text, "TEXT", "Shown when the two entries differ (default \"the entries did not match; type it again\").", [.password]),
+        FlagSpec("strength", .flag, "", "A strength meter under the field (length and kinds of characters; gpg-agent's estimate as a pinentry).", [.password]),
+        FlagSpec("strength-label", .text, "TEXT", "The meter's label (default \"Strength:\"); implies --strength.", [.password]),
         FlagSpec("error", .text, "TEXT", "An error shown under the field from the start, until the first key (\"Wrong passphrase, try again\").", [.password]),
         // Browsers
         FlagSpec("dir", .directory, "DIR", "Folder shown first (default: the current folder, or the root).", browsers),

@@ -53,7 +53,7 @@ public enum Pinentry {
         for (name, value) in preset where name != "timeout" { _ = session.handle(Array("OPTION \(name)=\(value)".utf8)) }
         if let seconds = preset["timeout"] { _ = session.handle(Array("SETTIMEOUT \(seconds)".utf8)) }
         guard Platform.writeAll(1, PinentrySession.greeting) else { return 0 }
-        var reader = LineReader(fd: 0, limit: Assuan.maxLineLength)
+        let reader = AssuanReader(fd: 0)
         while true {
             let line: [UInt8]
             switch reader.next() {
@@ -64,7 +64,7 @@ public enum Pinentry {
             case .line(let l): line = l
             }
             guard var step = session.handle(line) else { continue }
-            if case .ask(let prompt) = step { step = session.finish(ask(prompt)) }
+            if case .ask(let prompt) = step { step = session.finish(ask(prompt, reader: reader)) }
             switch step {
             case .reply(var bytes):
                 let sent = Platform.writeAll(1, bytes)
@@ -80,7 +80,7 @@ public enum Pinentry {
     }
 
     /// Puts the prompt to the person and says how it ended.
-    static func ask(_ prompt: PinentrySession.Prompt) -> PinentrySession.Result {
+    static func ask(_ prompt: PinentrySession.Prompt, reader: AssuanReader) -> PinentrySession.Result {
         let ttyname = prompt.ttyname.flatMap { $0.isEmpty ? nil : $0 }
         // Without a terminal it fails at once, with pinentry-curses' words, so the agent reports it.
         do throws(PlatformError) {
@@ -98,7 +98,9 @@ public enum Pinentry {
             return .failed(location: "?", error: .pinentryError)
         }
         var outcome: Outcome?
-        _ = App.run(command, compat: nil, closedDescriptors: [], receive: { ended in
+        // The quality meter is gpg-agent's to measure, over the protocol.
+        let inquiry: [any EventSource] = prompt.qualityBar != nil && prompt.kind == .pin ? [QualityInquiry(reader: reader)] : []
+        _ = App.run(command, compat: nil, closedDescriptors: [], sources: inquiry, receive: { ended in
             outcome = ended
             return 0
         })
@@ -134,6 +136,7 @@ public enum Pinentry {
                 if let mismatch = prompt.repeatError, !mismatch.isEmpty { flags += ["--mismatch", mismatch] }
             }
             if let error = prompt.error, !error.isEmpty { flags += ["--error", error] }
+            if let quality = prompt.qualityBar { flags += ["--strength-label", quality] }
             flags = ["password"] + flags + ["--ok", ok, "--cancel", cancel]
         case .confirm:
             if let error = prompt.error, !error.isEmpty { text = error + (text.isEmpty ? "" : "\n\n" + text) }
@@ -145,30 +148,5 @@ public enum Pinentry {
         }
         if text.isEmpty { text = " " }
         return flags + ["--", text == "-" ? " -" : text]
-    }
-
-    /// Request lines from the client, bounded as libassuan bounds them.
-    struct LineReader {
-        enum Next { case line([UInt8]), end, tooLong }
-        let fd: FileDescriptor
-        let limit: Int
-        var buffer: [UInt8] = []
-        var ended = false
-
-        init(fd: FileDescriptor, limit: Int) { self.fd = fd; self.limit = limit }
-
-        mutating func next() -> Next {
-            while true {
-                if let newline = Platform.firstIndex(of: 0x0A, in: buffer) {
-                    let line = Array(buffer[..<newline])
-                    buffer.removeSubrange(...newline)
-                    return line.count > limit ? .tooLong : .line(line)
-                }
-                if buffer.count > limit { return .tooLong }
-                if ended { return .end } // a line cut off by the end is not a request
-                guard let chunk = Platform.read(fd, max: 4096) else { ended = true; continue }
-                buffer += chunk
-            }
-        }
     }
 }

@@ -96,6 +96,8 @@ public struct FieldConfiguration {
     public var mismatchMessage = "the entries did not match; type it again"
     /// Shown under the field from the start (pinentry's SETERROR).
     public var initialError: String?
+    /// --strength: the meter's label.
+    public var strengthLabel: String?
     /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
     public var noCancel = false
     /// --extra-button and --help-button labels.
@@ -131,6 +133,7 @@ public struct FieldConfiguration {
         if let text = command.string(.repeatLabel) { repeatLabel = text }
         if let text = command.string(.mismatch) { mismatchMessage = text }
         initialError = command.string(.error)
+        if command.has(.strength) || command.has(.strengthLabel) { strengthLabel = command.string(.strengthLabel) ?? "Strength:" }
         noCancel = command.has(.noCancel)
         extraLabel = command.string(.extraButton)
         helpLabel = command.string(.helpButton)

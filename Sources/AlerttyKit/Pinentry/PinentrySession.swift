@@ -15,6 +15,8 @@ public struct PinentrySession {
         public var cancel: String?
         public var notOk: String?
         public var error: String?
+        /// SETQUALITYBAR: a meter with this label, measured by the client.
+        public var qualityBar: String?
         /// SETREPEAT: ask twice, with this label over the second entry.
         public var repeatPrompt: String?
         public var repeatError: String?
@@ -182,6 +184,7 @@ public struct PinentrySession {
                             ok: ok ?? options["default-ok"].map(Self.unescapedText),
                             cancel: cancel ?? options["default-cancel"].map(Self.unescapedText),
                             notOk: kind == .confirm ? notOk : nil, error: error,
+                            qualityBar: kind == .pin ? qualityBar : nil,
                             repeatPrompt: kind == .pin ? repeatPrompt : nil, repeatError: repeatError,
                             timeout: timeout, ttyname: options["ttyname"], ttytype: options["ttytype"],
                             lcCtype: options["lc-ctype"])

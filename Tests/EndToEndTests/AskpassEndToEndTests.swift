@@ -7,15 +7,7 @@ import XCTest
 
 final class AskpassEndToEndTests: XCTestCase {
     /// `alertty-askpass` beside the binary, as scripts/install.sh lays it out (a hard link: the name decides).
-    static let askpass: String = {
-        let dir = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path + "/askpass-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let path = dir + "/alertty-askpass"
-        if (try? FileManager.default.linkItem(atPath: PTYProcess.binary, toPath: path)) == nil {
-            try? FileManager.default.copyItem(atPath: PTYProcess.binary, toPath: path)
-        }
-        return path
-    }()
+    static let askpass = PTYProcess.binary(named: "alertty-askpass")
 
     func shell(_ script: String, stdin: String? = nil, environment: [String: String] = [:]) throws -> PTYProcess {
         try PTYProcess(["-c", script], environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },

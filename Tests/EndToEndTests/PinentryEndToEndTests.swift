@@ -13,15 +13,7 @@ final class PinentryEndToEndTests: XCTestCase {
     static let curses = "/usr/bin/pinentry-curses"
 
     /// `pinentry-alertty` beside the binary, as installed (a hard link: the name decides).
-    static let pinentry: String = {
-        let dir = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path + "/pinentry-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let path = dir + "/pinentry-alertty"
-        if (try? FileManager.default.linkItem(atPath: PTYProcess.binary, toPath: path)) == nil {
-            try? FileManager.default.copyItem(atPath: PTYProcess.binary, toPath: path)
-        }
-        return path
-    }()
+    static let pinentry = PTYProcess.binary(named: "pinentry-alertty")
 
     func requireCurses() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.curses) else { throw XCTSkip("pinentry-curses is not installed") }

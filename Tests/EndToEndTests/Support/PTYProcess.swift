@@ -31,6 +31,18 @@ final class PTYProcess {
         return dir.appendingPathComponent("alertty").path
     }
 
+    /// The binary under another name (a hard link, else a copy, in a folder of this run's own),
+    /// as scripts/install.sh lays out alertty-askpass and pinentry-alertty: the name decides.
+    static func binary(named name: String) -> String {
+        let dir = URL(fileURLWithPath: binary).deletingLastPathComponent().path + "/\(name)-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/" + name
+        if (try? FileManager.default.linkItem(atPath: binary, toPath: path)) == nil {
+            try? FileManager.default.copyItem(atPath: binary, toPath: path)
+        }
+        return path
+    }
+
     static let baseEnvironment: [String: String] = [
         "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm-256color",
     ]

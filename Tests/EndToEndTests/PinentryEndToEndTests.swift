@@ -37,6 +37,10 @@ final class PinentryEndToEndTests: XCTestCase {
         SETKEYINFO n/0123ABCD
         GETPIN
         SETDESC Second prompt
+        SETERROR Bad passphrase (try 2 of 3)
+        SETCANCEL _Abort
+        SETQUALITYBAR_TT How strong it is
+        SETGENPIN _Generate
         GETPIN
         SETDESC Third prompt
         SETREPEAT Repeat:

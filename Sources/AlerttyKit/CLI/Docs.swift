@@ -2,6 +2,14 @@
 // copies in man/ and completions/ are compared with this output by a test.
 
 public enum Docs {
+    /// Words after `alertty` that are programs rather than alerts, for the completions.
+    static let programs: [(name: String, summary: String)] = [
+        ("askpass", "Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS)."),
+        ("pinentry", "GnuPG's pinentry: speak Assuan on stdin/stdout (pinentry-program)."),
+        ("whiptail", "Run a whiptail command line."),
+        ("dialog", "Run a dialog command line."),
+    ]
+
     public static func generate(_ what: String) -> String {
         switch what {
         case "man": return manPage()
@@ -198,7 +206,7 @@ public enum Docs {
             prev="${COMP_WORDS[COMP_CWORD-1]}"
             alert="${COMP_WORDS[1]}"
             if [ "$COMP_CWORD" -eq 1 ]; then
-                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) --help --version" -- "$cur"))
+                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) \(programs.map(\.name).joined(separator: " ")) --help --version" -- "$cur"))
                 return
             fi
             case "$prev" in
@@ -252,6 +260,7 @@ public enum Docs {
 
         """
         for alert in AlertKind.allCases { s += "        '\(alert.rawValue):\(zshEscape(alert.summary))'\n" }
+        for program in programs { s += "        '\(program.name):\(zshEscape(program.summary))'\n" }
         s += "    )\n    if (( CURRENT == 2 )); then\n        _describe 'alert' alerts\n        return\n    fi\n    case $words[2] in\n"
         for alert in AlertKind.allCases {
             s += "        \(alert.rawValue))\n            _arguments \\\n"
@@ -279,6 +288,9 @@ public enum Docs {
         s += "complete -c alertty -f\n"
         for alert in AlertKind.allCases {
             s += "complete -c alertty -n __fish_use_subcommand -a \(alert.rawValue) -d '\(alert.summary.replacingAll("'", with: "\\'"))'\n"
+        }
+        for program in programs {
+            s += "complete -c alertty -n __fish_use_subcommand -a \(program.name) -d '\(program.summary.replacingAll("'", with: "\\'"))'\n"
         }
         for f in CommandSpec.flags {
             let condition = "__fish_seen_subcommand_from " + f.alerts.map(\.rawValue).joined(separator: " ")

@@ -82,6 +82,9 @@ public enum App {
         case .generate(let what):
             Platform.writeAll(1, Array(Docs.generate(what).utf8))
             return 0
+        case .printTheme(let name):
+            Platform.writeAll(1, Array((ThemePresets.text(name) ?? "").utf8))
+            return 0
         case .run(let command):
             if drawOnce {
                 // whiptail/dialog --infobox: drawn once and left there; the script goes on at once.
@@ -163,6 +166,12 @@ public enum App {
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
+        // --theme, else ALERTTY_THEME: a wrong one is a usage error, found before anything is drawn.
+        if let theme = command.string(.theme) ?? environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 }) {
+            do { options.theme = try ThemeFile.load(theme) } catch {
+                return usage(command.string(.theme) == nil ? UsageError("ALERTTY_THEME: " + error.message) : error, compat)
+            }
+        }
         options.unicode = Theme.localeIsUTF8(environment: environment)
         options.squareCorners = environment("TERM") == "linux"
         options.backtitle = command.string(.backtitle)

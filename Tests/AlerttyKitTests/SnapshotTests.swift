@@ -221,15 +221,29 @@ final class SnapshotTests: XCTestCase {
         try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, readStdin: { [] }).makeAlert())
     }
 
+    func testEveryThemePreset() throws {
+        // One box with most parts in it: a title, rows with marks, a focused row, buttons, hints.
+        guard case .run(let c) = try ArgumentParser.parse(["choose", "--multi", "--title", "Components", "--marked", "docs",
+                                                           "Install which?", "core", "docs", "extras"]) else { return XCTFail() }
+        let alert = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+        for name in ThemePresets.names {
+            try snapshot("theme-\(name)", alert, theme: try ThemeFile.load(name))
+        }
+        var field = try fieldAlert(["--title", "Sign in", "--placeholder", "name@example.com"])
+        _ = field.update(.action(.focusNext))
+        try snapshot("theme-high-contrast-field", field, theme: try ThemeFile.load("high-contrast"))
+    }
+
     // MARK: - Machinery
 
     var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }
     var recording: Bool { ProcessInfo.processInfo.environment["ALERTTY_RECORD_SNAPSHOTS"] != nil }
 
-    func snapshot(_ name: String, _ alert: any Alert, file: StaticString = #filePath, line: UInt = #line) throws {
+    func snapshot(_ name: String, _ alert: any Alert, theme: ThemeFile = Theme.defaultFile,
+                  file: StaticString = #filePath, line: UInt = #line) throws {
         for (columns, rows) in Self.sizes {
             var a = alert
-            let scene = Scene(columns: columns, rows: rows, theme: Theme(colors: .truecolor, unicode: true))
+            let scene = Scene(columns: columns, rows: rows, theme: Theme(colors: .truecolor, unicode: true, file: theme))
             let (canvas, cursor) = scene.render(&a)
             let text = Self.describe(canvas, cursor: cursor)
             let url = directory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")

@@ -422,7 +422,7 @@ public struct ChooseAlert: Alert {
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
             let label = store.label(item)
             let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
-            return ListRow(Sanitize.bytes(label) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.text, prefix: prefix,
+            return ListRow(Sanitize.bytes(label) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row, prefix: prefix,
                            matched: matcher.isEmpty ? [] : matcher.positions(label))
         }
         if list.rowCount == 0 {

@@ -355,7 +355,8 @@ public struct FieldAlert: Alert {
             canvas.text(label, x: area.x, y: y, style: theme.muted)
             y += 1
         }
-        let cursor = field.render(into: &canvas, rect: Rect(x: area.x, y: y, width: area.width, height: 1), theme: theme)
+        let cursor = field.render(into: &canvas, rect: Rect(x: area.x, y: y, width: area.width, height: 1), theme: theme,
+                                  focused: focus == .field)
         if let label = configuration.strengthLabel {
             y += 1
             StrengthMeter.render(label: label, strength: strength, x: area.x, y: y, width: area.width, theme: theme, into: &canvas)

@@ -474,8 +474,8 @@ public struct SaveAlert: Alert {
             }
             let label = Sanitize.bytes(entry.name)
             switch entry.kind {
-            case .directory: return ListRow(label + "/", style: theme.text)
-            case .link(target: .directory): return ListRow(label + "@/", style: theme.text)
+            case .directory: return ListRow(label + "/", style: theme.row)
+            case .link(target: .directory): return ListRow(label + "@/", style: theme.row)
             case .link(target: .file): return ListRow(label + "@", style: theme.muted)
             case .link(target: nil): return ListRow(label + "@ (broken link)", style: theme.muted)
             case .file, .other: return ListRow(label, style: theme.muted)

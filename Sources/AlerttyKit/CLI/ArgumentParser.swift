@@ -52,6 +52,8 @@ public enum ParseResult: Equatable, Sendable {
     case version
     /// `alertty --generate man|bash|zsh|fish`: the docs generated from the flag table.
     case generate(String)
+    /// `alertty --print-theme NAME`: a preset as a theme file to start from.
+    case printTheme(String)
 }
 
 public enum ArgumentParser {
@@ -65,6 +67,11 @@ public enum ArgumentParser {
                 throw UsageError("--generate takes one of man, bash, zsh, fish")
             }
             return .generate(arguments[1])
+        case "--print-theme":
+            guard arguments.count == 2, let name = arguments.last, ThemePresets.text(name) != nil else {
+                throw UsageError("--print-theme takes one of \(ThemePresets.names.joined(separator: ", "))")
+            }
+            return .printTheme(name)
         default: break
         }
         guard let alert = AlertKind(rawValue: first) else {

@@ -115,6 +115,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case step
     case run
     case task
+    case theme
 }
 
 /// A positional argument of an alert, in order.
@@ -269,6 +270,7 @@ public enum CommandSpec {
         FlagSpec("inline", .flag, "", "Draw below the cursor in the normal screen instead of a modal screen; erased on exit.", all),
         FlagSpec("no-animation", .flag, "", "Show the box at once (no pop-in). progress never pops in: scripts show it many times.", all),
         FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
+        FlagSpec("theme", .text, "NAME|FILE", "The look: a preset (default, mono, high-contrast, whiptail, dialog) or a theme file (alertty --print-theme NAME writes one to start from). Also ALERTTY_THEME.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
         FlagSpec("height", .integer(3...1000), "N", "Make the box at least N rows high (shrunk to fit the terminal; never less than its content wants).", all),

@@ -24,7 +24,8 @@ public final class BoxFrontEnd: FrontEnd {
     public init(session: TerminalSession, options: RunOptions) {
         self.session = session
         self.options = options
-        theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners)
+        theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+                      file: options.theme ?? Theme.defaultFile)
         writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
                              asciiOnly: !options.unicode)
         size = session.size

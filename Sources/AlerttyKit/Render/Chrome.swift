@@ -41,7 +41,7 @@ public enum Chrome {
         }
         if !hintText.isEmpty {
             let w = TextWidth.columns(hintText) + 2
-            canvas.text(" " + hintText + " ", x: rect.maxX - 2 - w, y: bottom, style: theme.muted)
+            canvas.text(" " + hintText + " ", x: rect.maxX - 2 - w, y: bottom, style: theme.hint)
         }
     }
 

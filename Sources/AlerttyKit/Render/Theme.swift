@@ -33,61 +33,76 @@ public struct Theme: Sendable {
     public var title: Style
     public var text: Style
     public var muted: Style
+    /// Key hints in the bottom border.
+    public var hint: Style
     public var field: Style
+    public var fieldFocused: Style
     public var placeholder: Style
     public var error: Style
     public var buttonFocused: Style
     public var button: Style
     public var buttonDisabled: Style
+    /// A list's rows, the focused one, and the marks before them ([x], (•)).
+    public var row: Style
     public var selection: Style
+    public var mark: Style
     /// Characters a filter matched.
     public var match: Style
     public var barFull: Style
     public var barEmpty: Style
     public var flatBackdrop: Style
+    /// The backdrop shaded towards the edges (24-bit colour only).
+    public var gradient: Bool
+    /// Drawn below and right of the box, when the theme has one.
+    public var shadow: Style?
 
-    public init(colors: ColorMode, unicode: Bool, squareCorners: Bool = false) {
+    public static let defaultFile = (try? ThemeFile.parse(ThemePresets.defaultTheme, source: "default")) ?? ThemeFile()
+
+    /// The theme's look in `colors`: without colour (NO_COLOR, a dumb terminal, `color = no`)
+    /// the attributes alone, which keep everything readable: focus is reversed, the field underlined.
+    public init(colors: ColorMode, unicode: Bool, squareCorners: Bool = false, file: ThemeFile = Theme.defaultFile) {
+        let colors = file.monochrome ? .none : colors
         self.colors = colors
         glyphs = !unicode ? .ascii : squareCorners ? .square : .unicode
+        let styles: [ThemePart: Style]
         if colors == .none {
-            box = .plain
-            border = .plain
-            title = Style(bold: true)
-            text = .plain
-            muted = Style(dim: true)
-            field = Style(underline: true)
-            placeholder = Style(dim: true, underline: true)
-            error = Style(bold: true)
-            buttonFocused = Style(bold: true, reverse: true)
-            button = .plain
-            buttonDisabled = Style(dim: true)
-            selection = Style(reverse: true)
-            match = Style(bold: true, underline: true)
-            barFull = Style(bold: true)
-            barEmpty = Style(dim: true)
-            flatBackdrop = .plain
-            return
+            var mono: [ThemePart: Style] = [
+                .backdrop: .plain, .box: .plain, .border: .plain, .title: Style(bold: true), .text: .plain,
+                .muted: Style(dim: true), .hint: Style(dim: true), .field: Style(underline: true),
+                .fieldFocused: Style(underline: true), .placeholder: Style(dim: true, underline: true),
+                .error: Style(bold: true), .buttonFocused: Style(bold: true, reverse: true), .button: .plain,
+                .buttonDisabled: Style(dim: true), .row: .plain, .rowFocused: Style(reverse: true), .mark: .plain,
+                .match: Style(bold: true, underline: true), .gaugeFill: Style(bold: true), .gaugeEmpty: Style(dim: true),
+            ]
+            // A theme's attributes still count without colour.
+            for (part, setting) in file.parts where setting.hasAttributes {
+                mono[part] = Style(bold: setting.bold, dim: setting.dim, reverse: setting.reverse, underline: setting.underline)
+            }
+            styles = mono
+            shadow = nil
+            gradient = false
+        } else {
+            var merged = Theme.defaultFile.parts
+            for (part, setting) in file.parts { merged[part] = setting }
+            // A part given without a background sits on the box's.
+            let boxBackground = merged[.box]?.background
+            styles = merged.mapValues { setting in
+                Style(foreground: setting.foreground, background: setting.background ?? boxBackground,
+                      bold: setting.bold, dim: setting.dim, reverse: setting.reverse, underline: setting.underline)
+            }
+            shadow = file.parts[.shadow].map { Style(foreground: $0.foreground, background: $0.background) }
+            gradient = merged[.backdrop]?.gradient ?? false
         }
-        let boxBackground = Color.rgb(38, 41, 48)
-        let fg = Color.rgb(220, 223, 228)
-        box = Style(foreground: fg, background: boxBackground)
-        border = Style(foreground: .rgb(120, 130, 150), background: boxBackground)
-        title = Style(foreground: .rgb(255, 255, 255), background: boxBackground, bold: true)
-        text = box
-        muted = Style(foreground: .rgb(140, 146, 158), background: boxBackground)
-        // Underlined in every mode: the field is plain to see whatever the palette (a dark strip
-        // in a dark box was 1.2:1), and the placeholder is told from typed text by being dim.
-        field = Style(foreground: .rgb(240, 240, 240), background: .rgb(20, 22, 26), underline: true)
-        placeholder = Style(foreground: .rgb(110, 116, 128), background: .rgb(20, 22, 26), dim: true, underline: true)
-        error = Style(foreground: .rgb(255, 120, 110), background: boxBackground)
-        buttonFocused = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200), bold: true)
-        button = Style(foreground: fg, background: .rgb(60, 64, 74))
-        buttonDisabled = Style(foreground: .rgb(100, 104, 112), background: boxBackground, dim: true)
-        selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(40, 110, 200))
-        match = Style(foreground: .rgb(255, 200, 90), background: boxBackground, bold: true, underline: true)
-        barFull = Style(foreground: .rgb(60, 140, 230), background: boxBackground)
-        barEmpty = Style(foreground: .rgb(70, 75, 86), background: boxBackground)
-        flatBackdrop = Style(background: .rgb(18, 18, 18))
+        let style = { (part: ThemePart) in styles[part] ?? .plain }
+        flatBackdrop = colors == .none ? .plain : Style(background: Theme.defaultFile.parts[.backdrop]?.background)
+        if colors != .none, let backdrop = file.parts[.backdrop] {
+            flatBackdrop = Style(foreground: backdrop.foreground, background: backdrop.background)
+        }
+        box = style(.box); border = style(.border); title = style(.title); text = style(.text); muted = style(.muted)
+        hint = style(.hint); field = style(.field); fieldFocused = style(.fieldFocused); placeholder = style(.placeholder)
+        error = style(.error); button = style(.button); buttonFocused = style(.buttonFocused)
+        buttonDisabled = style(.buttonDisabled); row = style(.row); selection = style(.rowFocused); mark = style(.mark)
+        match = style(.match); barFull = style(.gaugeFill); barEmpty = style(.gaugeEmpty)
     }
 
     /// True when the locale's character set is UTF-8 (LC_ALL, then LC_CTYPE, then LANG).
@@ -105,7 +120,7 @@ public struct Theme: Sendable {
     /// edges (the seed's 60%→40% black, quantised to a few rings so runs stay long and cheap),
     /// fading in with `opacity` during the pop-in. Elsewhere a flat shade.
     public func backdrop(x: Int, y: Int, width: Int, height: Int, opacity: Double) -> Style {
-        guard colors == .truecolor else { return flatBackdrop }
+        guard colors == .truecolor, gradient else { return flatBackdrop }
         let dx = (Double(x) - Double(width) / 2) / max(Double(width) / 2, 1)
         let dy = (Double(y) - Double(height) / 2) / max(Double(height) / 2, 1)
         let distance = min((dx * dx + dy * dy).squareRoot() / 1.414, 1)

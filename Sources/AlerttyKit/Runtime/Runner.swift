@@ -21,6 +21,8 @@ public struct RunOptions: Sendable {
     /// The Linux console: square corners (its font has no rounded ones).
     public var squareCorners = false
     public var backtitle: String?
+    /// --theme / ALERTTY_THEME (the default look when nil).
+    public var theme: ThemeFile?
     public init() {}
 }
 

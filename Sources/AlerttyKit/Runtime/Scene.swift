@@ -81,6 +81,10 @@ public struct Scene {
         }
         let shown = Chrome.centered(width: max(2, Int((Double(full.width) * phase.scale).rounded())),
                                     height: max(2, Int((Double(full.height) * phase.scale).rounded())), in: screen)
+        if modal, let shadow = theme.shadow {
+            // Two columns right and a row down, as dialog and whiptail cast it.
+            canvas.fill(Rect(x: shown.x + 2, y: shown.y + 1, width: shown.width, height: shown.height), style: shadow)
+        }
         Chrome.box(shown, title: alert.title, hints: alert.hints, footer: countdown, theme: theme, into: &canvas)
         alert.layout(content)
         canvas.clip = shown.inset(1, 1)

@@ -33,6 +33,9 @@ public enum ListView {
             }
             let text = Wrap.truncate(" " + shown.prefix + shown.label + " ", width: area.width)
             let end = canvas.text(text, x: area.x, y: y, style: style)
+            if !shown.prefix.isEmpty && !(index == state.selection && focused) && theme.mark != style {
+                canvas.text(Wrap.truncate(shown.prefix, width: max(0, area.width - 1)), x: area.x + 1, y: y, style: theme.mark)
+            }
             guard !shown.matched.isEmpty else { continue }
             // Redraw the matched characters that are still visible (not cut by the "…").
             var matchStyle = style

@@ -22,9 +22,11 @@ public struct TextField: Sendable {
         editor.keepCursorVisible(width: width, mask: mask)
     }
 
-    /// Draws the field in `rect` (one row); returns where the cursor goes.
-    public func render(into canvas: inout Canvas, rect: Rect, theme: Theme) -> (x: Int, y: Int) {
-        canvas.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: theme.field)
+    /// Draws the field in `rect` (one row), in the focused style while it has the keys; returns
+    /// where the cursor goes.
+    public func render(into canvas: inout Canvas, rect: Rect, theme: Theme, focused: Bool = true) -> (x: Int, y: Int) {
+        let style = focused ? theme.fieldFocused : theme.field
+        canvas.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: style)
         if editor.isEmpty || hidden {
             if editor.isEmpty && !placeholder.isEmpty {
                 canvas.text(Wrap.truncate(placeholder, width: rect.width), x: rect.x, y: rect.y, style: theme.placeholder)
@@ -32,7 +34,7 @@ public struct TextField: Sendable {
             return (rect.x, rect.y)
         }
         let window = editor.window(width: rect.width, mask: mask)
-        canvas.text(window.text, x: rect.x, y: rect.y, style: theme.field)
+        canvas.text(window.text, x: rect.x, y: rect.y, style: style)
         return (rect.x + window.cursorColumn, rect.y)
     }
 }

@@ -1,0 +1,129 @@
+// The built-in themes, written in the theme file format (`alertty --print-theme NAME` prints
+// one as a file to start from).
+
+public enum ThemePresets {
+    public static let names = ["default", "mono", "high-contrast", "whiptail", "dialog"]
+
+    public static func text(_ name: String) -> String? {
+        switch name {
+        case "default": return defaultTheme
+        case "mono": return mono
+        case "high-contrast": return highContrast
+        case "whiptail": return whiptail
+        case "dialog": return dialog
+        default: return nil
+        }
+    }
+
+    static let defaultTheme = """
+        # alertty's own look: a dark box over a shaded screen.
+        backdrop        = on #121212 gradient
+        box             = #dcdfe4 on #262930
+        border          = #788296 on #262930
+        title           = #ffffff on #262930 bold
+        text            = #dcdfe4 on #262930
+        muted           = #8c929e on #262930
+        hint            = #8c929e on #262930
+        field           = #f0f0f0 on #14161a underline
+        field-focused   = #f0f0f0 on #14161a underline
+        placeholder     = #6e7480 on #14161a dim underline
+        button          = #dcdfe4 on #3c404a
+        button-focused  = #ffffff on #286ec8 bold
+        button-disabled = #646870 on #262930 dim
+        row             = #dcdfe4 on #262930
+        row-focused     = #ffffff on #286ec8
+        mark            = #dcdfe4 on #262930
+        match           = #ffc85a on #262930 bold underline
+        error           = #ff786e on #262930
+        gauge-fill      = #3c8ce6 on #262930
+        gauge-empty     = #464b56 on #262930
+
+        """
+
+    static let mono = """
+        # Attributes only, no colour: focus is reverse, the field underlined, muted text dim.
+        color = no
+
+        """
+
+    /// Every text on its background at 7:1 or more (WCAG AAA), in 24-bit, 256 and 16 colours.
+    static let highContrast = """
+        # Black and white, with yellow and cyan for what has the focus: every pair at least 7:1.
+        backdrop        = on #000000
+        box             = #ffffff on #000000
+        border          = #ffffff on #000000
+        title           = #ffffff on #000000 bold underline
+        text            = #ffffff on #000000
+        muted           = #00ffff on #000000
+        hint            = #00ffff on #000000
+        field           = #ffffff on #000000 underline
+        field-focused   = #ffff00 on #000000 underline
+        placeholder     = #c0c0c0 on #000000 underline
+        button          = #ffffff on #000000 bold
+        button-focused  = #000000 on #ffff00 bold
+        button-disabled = #a0a0a0 on #000000
+        row             = #ffffff on #000000
+        row-focused     = #000000 on #ffff00
+        mark            = #ffff00 on #000000 bold
+        match           = #ffff00 on #000000 bold underline
+        error           = #ffff00 on #000000 bold reverse
+        gauge-fill      = #00ffff on #000000
+        gauge-empty     = #a0a0a0 on #000000
+        shadow          = on #000000
+
+        """
+
+    /// newt's default palette (whiptail's look): a blue screen, a grey window, red title and buttons.
+    static let whiptail = """
+        # whiptail's classic look (newt's default palette).
+        backdrop        = white on blue
+        box             = black on white
+        border          = black on white
+        title           = red on white
+        text            = black on white
+        muted           = blue on white
+        hint            = blue on white
+        field           = bright-yellow on blue
+        field-focused   = bright-yellow on blue
+        placeholder     = blue on white
+        button          = white on red
+        button-focused  = red on white reverse
+        button-disabled = blue on white
+        row             = black on white
+        row-focused     = bright-yellow on blue
+        mark            = black on white
+        match           = red on white bold
+        error           = red on white bold
+        gauge-fill      = blue on blue
+        gauge-empty     = red on white
+        shadow          = on black
+
+        """
+
+    /// dialog's default colours: cyan screen... as its built-in `.dialogrc` (dialog --create-rc).
+    static let dialog = """
+        # dialog's classic look (its built-in colours, as dialog --create-rc writes them).
+        backdrop        = bright-cyan on blue
+        box             = black on white
+        border          = bright-white on white
+        title           = blue on white bold
+        text            = black on white
+        muted           = blue on white
+        hint            = blue on white
+        field           = black on white underline
+        field-focused   = black on white underline
+        placeholder     = blue on white
+        button          = black on white
+        button-focused  = bright-white on blue
+        button-disabled = blue on white
+        row             = black on white
+        row-focused     = bright-white on blue
+        mark            = black on white bold
+        match           = red on white bold
+        error           = red on white bold
+        gauge-fill      = white on blue
+        gauge-empty     = blue on white
+        shadow          = on black
+
+        """
+}

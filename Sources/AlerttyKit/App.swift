@@ -28,6 +28,14 @@ public enum App {
                 defer { Platform.close(fd) }
                 return Platform.terminalSize(fd)
             }
+            if program != .whiptail, arguments.first == "--create-rc", arguments.count > 1 {
+                // dialog's --create-rc FILE: the configuration file, written and done.
+                guard Platform.writeFile(arguments[1], Array(CompatTheme.dialogrcTemplate.utf8)) else {
+                    Platform.writeError("\nError opening file for writing in dlg_create_rc().\n") // dialog starts it on a new line
+                    return 255
+                }
+                return 0
+            }
             if let lines = Compat.probe(program, arguments, terminalSize: size) {
                 for line in lines { _ = Platform.writeAll(line.fd, Array(line.text.utf8)) }
                 return 0
@@ -99,7 +107,7 @@ public enum App {
                     box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
                 }
                 BoxFrontEnd.drawOnce(box, path: command.string(.tty) ?? "/dev/tty", width: command.int(.width),
-                                     height: command.int(.height), environment: Platform.environment)
+                                     height: command.int(.height), theme: compat?.theme, environment: Platform.environment)
                 return ExitStatus.ok.rawValue
             }
             return run(command, compat: compat, closedDescriptors: closed)
@@ -166,8 +174,10 @@ public enum App {
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
-        // --theme, else ALERTTY_THEME: a wrong one is a usage error, found before anything is drawn.
-        if let theme = command.string(.theme) ?? environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 }) {
+        // --theme, else the drop-in's program's colours, else ALERTTY_THEME: a wrong one is a
+        // usage error, found before anything is drawn.
+        options.theme = compat?.theme
+        if let theme = command.string(.theme) ?? (options.theme != nil ? nil : environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 })) ?? environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 }) {
             do { options.theme = try ThemeFile.load(theme) } catch {
                 return usage(command.string(.theme) == nil ? UsageError("ALERTTY_THEME: " + error.message) : error, compat)
             }

@@ -229,6 +229,10 @@ final class SnapshotTests: XCTestCase {
         for name in ThemePresets.names {
             try snapshot("theme-\(name)", alert, theme: try ThemeFile.load(name))
         }
+        // The drop-in's: a NEWT_COLORS value, and dialog's samples/slackware.rc.
+        try snapshot("theme-newt-colors", alert, theme: CompatTheme.newt("root=white,black window=white,blue title=yellow,blue listbox=white,blue actlistbox=black,cyan button=black,cyan"))
+        let rc = directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Compat/themes/slackware.rc")
+        try snapshot("theme-dialogrc-slackware", alert, theme: CompatTheme.dialogrc(try String(contentsOf: rc, encoding: .utf8)))
         var field = try fieldAlert(["--title", "Sign in", "--placeholder", "name@example.com"])
         _ = field.update(.action(.focusNext))
         try snapshot("theme-high-contrast-field", field, theme: try ThemeFile.load("high-contrast"))

@@ -124,3 +124,50 @@ final class ThemeTests: XCTestCase {
         }
     }
 }
+
+/// The drop-in's colours, read as newt and dialog read theirs.
+final class CompatThemeTests: XCTestCase {
+    func testNewtColorsGoOverWhiptailsLook() throws {
+        let base = try ThemeFile.load("whiptail")
+        let theme = CompatTheme.newt("root=white,red;title=yellow,:window=,cyan\nbutton=black,green bogus=red,blue entry=nocolour,blue")
+        XCTAssertEqual(theme.parts[.backdrop]?.background, .basic(1))
+        XCTAssertEqual(theme.parts[.backdrop]?.foreground, .basic(15), "newt's white is the bright one")
+        XCTAssertEqual(theme.parts[.title]?.foreground, .basic(11))
+        XCTAssertEqual(theme.parts[.title]?.background, base.parts[.title]?.background, "an empty background keeps the palette's")
+        XCTAssertEqual(theme.parts[.box]?.background, .basic(6))
+        XCTAssertEqual(theme.parts[.buttonFocused], .init(foreground: .basic(0), background: .basic(2)), "newt 0.52's focused button")
+        XCTAssertEqual(theme.parts[.field], base.parts[.field], "an unknown colour: the entry is ignored, as newt ignores it")
+        XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), nil, "unset: alertty's own look")
+    }
+
+    func testDialogrcAttributesReferencesAndSwitches() {
+        let theme = CompatTheme.dialogrc("""
+            # a comment
+            screen_color = (WHITE,BLUE,OFF)
+            title_color = (YELLOW,CYAN,ON)
+            button_active_color = title_color
+            use_shadow = OFF
+            no_such_color = (RED,RED,ON)
+            dialog_color = (PURPLE,CYAN,OFF)
+
+            """)
+        XCTAssertEqual(theme.parts[.backdrop], .init(foreground: .basic(7), background: .basic(4)))
+        XCTAssertEqual(theme.parts[.title], .init(foreground: .basic(3), background: .basic(6), bold: true), "highlight is bold")
+        XCTAssertEqual(theme.parts[.buttonFocused], theme.parts[.title], "an attribute may name another")
+        XCTAssertNil(theme.parts[.shadow])
+        XCTAssertEqual(theme.parts[.box], try ThemeFile.load("dialog").parts[.box], "a wrong colour is ignored")
+        XCTAssertTrue(CompatTheme.dialogrc("use_colors = OFF\n").monochrome)
+    }
+
+    func testTheCreatedRcReadsBackAsDialogsOwnLook() throws {
+        // What --create-rc writes is dialog's defaults: read back, it is the dialog preset.
+        let preset = try ThemeFile.load("dialog")
+        let read = CompatTheme.dialogrc(CompatTheme.dialogrcTemplate)
+        for (name, parts) in CompatTheme.dialogParts {
+            for part in parts where part != .shadow && part != .backdrop {
+                XCTAssertEqual(read.parts[part]?.foreground, preset.parts[part]?.foreground, "\(name) → \(part.rawValue)")
+                XCTAssertEqual(read.parts[part]?.background, preset.parts[part]?.background, "\(name) → \(part.rawValue)")
+            }
+        }
+    }
+}

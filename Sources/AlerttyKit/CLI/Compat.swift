@@ -46,6 +46,8 @@ public enum Compat {
         /// dselect: the path as the script gave it, printed as given when the answer is that folder
         /// (dialog returns its text field, which still holds it).
         public var givenPath: String?
+        /// The program's colours (NEWT_COLORS, DIALOGRC), when the user set them.
+        public var theme: ThemeFile?
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -513,6 +515,7 @@ public enum Compat {
             out.append("--no-cancel")
         }
         var output = Output(descriptor: 2)
+        output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
         output.helpStatus = has(options, "help-status")
         if has(options, "stdout") { output.descriptor = 1 }
         if let given = value(options, "output-fd") {

@@ -245,6 +245,14 @@ public enum Platform {
 
     public static func close(_ fd: FileDescriptor) { libcClose(fd) }
 
+    /// Creates or replaces a file (mode 0644 before the umask) with `bytes`; false on any failure.
+    public static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o644)
+        guard fd >= 0 else { return false }
+        defer { libcClose(fd) }
+        return writeAll(fd, bytes)
+    }
+
     /// Writes all bytes, retrying on EINTR and short writes. Returns false when the descriptor is gone.
     @discardableResult
     public static func writeAll(_ fd: FileDescriptor, _ bytes: [UInt8]) -> Bool {

@@ -74,9 +74,15 @@ public struct Theme: Sendable {
                 .buttonDisabled: Style(dim: true), .row: .plain, .rowFocused: Style(reverse: true), .mark: .plain,
                 .match: Style(bold: true, underline: true), .gaugeFill: Style(bold: true), .gaugeEmpty: Style(dim: true),
             ]
-            // A theme's attributes still count without colour.
+            // A theme's attributes still count without colour, added to those that keep focus
+            // and fields visible (never taking them away).
             for (part, setting) in file.parts where setting.hasAttributes {
-                mono[part] = Style(bold: setting.bold, dim: setting.dim, reverse: setting.reverse, underline: setting.underline)
+                var style = mono[part] ?? .plain
+                style.bold = style.bold || setting.bold
+                style.dim = style.dim || setting.dim
+                style.reverse = style.reverse || setting.reverse
+                style.underline = style.underline || setting.underline
+                mono[part] = style
             }
             styles = mono
             shadow = nil

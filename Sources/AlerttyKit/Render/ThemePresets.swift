@@ -86,8 +86,8 @@ public enum ThemePresets {
         field           = bright-yellow on blue
         field-focused   = bright-yellow on blue
         placeholder     = blue on white
-        button          = white on red
-        button-focused  = red on white reverse
+        button          = black on white
+        button-focused  = white on red
         button-disabled = blue on white
         row             = black on white
         row-focused     = bright-yellow on blue
@@ -100,29 +100,29 @@ public enum ThemePresets {
 
         """
 
-    /// dialog's default colours: cyan screen... as its built-in `.dialogrc` (dialog --create-rc).
+    /// dialog's built-in colours, as `dialog --create-rc` writes them (HL ON is bold).
     static let dialog = """
         # dialog's classic look (its built-in colours, as dialog --create-rc writes them).
-        backdrop        = bright-cyan on blue
+        backdrop        = cyan on blue
         box             = black on white
-        border          = bright-white on white
+        border          = white on white bold
         title           = blue on white bold
         text            = black on white
         muted           = blue on white
-        hint            = blue on white
-        field           = black on white underline
-        field-focused   = black on white underline
+        hint            = blue on white bold
+        field           = black on white
+        field-focused   = black on white
         placeholder     = blue on white
         button          = black on white
-        button-focused  = bright-white on blue
+        button-focused  = white on blue bold
         button-disabled = blue on white
         row             = black on white
-        row-focused     = bright-white on blue
-        mark            = black on white bold
+        row-focused     = white on blue bold
+        mark            = black on white
         match           = red on white bold
         error           = red on white bold
-        gauge-fill      = white on blue
-        gauge-empty     = blue on white
+        gauge-fill      = blue on white bold
+        gauge-empty     = white on white
         shadow          = on black
 
         """

@@ -25,6 +25,8 @@ done
 ln -f "$prefix/bin/alertty" "$prefix/bin/alertty-askpass"
 # GnuPG's pinentry (pinentry-program in gpg-agent.conf).
 ln -f "$prefix/bin/alertty" "$prefix/bin/pinentry-alertty"
+# The translations: po/LANG.po compiled to share/locale/LANG/LC_MESSAGES/alertty.mo.
+python3 scripts/msgfmt --all po "$prefix/share/locale"
 install -m 0644 man/alertty.1 "$prefix/share/man/man1/alertty.1"
 install -m 0644 completions/alertty.bash "$prefix/share/bash-completion/completions/alertty"
 install -m 0644 completions/_alertty "$prefix/share/zsh/site-functions/_alertty"

@@ -238,6 +238,20 @@ final class SnapshotTests: XCTestCase {
         try snapshot("theme-high-contrast-field", field, theme: try ThemeFile.load("high-contrast"))
     }
 
+    func testTranslatedLabelsAndWideCharacters() throws {
+        // A confirm and a check list in German and Japanese: labels, hints and reasons from the
+        // catalogue, the box as wide as the wide characters need.
+        let saved = Localization.catalog
+        defer { Localization.catalog = saved }
+        for language in ["de", "ja"] {
+            Localization.catalog = try CatalogTests.catalog(language)
+            guard case .run(let c) = try ArgumentParser.parse(["confirm", "--title", "Setup", "Continue?"]),
+                  case .run(let l) = try ArgumentParser.parse(["choose", "--multi", "Install which?", "core", "docs"]) else { return XCTFail() }
+            try snapshot("translated-confirm-\(language)", try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert())
+            try snapshot("translated-choose-\(language)", try AlertFactory.make(l, environment: { _ in nil }, readStdin: { [] }).makeAlert())
+        }
+    }
+
     // MARK: - Machinery
 
     var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots") }

@@ -23,10 +23,10 @@ public struct ChooseConfiguration: Sendable {
     public var selectIfOne = false
     /// Separator between several answers (newline, or NUL with --print0).
     public var separator: UInt8 = 0x0A
-    public var okLabel = "OK"
+    public var okLabel = tr("OK")
     /// No Cancel button (Esc still cancels), as whiptail's --nocancel.
     public var noCancel = false
-    public var cancelLabel = "Cancel"
+    public var cancelLabel = tr("Cancel")
     /// --extra-button and --help-button labels.
     public var extraLabel: String?
     public var helpLabel: String?
@@ -52,7 +52,7 @@ public struct ChooseAlert: Alert {
     public let configuration: ChooseConfiguration
     public private(set) var store: ItemStore
     public private(set) var list = ListState()
-    public private(set) var query = TextField(LineEditor(), placeholder: "type to filter")
+    public private(set) var query = TextField(LineEditor(), placeholder: tr("type to filter"))
     public private(set) var filter = ListFilter()
     public private(set) var focus: Focus = .list
     /// Items are still arriving.
@@ -140,9 +140,9 @@ public struct ChooseAlert: Alert {
     public var reason: String? {
         guard multi else { return nil }
         if list.markCount < configuration.minimum {
-            return configuration.minimum == 1 ? "choose at least 1" : "choose at least \(configuration.minimum)"
+            return tr("choose at least %d", configuration.minimum)
         }
-        if let max = configuration.maximum, list.markCount > max { return "choose at most \(max)" }
+        if let max = configuration.maximum, list.markCount > max { return tr("choose at most %d", max) }
         return nil
     }
 
@@ -426,7 +426,7 @@ public struct ChooseAlert: Alert {
                            matched: matcher.isEmpty ? [] : matcher.positions(label))
         }
         if list.rowCount == 0 {
-            let empty = loading ? " (loading…)" : store.count == 0 ? " (no items)" : " (no match; Esc clears the filter)"
+            let empty = " " + (loading ? tr("(loading…)") : store.count == 0 ? tr("(no items)") : tr("(no match; Esc clears the filter)"))
             canvas.text(Wrap.truncate(empty, width: area.width), x: area.x, y: y, style: theme.muted)
         }
         y += rows

@@ -11,7 +11,7 @@ public struct ConfirmAlert: Alert {
     /// .ok: Yes, .cancel: No.
     public private(set) var focus: ButtonRole
 
-    public init(title: String, text: String, yesLabel: String = "Yes", noLabel: String = "No", defaultYes: Bool = true,
+    public init(title: String, text: String, yesLabel: String = tr("Yes"), noLabel: String = tr("No"), defaultYes: Bool = true,
                 extraLabel: String? = nil, helpLabel: String? = nil, defaultButton: ButtonRole? = nil) {
         self.title = title
         body = TextBody(text)

@@ -22,7 +22,7 @@ public struct DateAlert: Alert {
     public private(set) var reason: String?
 
     public init(title: String, text: String, value: CalendarDate, earliest: CalendarDate? = nil, latest: CalendarDate? = nil,
-                format: String = "%Y-%m-%d", okLabel: String = "OK", cancelLabel: String = "Cancel") {
+                format: String = "%Y-%m-%d", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
         self.title = title
         body = TextBody(text)
         self.earliest = earliest
@@ -49,7 +49,7 @@ public struct DateAlert: Alert {
 
     public var hints: [KeyHint] {
         if typed != nil { return [KeyHint(.submit, "go to it"), KeyHint(.cancel, "back")] }
-        return [KeyHint(.submit, bar.label(.ok) ?? "OK"), KeyHint(.cancel, bar.label(.cancel) ?? "Cancel"),
+        return [KeyHint(.submit, bar.label(.ok) ?? tr("OK")), KeyHint(.cancel, bar.label(.cancel) ?? tr("Cancel")),
                 KeyHint(literal: "arrows", "day/week"), KeyHint(.pageDown, "month"), KeyHint(literal: "0-9", "type")]
     }
 

@@ -73,7 +73,7 @@ public struct FieldAlert: Alert {
     /// The label over the field, if it has one (--label, or --confirm's two).
     var fieldLabel: String? {
         guard configuration.confirm else { return configuration.label }
-        return firstEntry == nil ? configuration.label ?? "Enter it:" : configuration.repeatLabel
+        return firstEntry == nil ? configuration.label ?? tr("Enter it:") : configuration.repeatLabel
     }
     var labelRows: Int { configuration.confirm || configuration.label != nil ? 1 : 0 }
     var meterRows: Int { configuration.strengthLabel != nil ? 1 : 0 }
@@ -101,7 +101,7 @@ public struct FieldAlert: Alert {
         if let notice { return notice }
         if case .invalid(let r) = localValidity { return configuration.rules.invalidMessage ?? r }
         if case .done(.invalid(let r)) = commandState { return configuration.rules.invalidMessage ?? r }
-        if isChecking { return "checking…" }
+        if isChecking { return tr("checking…") }
         return nil
     }
 

@@ -70,7 +70,7 @@ public struct FormField {
     var reason: String? {
         if let rules, case .invalid(let r) = rules.check(text.editor.text) { return r }
         switch check {
-        case .pending: return "checking…"
+        case .pending: return tr("checking…")
         case .done(.invalid(let r)): return r
         default: return nil
         }
@@ -118,8 +118,8 @@ public struct FormAlert: Alert {
     private var top = 0
     private var visibleFields = 10
 
-    public init(title: String, text: String, fields: [FieldDeclaration], output: Output, okLabel: String = "OK",
-                cancelLabel: String = "Cancel", extraLabel: String? = nil, helpLabel: String? = nil,
+    public init(title: String, text: String, fields: [FieldDeclaration], output: Output, okLabel: String = tr("OK"),
+                cancelLabel: String = tr("Cancel"), extraLabel: String? = nil, helpLabel: String? = nil,
                 unicode: Bool = true) throws(UsageError) {
         self.title = title
         body = TextBody(text)

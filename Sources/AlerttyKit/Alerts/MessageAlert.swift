@@ -10,7 +10,7 @@ public struct MessageAlert: Alert {
     public var buttonBar: ButtonBar? { bar }
     public private(set) var focus: ButtonRole = .ok
 
-    public init(title: String, text: String, okLabel: String = "OK", extraLabel: String? = nil, helpLabel: String? = nil) {
+    public init(title: String, text: String, okLabel: String = tr("OK"), extraLabel: String? = nil, helpLabel: String? = nil) {
         self.title = title
         body = TextBody(text)
         self.okLabel = okLabel

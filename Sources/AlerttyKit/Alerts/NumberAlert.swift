@@ -20,7 +20,7 @@ public struct NumberAlert: Alert {
     static let buttonRing: [Focus] = [.button(.ok), .button(.cancel)]
 
     public init(title: String, text: String, minimum: Int, maximum: Int, step: Int = 1, value: Int? = nil,
-                okLabel: String = "OK", cancelLabel: String = "Cancel") {
+                okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
         self.title = title
         body = TextBody(text)
         self.minimum = minimum
@@ -51,7 +51,7 @@ public struct NumberAlert: Alert {
     private var answeredReason: String?
 
     public var hints: [KeyHint] {
-        [KeyHint(.submit, bar.label(.ok) ?? "OK"), KeyHint(.cancel, bar.label(.cancel) ?? "Cancel"),
+        [KeyHint(.submit, bar.label(.ok) ?? tr("OK")), KeyHint(.cancel, bar.label(.cancel) ?? tr("Cancel")),
          KeyHint(literal: "←/→", "±\(step)"), KeyHint(literal: "0-9", "type")]
     }
 

@@ -10,7 +10,7 @@ public struct ProgressConfiguration: Sendable {
     public var initialPercent: Double?
     /// A Cancel button (Esc too): exit 1 at once, the input closed so the producer sees a closed pipe.
     public var cancellable = false
-    public var cancelLabel = "Cancel"
+    public var cancelLabel = tr("Cancel")
     /// The command, when one is run.
     public var command: [String]?
     /// Which of the command's streams carries percent lines (1 stdout, 2 stderr), if any.

@@ -328,7 +328,7 @@ public struct SaveAlert: Alert {
             case .deny: notice = "“\(Sanitize.bytes(Paths.lastName(path)))” already exists; choose another name"
             case .ask:
                 let question = "“\(Sanitize.bytes(Paths.lastName(path)))” already exists. Replace it?"
-                nested = (.overwrite(path), ConfirmAlert(title: "Replace?", text: question, yesLabel: "Replace", noLabel: "Cancel",
+                nested = (.overwrite(path), ConfirmAlert(title: tr("Replace?"), text: question, yesLabel: tr("Replace"), noLabel: tr("Cancel"),
                                                          defaultYes: false))
             }
         }

@@ -29,7 +29,7 @@ public struct TextAlert: Alert {
     private var shortLineCount: Int?
 
     public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
-                okLabel: String = "OK", cancelLabel: String? = nil) {
+                okLabel: String = tr("OK"), cancelLabel: String? = nil) {
         self.title = title
         pager = PagedText(document)
         stream = streaming ? document as? BufferDocument : nil
@@ -58,7 +58,7 @@ public struct TextAlert: Alert {
 
     public var hints: [KeyHint] {
         if query != nil { return [KeyHint(.submit, "search"), KeyHint(.cancel, "back")] }
-        var h = [KeyHint(.submit, bar.label(focus) ?? "OK"), KeyHint(.cancel, bar.has(.cancel) ? bar.label(.cancel)! : "close")]
+        var h = [KeyHint(.submit, bar.label(focus) ?? tr("OK")), KeyHint(.cancel, bar.has(.cancel) ? bar.label(.cancel)! : "close")]
         h.append(KeyHint(literal: "/", "search"))
         if !lastQuery.isEmpty { h.append(KeyHint(literal: "n/N", "next/prev")) }
         h.append(KeyHint(.down, "scroll"))
@@ -89,7 +89,7 @@ public struct TextAlert: Alert {
 
     public var meaning: AlertMeaning {
         .document(.init(title: heading.isEmpty ? title : [title, heading.text].filter { !$0.isEmpty }.joined(separator: "\n"), page: pager.visible.map(\.text), pageStart: pager.top, percent: pager.percent,
-                        atEnd: pager.atEnd && !loading, ok: bar.label(.ok) ?? "OK", cancel: bar.label(.cancel),
+                        atEnd: pager.atEnd && !loading, ok: bar.label(.ok) ?? tr("OK"), cancel: bar.label(.cancel),
                         loading: loading, notice: notice))
     }
 

@@ -19,7 +19,7 @@ public struct TimeAlert: Alert {
     private var answeredReason: String?
 
     public init(title: String, text: String, value: ClockTime, earliest: ClockTime? = nil, latest: ClockTime? = nil,
-                format: String = "%H:%M:%S", okLabel: String = "OK", cancelLabel: String = "Cancel") {
+                format: String = "%H:%M:%S", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
         self.title = title
         body = TextBody(text)
         time = value
@@ -45,7 +45,7 @@ public struct TimeAlert: Alert {
     }
 
     public var hints: [KeyHint] {
-        [KeyHint(.submit, bar.label(.ok) ?? "OK"), KeyHint(.cancel, bar.label(.cancel) ?? "Cancel"),
+        [KeyHint(.submit, bar.label(.ok) ?? tr("OK")), KeyHint(.cancel, bar.label(.cancel) ?? tr("Cancel")),
          KeyHint(literal: "↑/↓", "change"), KeyHint(literal: "←/→", "field")]
     }
 

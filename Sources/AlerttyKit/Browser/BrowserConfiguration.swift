@@ -45,7 +45,7 @@ public struct BrowserConfiguration {
         overwrite = Overwrite(rawValue: command.string(.overwrite) ?? "ask") ?? .ask
         showHidden = command.has(.showHidden)
         okLabel = command.string(.ok) ?? (choosesFolder ? "Choose" : "Save")
-        cancelLabel = command.string(.cancel) ?? "Cancel"
+        cancelLabel = command.string(.cancel) ?? tr("Cancel")
         enterChoosesHere = choosesFolder && command.has(.dialogKeys)
     }
 }

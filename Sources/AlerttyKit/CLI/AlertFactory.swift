@@ -37,7 +37,7 @@ public enum AlertFactory {
         let options = RunOptions()
         switch command.alert {
         case .message:
-            let alert = styled(MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? "OK",
+            let alert = styled(MessageAlert(title: title, text: text, okLabel: command.string(.ok) ?? tr("OK"),
                                      extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton)), command, text)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
         case .confirm:
@@ -45,8 +45,8 @@ public enum AlertFactory {
             if focus == "extra" && !command.has(.extraButton) || focus == "help" && !command.has(.helpButton) {
                 throw UsageError("--default \(focus!) needs --\(focus!)-button LABEL")
             }
-            let alert = styled(ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? "Yes",
-                                     noLabel: command.string(.no) ?? "No", defaultYes: focus != "no",
+            let alert = styled(ConfirmAlert(title: title, text: text, yesLabel: command.string(.yes) ?? tr("Yes"),
+                                     noLabel: command.string(.no) ?? tr("No"), defaultYes: focus != "no",
                                      extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton),
                                      defaultButton: focus == "extra" ? .extra : focus == "help" ? .help : nil), command, text)
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: false)
@@ -70,8 +70,8 @@ public enum AlertFactory {
             let given = try bounded(command, ClockTime.parse, what: "a time (HH:MM[:SS])", shown: \.iso)
             let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
             let alert = TimeAlert(title: title, text: text, value: value, earliest: given.earliest, latest: given.latest,
-                                  format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? "OK",
-                                  cancelLabel: command.string(.cancel) ?? "Cancel")
+                                  format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? tr("OK"),
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"))
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .number:
             let low = command.int(.min) ?? 0, high = command.int(.max) ?? 100
@@ -82,7 +82,7 @@ public enum AlertFactory {
                 start = n
             }
             let alert = NumberAlert(title: title, text: text, minimum: low, maximum: high, step: command.int(.step) ?? 1, value: start,
-                                    okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel")
+                                    okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel) ?? tr("Cancel"))
             if let start, let why = alert.problem(start) { throw UsageError("--value \(start): \(why)") }
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .date:
@@ -90,8 +90,8 @@ public enum AlertFactory {
             let now = Platform.localNow()
             let value = given.value ?? CalendarDate(year: now.year, month: now.month, day: now.day) ?? CalendarDate(dayNumber: 0)
             let alert = DateAlert(title: title, text: text, value: value, earliest: given.earliest, latest: given.latest,
-                                  format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? "OK",
-                                  cancelLabel: command.string(.cancel) ?? "Cancel")
+                                  format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? tr("OK"),
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"))
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .form:
             var declarations = try FormSpec.parse(command.fieldWords)
@@ -101,7 +101,7 @@ public enum AlertFactory {
             }
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
             var alert = try FormAlert(title: title, text: text, fields: declarations, output: output,
-                                      okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel) ?? "Cancel",
+                                      okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel) ?? tr("Cancel"),
                                       extraLabel: command.string(.extraButton), helpLabel: command.string(.helpButton),
                                       unicode: Theme.localeIsUTF8(environment: environment))
             alert.dialogKeys = command.has(.dialogKeys)
@@ -152,8 +152,8 @@ extension AlertFactory {
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
         configuration.selectIfOne = command.has(.selectIfOne)
         configuration.separator = command.has(.print0) ? 0 : 0x0A
-        configuration.okLabel = command.string(.ok) ?? "OK"
-        configuration.cancelLabel = command.string(.cancel) ?? "Cancel"
+        configuration.okLabel = command.string(.ok) ?? tr("OK")
+        configuration.cancelLabel = command.string(.cancel) ?? tr("Cancel")
         configuration.noCancel = command.has(.noCancel)
         configuration.extraLabel = command.string(.extraButton)
         configuration.helpLabel = command.string(.helpButton)
@@ -239,7 +239,7 @@ extension AlertFactory {
         // --run's output and stdin or a FIFO arrive as streams; a regular file is there already.
         let streaming = run != nil || !sources.isEmpty
         var alert = TextAlert(title: shownTitle, document: document, streaming: streaming, follow: run != nil || command.has(.follow),
-                              okLabel: command.string(.ok) ?? "OK", cancelLabel: command.string(.cancel))
+                              okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel))
         if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
         if command.has(.exitAtEnd) {
             guard streaming else { throw UsageError("--exit-at-end needs a stream to end: `-`, a FIFO or --run") }

@@ -332,6 +332,19 @@ public enum Compat {
         return .success(chain)
     }
 
+    /// A button's label as the program shows it when the script names none: whiptail's (newt's)
+    /// "Ok", dialog's "OK", in the user's language from the catalogue's program contexts.
+    static func defaultLabel(_ flag: Flag, _ program: Program) -> String? {
+        let context = program == .whiptail ? "whiptail" : "dialog"
+        switch flag {
+        case .ok: return tr(program == .whiptail ? "Ok" : "OK", context: context)
+        case .cancel: return tr("Cancel", context: context)
+        case .yes: return tr("Yes", context: context)
+        case .no: return tr("No", context: context)
+        default: return nil
+        }
+    }
+
     /// Splits the arguments by the program's rules into the box, its arguments and the options.
     public static func translate(_ program: Program, _ arguments: [String]) -> Result<Translated, Failure> {
         var options: [(name: String, values: [String])] = []
@@ -528,17 +541,18 @@ public enum Compat {
             out += ["--timeout", String(seconds)]
         }
         if has(options, "extra-button"), alertFlags.contains(.extraButton) {
-            out += ["--extra-button", value(options, "extra-label") ?? "Extra"]
+            out += ["--extra-button", value(options, "extra-label") ?? tr("Extra", context: "dialog")]
         }
         if has(options, "help-button"), alertFlags.contains(.helpButton) {
-            out += ["--help-button", value(options, "help-label") ?? "Help"]
+            out += ["--help-button", value(options, "help-label") ?? tr("Help", context: "dialog")]
         }
         let labels: [(Flag, [String])] = [(.yes, ["yes-button", "yes-label"]), (.no, ["no-button", "no-label"]),
                                          (.ok, ["ok-button", "ok-label", "exit-label"]), (.cancel, ["cancel-button", "cancel-label"])]
         for (flag, names) in labels {
             // (progress's --cancel is a flag, not a label)
-            guard let label = options.last(where: { names.contains($0.name) })?.values.first,
-                  CommandSpec.flags(for: spec.alert).contains(where: { $0.flag == flag && $0.value == .text }) else { continue }
+            guard CommandSpec.flags(for: spec.alert).contains(where: { $0.flag == flag && $0.value == .text }) else { continue }
+            // Not given: the program's own label, in the user's language as that program shows it.
+            guard let label = options.last(where: { names.contains($0.name) })?.values.first ?? defaultLabel(flag, program) else { continue }
             out += ["--" + flag.rawValue, label]
         }
         let styled = program == .dialog && has(options, "colors") && alertFlags.contains(.colors)
@@ -585,8 +599,8 @@ public enum Compat {
             guard let seconds = Int(positionals[3]), seconds >= 0 else {
                 return .failure(Failure(message: "alertty: --pause needs TEXT HEIGHT WIDTH SECONDS\n", status: 255))
             }
-            if !out.contains("--yes") { out += ["--yes", value(options, "ok-label", "ok-button") ?? "OK"] }
-            if !out.contains("--no") { out += ["--no", value(options, "cancel-label", "cancel-button") ?? "Cancel"] }
+            if !out.contains("--yes") { out += ["--yes", value(options, "ok-label", "ok-button") ?? tr("OK", context: "dialog")] }
+            if !out.contains("--no") { out += ["--no", value(options, "cancel-label", "cancel-button") ?? tr("Cancel", context: "dialog")] }
             out += ["--countdown", String(max(1, seconds)), "--", body]
         case "msgbox", "infobox":
             translated.drawOnce = boxName == "infobox"

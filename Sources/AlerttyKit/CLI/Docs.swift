@@ -136,6 +136,8 @@ public enum Docs {
         .TP
         .BR LANG ", " LC_ALL ", " LC_CTYPE
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
+        .SH LANGUAGES
+        \(TranslationDocs.lines.map(roff).joined(separator: "\n.PP\n"))
         .SH THEMES
         \(ThemeDocs.lines.map(roff).joined(separator: "\n.PP\n"))
         .SH ASKPASS

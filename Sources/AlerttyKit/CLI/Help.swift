@@ -49,6 +49,9 @@ public enum Help {
             ALERTTY_PLAIN, ACCESSIBLE, TERM=dumb   line mode
             NO_COLOR, COLORTERM     colour
 
+        languages:
+        \(TranslationDocs.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
+
         themes:
         \(ThemeDocs.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
 

@@ -8,17 +8,17 @@ public enum Preset: String, CaseIterable, Sendable {
         switch self {
         case .none: return .valid
         case .nonempty:
-            return text.contains(where: { !$0.isWhitespace }) ? .valid : .invalid("must not be empty")
+            return text.contains(where: { !$0.isWhitespace }) ? .valid : .invalid(tr("must not be empty"))
         case .int:
             var digits = Substring(text)
             if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-            return !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) ? .valid : .invalid("must be a whole number")
+            return !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) ? .valid : .invalid(tr("must be a whole number"))
         case .number:
             let isNumeric = text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }
             if isNumeric, let value = Double(text), value.isFinite { return .valid }
-            return .invalid("must be a number")
+            return .invalid(tr("must be a number"))
         case .email:
-            return Preset.isEmail(text) ? .valid : .invalid("not an email address (name@example.com)")
+            return Preset.isEmail(text) ? .valid : .invalid(tr("not an email address (name@example.com)"))
         }
     }
 
@@ -67,12 +67,12 @@ public struct Rules {
     public func check(_ text: String) -> Validity {
         let length = text.count
         if let minLength, length < minLength {
-            return .invalid(minLength == 1 ? "must not be empty" : "needs at least \(minLength) characters (\(length) so far)")
+            return .invalid(minLength == 1 ? tr("must not be empty") : tr("needs at least %d characters (%d so far)", minLength, length))
         }
-        if let maxLength, length > maxLength { return .invalid("has more than \(maxLength) characters") }
+        if let maxLength, length > maxLength { return .invalid(tr("has more than %d characters", maxLength)) }
         if case .invalid(let reason) = preset.check(text) { return .invalid(reason) }
         if let regex, !regex.wholeMatch(text) {
-            return .invalid("must match \(Sanitize.line(pattern ?? ""))")
+            return .invalid(tr("must match %s", Sanitize.line(pattern ?? "")))
         }
         if let custom, let reason = custom(text) { return .invalid(reason) }
         return .valid
@@ -92,8 +92,8 @@ public struct FieldConfiguration {
     public var confirm: Bool
     /// Labels over the field, and over the second entry with --confirm.
     public var label: String?
-    public var repeatLabel = "Retype to confirm:"
-    public var mismatchMessage = "the entries did not match; type it again"
+    public var repeatLabel = tr("Retype to confirm:")
+    public var mismatchMessage = tr("the entries did not match; type it again")
     /// Shown under the field from the start (pinentry's SETERROR).
     public var initialError: String?
     /// --strength: the meter's label.
@@ -110,7 +110,7 @@ public struct FieldConfiguration {
     }
 
     /// A plain text field (used for prompts nested in other alerts).
-    public init(rules: Rules, placeholder: String = "", okLabel: String = "OK", cancelLabel: String = "Cancel") {
+    public init(rules: Rules, placeholder: String = "", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
         secret = false
         self.placeholder = placeholder
         initialValue = []
@@ -125,15 +125,15 @@ public struct FieldConfiguration {
     public init(_ command: ParsedCommand, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
         secret = command.alert == .password
         placeholder = command.string(.placeholder) ?? ""
-        okLabel = command.string(.ok) ?? "OK"
-        cancelLabel = command.string(.cancel) ?? "Cancel"
+        okLabel = command.string(.ok) ?? tr("OK")
+        cancelLabel = command.string(.cancel) ?? tr("Cancel")
         allowReveal = command.has(.allowReveal)
         confirm = command.has(.confirm) || command.has(.repeatLabel)
         label = command.string(.label)
         if let text = command.string(.repeatLabel) { repeatLabel = text }
         if let text = command.string(.mismatch) { mismatchMessage = text }
         initialError = command.string(.error)
-        if command.has(.strength) || command.has(.strengthLabel) { strengthLabel = command.string(.strengthLabel) ?? "Strength:" }
+        if command.has(.strength) || command.has(.strengthLabel) { strengthLabel = command.string(.strengthLabel) ?? tr("Strength:") }
         noCancel = command.has(.noCancel)
         extraLabel = command.string(.extraButton)
         helpLabel = command.string(.helpButton)

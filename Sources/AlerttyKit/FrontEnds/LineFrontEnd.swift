@@ -83,12 +83,12 @@ public final class LineFrontEnd: FrontEnd {
         switch meaning {
         case .message(let m):
             header(m.title, m.text, alert)
-            write("Press Enter to continue ")
+            write(tr("Press Enter to continue") + " ")
         case .question(let q):
             var lines = q.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let last = lines.popLast() ?? ""
             header(q.title, lines.joined(separator: "\n"), alert)
-            let choices = q.defaultButton.map { "[y/n, Enter: \($0)]" } ?? (q.defaultYes ? "[Y/n]" : "[y/N]")
+            let choices = q.defaultButton.map { "[y/n, Enter: \($0)]" } ?? LineFrontEnd.choices(yes: q.yes, no: q.no, defaultYes: q.defaultYes)
             write((last.isEmpty ? "" : last + " ") + choices + " ")
         case .field(let f):
             header(f.title, f.text, alert, titleIsPrompt: true)
@@ -234,9 +234,9 @@ public final class LineFrontEnd: FrontEnd {
         case .question(let q):
             let a = answer.lowercased()
             if a.isEmpty { return [.event(.answer(.current))] }
-            if ["y", "yes", q.yes.lowercased()].contains(a) { return [.event(.answer(.yes))] }
-            if ["n", "no", q.no.lowercased()].contains(a) { return [.event(.answer(.no))] }
-            say("Please answer y or n.")
+            if LineFrontEnd.answers(a, label: q.yes, english: "yes") { return [.event(.answer(.yes))] }
+            if LineFrontEnd.answers(a, label: q.no, english: "no") { return [.event(.answer(.no))] }
+            say(q.yes.lowercased() == "yes" && q.no.lowercased() == "no" ? "Please answer y or n." : tr("Please answer %s or %s.", q.yes, q.no))
             return []
         case .field(let f):
             if raw.isEmpty, let preset = f.preset { return [.event(.answer(.text(preset)))] }
@@ -336,5 +336,23 @@ extension AlertMeaning {
         case .browser(let b): return b.notice
         default: return nil
         }
+    }
+
+}
+
+
+extension LineFrontEnd {
+    /// "[Y/n]" for Yes and No; for other labels (a translation, --yes/--no) the words themselves,
+    /// the default one capitalised: "[Oui/non]".
+    static func choices(yes: String, no: String, defaultYes: Bool) -> String {
+        if yes.lowercased() == "yes" && no.lowercased() == "no" { return defaultYes ? "[Y/n]" : "[y/N]" }
+        let shown = { (label: String, isDefault: Bool) in isDefault ? label.prefix(1).uppercased() + label.dropFirst().lowercased() : label.lowercased() }
+        return "[" + shown(yes, defaultYes) + "/" + shown(no, !defaultYes) + "]"
+    }
+
+    /// y, yes, the label, or the label's first letter (o for Oui) answer it.
+    static func answers(_ typed: String, label: String, english: String) -> Bool {
+        let label = label.lowercased()
+        return typed == english || typed == String(english.prefix(1)) || typed == label || (label.first.map { typed == String($0) } ?? false)
     }
 }

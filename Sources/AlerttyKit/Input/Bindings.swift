@@ -146,9 +146,11 @@ public struct KeyHint: Equatable, Sendable {
     public var literal: String?
     /// A key that ends the prompt (Enter, Esc, confirm's y/n): the box is made wide enough to show it.
     public var ends = false
+    /// The label in the user's language (a label given on the command line is found in no
+    /// catalogue and stays as given).
     public init(_ action: Action, _ label: String) {
         self.action = action
-        self.label = label
+        self.label = tr(label)
         ends = action == .submit || action == .cancel
     }
     public init(literal: String, _ label: String, ends: Bool = false) {

@@ -44,6 +44,14 @@ public enum Platform {
     }
 
     public static var processID: Int { Int(getpid()) }
+
+    /// This program's path as the kernel ran it (/proc/self/exe), or nil.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
     public static var effectiveIDs: (user: UInt32, group: UInt32) { (UInt32(geteuid()), UInt32(getegid())) }
 
     /// `mode/uid/gid` of a file (mode in octal), or "?" when it cannot be read.

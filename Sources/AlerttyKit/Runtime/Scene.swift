@@ -75,7 +75,7 @@ public struct Scene {
         let content = BoxMetrics.content(of: full)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
-            let notice = Wrap.truncate("terminal too small", width: canvasWidth)
+            let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)
             canvas.text(notice, x: max(0, (canvasWidth - TextWidth.columns(notice)) / 2), y: canvasHeight / 2, style: theme.title)
             return (canvas, nil)
         }

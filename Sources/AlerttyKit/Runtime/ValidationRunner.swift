@@ -79,7 +79,7 @@ public final class ValidationRunner: EventSource {
             stopRunning()
             let seconds = Double(timeoutNanos) / 1e9
             let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            return [.validated(generation: r.generation, .invalid("the check gave no answer within \(shown) s"))]
+            return [.validated(generation: r.generation, .invalid(tr("the check gave no answer within %s s", shown)))]
         }
         return []
     }

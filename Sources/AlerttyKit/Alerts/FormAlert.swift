@@ -188,7 +188,7 @@ public struct FormAlert: Alert {
         let name = f.declaration.name
         switch f.kind {
         case .switch:
-            return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: "yes", no: "no",
+            return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: tr("yes"), no: tr("no"),
                                    defaultYes: f.on, name: name))
         case .choice:
             return .list(.init(title: title, text: label, labels: f.choices, tags: f.choices, focused: f.choice, multi: false, minimum: 1, maximum: 1,

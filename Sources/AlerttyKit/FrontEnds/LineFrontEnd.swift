@@ -92,10 +92,10 @@ public final class LineFrontEnd: FrontEnd {
             write((last.isEmpty ? "" : last + " ") + choices + " ")
         case .field(let f):
             header(f.title, f.text, alert, titleIsPrompt: true)
-            let name = f.label.map { String($0.dropLast()) } ?? (f.title.isEmpty ? (f.secret ? "Password" : "Answer") : f.title)
+            let name = f.label.map { String($0.dropLast()) } ?? (f.title.isEmpty ? (f.secret ? tr("Password") : tr("Answer")) : f.title)
             var shown = name
             if let preset = f.preset { shown += " [" + preset + "]" }
-            if f.presetSecret && f.reason == nil { say("(Enter keeps the \(name.lowercased()) already given.)") }
+            if f.presetSecret && f.reason == nil { say(tr("(Enter keeps the %s already given.)", name.lowercased())) }
             if !f.placeholder.isEmpty { shown += " (" + f.placeholder + ")" }
             // Echo goes off before the prompt shows: not one typed character of a secret is echoed.
             if f.secret { setEcho(false) }
@@ -104,16 +104,16 @@ public final class LineFrontEnd: FrontEnd {
             listPrompt(c, alert)
         case .browser(let b):
             header(b.title, b.text, alert)
-            say("In: " + Sanitize.bytes(b.current))
-            if !b.atRoot { say("..) the parent folder") }
+            say(tr("In: %s", Sanitize.bytes(b.current)))
+            if !b.atRoot { say(tr("..) the parent folder")) }
             for (i, e) in b.entries.enumerated().prefix(200) { say("\(i + 1)) " + Sanitize.bytes(e.name) + (e.folder ? "/" : "")) }
-            if b.entries.count > 200 { say("(\(b.entries.count - 200) more: type a name)") }
-            if b.entries.isEmpty { say("(empty folder)") }
+            if b.entries.count > 200 { say(tr("(%d more: type a name)", b.entries.count - 200)) }
+            if b.entries.isEmpty { say(tr("(empty folder)")) }
             if b.choosesFolder {
-                write("Number or .. to open, +name makes a folder, Enter chooses this folder (q cancels): ")
+                write(tr("Number or .. to open, +name makes a folder, Enter chooses this folder (q cancels):") + " ")
             } else {
                 let taken = b.name.isEmpty ? "" : " [" + b.name + "]"
-                write("Number or .. to open, +name makes a folder, or a file name to save\(taken) (q cancels): ")
+                write(tr("Number or .. to open, +name makes a folder, or a file name to save%s (q cancels):", taken) + " ")
             }
         case .document(let d):
             // A page at a time, as `more` shows it; each page is a prompt of its own.
@@ -121,11 +121,11 @@ public final class LineFrontEnd: FrontEnd {
             for line in d.page { say(line) }
             if let notice = d.notice { say("(" + notice + ")") }
             if !d.atEnd {
-                write("-- \(d.percent)% -- Enter: more, q: \(d.cancel == nil ? "stop" : "skip to the question") ")
+                write("-- \(d.percent)% -- " + (d.cancel == nil ? tr("Enter: more, q: stop") : tr("Enter: more, q: skip to the question")) + " ")
             } else if d.cancel != nil {
-                write("\(d.ok)? [Y/n] ")
+                write("\(d.ok)? " + LineFrontEnd.choices(yes: d.ok, no: d.cancel ?? "", defaultYes: true) + " ")
             } else {
-                write("(end) Press Enter to continue ")
+                write(tr("(end) Press Enter to continue") + " ")
             }
         case .progress:
             break
@@ -141,7 +141,7 @@ public final class LineFrontEnd: FrontEnd {
             if c.name != nil { say(c.text + ":") } // a form's choice field: its label first
         }
         let n = c.labels.count
-        guard n > 0 else { return say("(no items)") }
+        guard n > 0 else { return say(tr("(no items)")) }
         if listShown < n {
             let end = min(n, listShown + Self.page)
             for i in listShown..<end {
@@ -150,14 +150,15 @@ public final class LineFrontEnd: FrontEnd {
             }
             listShown = end
         }
-        let more = listShown < n ? "more: Enter; " : ""
+        let more = listShown < n ? tr("more: Enter") + "; " : ""
         if c.multi {
-            let keep = c.marked.isEmpty || !more.isEmpty ? "" : "Enter keeps " + c.marked.map { String($0 + 1) }.joined(separator: " ") + "; "
-            write("Choose \(c.minimum == c.maximum ? "\(c.minimum)" : "several"), e.g. 1 3 5 or 2-4 (\(more)\(keep)q cancels): ")
+            let keep = c.marked.isEmpty || !more.isEmpty ? "" : tr("Enter keeps %s", c.marked.map { String($0 + 1) }.joined(separator: " ")) + "; "
+            let count = c.minimum == c.maximum ? "\(c.minimum)" : tr("several")
+            write(tr("Choose %s, e.g. 1 3 5 or 2-4", count) + " (" + more + keep + tr("q cancels") + "): ")
         } else if let d = c.defaultItem, more.isEmpty {
-            write("Choose 1-\(n) [\(d + 1)] (q cancels): ")
+            write(tr("Choose 1-%d", n) + " [\(d + 1)] (" + tr("q cancels") + "): ")
         } else {
-            write("Choose 1-\(n) (\(more.isEmpty ? "Enter cancels" : more + "q cancels")): ")
+            write(tr("Choose 1-%d", n) + " (" + (more.isEmpty ? tr("Enter cancels") : more + tr("q cancels")) + "): ")
         }
     }
 
@@ -188,9 +189,9 @@ public final class LineFrontEnd: FrontEnd {
         if !text.isEmpty { say(text) }
         if let bar = alert.buttonBar {
             let typed = [ButtonRole.extra, .help].compactMap { role in
-                bar.label(role).map { "\"\(role == .extra ? ":extra" : ":help")\" for \($0)" }
+                bar.label(role).map { tr("\"%s\" for %s", role == .extra ? ":extra" : ":help", $0) }
             }
-            if !typed.isEmpty { say("(Also: " + typed.joined(separator: ", ") + ".)") }
+            if !typed.isEmpty { say(tr("(Also: %s.)", typed.joined(separator: ", "))) }
         }
     }
 
@@ -236,7 +237,7 @@ public final class LineFrontEnd: FrontEnd {
             if a.isEmpty { return [.event(.answer(.current))] }
             if LineFrontEnd.answers(a, label: q.yes, english: "yes") { return [.event(.answer(.yes))] }
             if LineFrontEnd.answers(a, label: q.no, english: "no") { return [.event(.answer(.no))] }
-            say(q.yes.lowercased() == "yes" && q.no.lowercased() == "no" ? "Please answer y or n." : tr("Please answer %s or %s.", q.yes, q.no))
+            say(Localization.language == nil ? "Please answer y or n." : tr("Please answer %s or %s.", q.yes, q.no))
             return []
         case .field(let f):
             if raw.isEmpty, let preset = f.preset { return [.event(.answer(.text(preset)))] }
@@ -251,7 +252,7 @@ public final class LineFrontEnd: FrontEnd {
                 if !c.multi { return [.finish(Outcome(.cancel))] }
             }
             guard let picks = Self.numbers(answer, max: n), c.multi || picks.count == 1 else {
-                say(c.multi ? "Type numbers from 1 to \(n), like 1 3 5 or 2-4." : "Type one number from 1 to \(n).")
+                say(c.multi ? tr("Type numbers from 1 to %d, like 1 3 5 or 2-4.", n) : tr("Type one number from 1 to %d.", n))
                 return []
             }
             return [.event(.answer(.items(picks.map { $0 - 1 })))]
@@ -269,9 +270,9 @@ public final class LineFrontEnd: FrontEnd {
             }
             let a = answer.lowercased()
             guard d.cancel != nil, !a.isEmpty else { return [.event(.answer(.current))] }
-            if ["y", "yes", d.ok.lowercased()].contains(a) { return [.event(.answer(.yes))] }
-            if ["n", "no", "q", d.cancel!.lowercased()].contains(a) { return [.event(.answer(.no))] }
-            say("Please answer y or n.")
+            if LineFrontEnd.answers(a, label: d.ok, english: "yes") { return [.event(.answer(.yes))] }
+            if a == "q" || LineFrontEnd.answers(a, label: d.cancel!, english: "no") { return [.event(.answer(.no))] }
+            say(Localization.language == nil ? "Please answer y or n." : tr("Please answer %s or %s.", d.ok, d.cancel!))
             return []
         case .progress:
             return []
@@ -342,10 +343,10 @@ extension AlertMeaning {
 
 
 extension LineFrontEnd {
-    /// "[Y/n]" for Yes and No; for other labels (a translation, --yes/--no) the words themselves,
-    /// the default one capitalised: "[Oui/non]".
+    /// "[Y/n]" in English; in another language the labels' words, the default one capitalised
+    /// ("[Oui/non]"), as y and n mean nothing there.
     static func choices(yes: String, no: String, defaultYes: Bool) -> String {
-        if yes.lowercased() == "yes" && no.lowercased() == "no" { return defaultYes ? "[Y/n]" : "[y/N]" }
+        if Localization.language == nil || (yes.lowercased() == "yes" && no.lowercased() == "no") { return defaultYes ? "[Y/n]" : "[y/N]" }
         let shown = { (label: String, isDefault: Bool) in isDefault ? label.prefix(1).uppercased() + label.dropFirst().lowercased() : label.lowercased() }
         return "[" + shown(yes, defaultYes) + "/" + shown(no, !defaultYes) + "]"
     }

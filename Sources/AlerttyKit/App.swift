@@ -350,6 +350,8 @@ public enum App {
     }
 
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
+        // The alert's own answer is gone once delivered, whatever copies the formatting made.
+        defer { outcome.answer?.wipeStorage() }
         if var answer = outcome.answer {
             if let compat {
                 answer = Compat.answer(answer, status: outcome.status, state: outcome.state, compat) // whiptail and dialog print no newline (but their own)

@@ -84,4 +84,64 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         XCTAssertEqual(try p.waitForExit(), 128 + SIGABRT)
         XCTAssertFalse(cores(in: dir).isEmpty, "an ordinary crash leaves a core")
     }
+
+    // MARK: - No copy left behind
+
+    /// Where `needle` is in the process's readable memory (heap, stack, mappings), read through
+    /// /proc/PID/mem as root may read an undumpable process.
+    func copies(of needle: String, in pid: pid_t) -> [String] {
+        guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8),
+              let mem = FileHandle(forReadingAtPath: "/proc/\(pid)/mem") else { return ["(cannot read the memory)"] }
+        defer { try? mem.close() }
+        let target = Data(needle.utf8)
+        var found: [String] = []
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 2, fields[1].hasPrefix("r"), !line.hasSuffix("[vvar]"), !line.hasSuffix("[vsyscall]") else { continue }
+            let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
+            guard range.count == 2 else { continue }
+            do {
+                try mem.seek(toOffset: range[0])
+                guard let data = try mem.read(upToCount: Int(range[1] - range[0])) else { continue }
+                if data.range(of: target) != nil { found.append(fields.count > 5 ? String(fields[5]) : "anonymous") }
+            } catch { continue }
+        }
+        return found
+    }
+
+    func requireRoot() throws {
+        guard getuid() == 0 else { throw XCTSkip("reading another process's memory needs root") }
+    }
+
+    func testADeletedSecretLeavesNoCopyInMemory() throws {
+        try requireRoot()
+        let p = try PTYProcess(["password", "--no-animation", "Secret?"])
+        try p.waitForText("Secret?")
+        p.type(Self.secret)
+        try p.waitFor("the secret typed") { $0.contains(String(repeating: "•", count: Self.secret.count)) }
+        XCTAssertFalse(copies(of: Self.secret, in: p.pid).isEmpty, "the scan finds the secret while the field holds it")
+        p.type(PTYProcess.Keys.ctrlW + PTYProcess.Keys.ctrlU) // deleted (no kill buffer keeps it)
+        try p.waitFor("the field emptied") { !$0.contains("•") }
+        for piece in [Self.secret, String(Self.secret.prefix(8)), String(Self.secret.suffix(6))] {
+            XCTAssertEqual(copies(of: piece, in: p.pid), [], "no copy of '\(piece)'")
+        }
+        p.type(PTYProcess.Keys.escape)
+        try assertEnded(p, status: 1)
+    }
+
+    func testNoCopyOfAPassphraseOutlivesItsPromptInPinentry() throws {
+        try requireRoot()
+        let p = try PTYProcess(["pinentry"], stdin: Array("SETDESC First prompt\nGETPIN\nSETDESC Second prompt\nGETPIN\n".utf8))
+        try p.waitForText("First prompt")
+        p.type(Self.secret + "\r")
+        try p.waitForText("Second prompt")
+        p.pump(waitMs: 0)
+        XCTAssertTrue(p.stdoutText.contains("D \(Self.secret)\nOK\n"), "sent to the agent: \(p.stdoutText)")
+        for piece in [Self.secret, String(Self.secret.prefix(8)), String(Self.secret.suffix(6))] {
+            XCTAssertEqual(copies(of: piece, in: p.pid), [], "after its D line is sent, no copy of '\(piece)'")
+        }
+        p.type(PTYProcess.Keys.escape)
+        XCTAssertEqual(try p.waitForExit(), 0)
+    }
+
 }

@@ -50,7 +50,8 @@ public struct FieldAlert: Alert {
         self.title = title
         body = TextBody(text)
         self.configuration = configuration
-        let editor = LineEditor(String(decoding: configuration.initialValue, as: UTF8.self), maxLength: configuration.rules.maxLength)
+        var editor = LineEditor(String(decoding: configuration.initialValue, as: UTF8.self), maxLength: configuration.rules.maxLength)
+        editor.secret = configuration.secret
         if configuration.secret {
             let fallback: Character = Theme.localeIsUTF8(environment: environment) ? "•" : "*"
             maskCharacter = configuration.mask.map { $0.first } ?? fallback

@@ -21,8 +21,9 @@ public struct FormField {
 
     init(_ d: FieldDeclaration, mask: Character) throws(UsageError) {
         declaration = d
-        text = TextField(LineEditor(d.options["default"] ?? ""), placeholder: d.options["placeholder"] ?? "",
-                         mask: d.kind == .password ? mask : nil)
+        var editor = LineEditor(d.options["default"] ?? "")
+        editor.secret = d.kind == .password
+        text = TextField(editor, placeholder: d.options["placeholder"] ?? "", mask: d.kind == .password ? mask : nil)
         func int(_ key: String) throws(UsageError) -> Int? {
             guard let v = d.options[key] else { return nil }
             guard let n = Int(v) else { throw UsageError("--field \(d.name): --\(key) needs a whole number, not '\(v)'") }

@@ -64,11 +64,14 @@ public enum Pinentry {
             case .line(let l): line = l
             }
             guard var step = session.handle(line) else { continue }
-            if case .ask(let prompt) = step { step = session.finish(ask(prompt, reader: reader)) }
+            if case .ask(let prompt) = step {
+                step = session.finish(ask(prompt, reader: reader))
+                Platform.scrubStack() // what the prompt's calls left on the stack
+            }
             switch step {
-            case .reply(var bytes):
+            case .reply(let bytes):
                 let sent = Platform.writeAll(1, bytes)
-                bytes.resetBytes() // it may hold a passphrase's D line
+                bytes.wipeStorage() // it may hold a passphrase's D line: sent, and gone
                 if !sent { return 0 }
             case .close(let bytes):
                 Platform.writeAll(1, bytes)
@@ -104,8 +107,9 @@ public enum Pinentry {
             outcome = ended
             return 0
         })
-        guard var ended = outcome else { return .failed(location: "?", error: .pinentryError) }
-        defer { ended.answer?.resetBytes() }
+        guard let ended = outcome else { return .failed(location: "?", error: .pinentryError) }
+        // The answer's storage goes to the session, which wipes it once the D line is made.
+        if prompt.kind != .pin || ended.status != .ok { ended.answer?.wipeStorage() }
         switch (ended.status, prompt.kind) {
         case (.ok, .pin): return .pin(ended.answer ?? [], repeated: prompt.repeatPrompt != nil)
         case (.ok, _): return .confirmed

@@ -10,6 +10,12 @@ public struct LineEditor: Sendable {
     public private(set) var scroll = 0
     public var maxLength: Int?
     private var killBuffer: [UInt8] = []
+    /// A secret's editor: no kill buffer (Ctrl-U and Ctrl-W delete, Ctrl-Y has nothing), and
+    /// its bytes are never left behind in storage it lets go of (see `replaceStorage`).
+    public var secret = false {
+        didSet { if secret { killBuffer.resetBytes(); killBuffer.removeAll(); replaceStorage(bytes[...]) } }
+    }
+    static let secretCapacity = 1024
     /// Byte offset where each grapheme starts, plus the end.
     private var bounds: [Int] = [0]
 
@@ -103,6 +109,19 @@ public struct LineEditor: Sendable {
         _ = insert(bytes: Array(text.utf8))
     }
 
+    /// A secret's new text, made of `parts`, in new storage with room to grow; the old storage
+    /// is zeroed where it is (growing or shrinking in place would leave the secret's bytes in
+    /// memory the array lets go of, or keeps past its end). A check or a meter still holding the
+    /// old text is a stale one: the edit that made this text asks for a new one.
+    private mutating func replaceStorage(_ parts: ArraySlice<UInt8>...) {
+        var fresh: [UInt8] = []
+        fresh.reserveCapacity(Swift.max(Self.secretCapacity, parts.reduce(0) { $0 + $1.count } * 2))
+        for part in parts { fresh.append(contentsOf: part) }
+        let old = bytes
+        bytes = fresh
+        old.wipeStorage()
+    }
+
     /// Empties the field, zeroing the old bytes.
     public mutating func clear() {
         bytes.resetBytes()
@@ -136,7 +155,12 @@ public struct LineEditor: Sendable {
             new.removeSubrange(end...)
         }
         let at = bounds[cursor]
-        bytes.insert(contentsOf: new, at: at)
+        if secret {
+            replaceStorage(bytes[..<at], new[...], bytes[at...])
+            new.resetBytes()
+        } else {
+            bytes.insert(contentsOf: new, at: at)
+        }
         let insertedEnd = at + new.count
         reindex()
         if let maxLength, count > maxLength {
@@ -151,12 +175,16 @@ public struct LineEditor: Sendable {
 
     private mutating func remove(_ range: Range<Int>, keep: Bool) {
         let start = bounds[range.lowerBound], end = bounds[range.upperBound]
-        if keep {
+        if keep && !secret {
             killBuffer.resetBytes()
             killBuffer = Array(bytes[start..<end])
         }
-        for i in start..<end { bytes[i] = 0 }
-        bytes.removeSubrange(start..<end)
+        if secret {
+            replaceStorage(bytes[..<start], bytes[end...])
+        } else {
+            for i in start..<end { bytes[i] = 0 }
+            bytes.removeSubrange(start..<end)
+        }
         reindex()
         cursor = range.lowerBound
     }

@@ -61,10 +61,11 @@ public final class BoxFrontEnd: FrontEnd {
     public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
         var requests: [FrontEndRequest] = []
         if readable.contains(session.fd) {
-            guard let bytes = Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }
+            guard var bytes = Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }
             if !bytes.isEmpty {
                 lastInputAt = now
                 requests += translate(decoder.feed(bytes), alert)
+                bytes.resetBytes() // typed keys may spell a secret
             }
         }
         if decoder.hasPending, now - lastInputAt >= UInt64(options.escapeDelayMs) * 1_000_000 {

@@ -81,10 +81,15 @@ public struct KeyDecoder: Sendable {
                 events.append(e)
                 start += length
             case .needMore:
-                buffer.removeFirst(start)
+                // What was decoded is zeroed, not just dropped: typed keys may spell a secret.
+                let rest = Array(buffer[start...])
+                buffer.resetBytes()
+                buffer.removeAll(keepingCapacity: true)
+                buffer += rest
                 return events
             }
         }
+        buffer.resetBytes()
         buffer.removeAll(keepingCapacity: true)
         return events
     }

@@ -156,12 +156,13 @@ public struct PinentrySession {
         qualityBar = nil
         if prompt.kind == .pin { repeatPrompt = nil }
         switch result {
-        case .pin(var pin, let repeated):
+        case .pin(let pin, let repeated):
             var out: [UInt8] = []
+            out.reserveCapacity(pin.count * 3 + 32) // one buffer: no half-grown copy of the line is left behind
             if repeated { out += Array("S PIN_REPEATED\n".utf8) }
             Assuan.dataLines(pin, into: &out)
             out += Array("OK\n".utf8)
-            pin.resetBytes()
+            pin.wipeStorage()
             return .reply(out)
         case .confirmed:
             return accepted()

@@ -539,6 +539,24 @@ public enum Platform {
     }
     #endif
 
+    /// Zeroes memory with a write that is never optimised away (explicit_bzero).
+    public static func wipe(_ pointer: UnsafeMutableRawPointer, count: Int) {
+        explicit_bzero(pointer, count)
+    }
+
+    /// Zeroes the stack below the caller (64 KiB of it), where finished calls left their locals:
+    /// short strings live inline there, so a secret's pieces would outlast the prompt that held
+    /// it. Called by a long-lived process (pinentry) between prompts.
+    @inline(never)
+    public static func scrubStack(depth: Int = 32) {
+        var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var blocks = (block, block, block, block, block, block, block, block, block, block, block, block, block, block, block, block)
+        withUnsafeMutableBytes(of: &blocks) { if let base = $0.baseAddress { explicit_bzero(base, $0.count) } }
+        if depth > 1 { scrubStack(depth: depth - 1) }
+        withUnsafeMutableBytes(of: &block) { if let base = $0.baseAddress { explicit_bzero(base, $0.count) } }
+    }
+
     /// No core file from now on: one could hold a typed secret.
     public static func disableCoreDumps() {
         var limit = rlimit(rlim_cur: 0, rlim_max: 0)

@@ -162,9 +162,3 @@ public final class ValidationRunner: EventSource {
     }
 }
 
-extension Array where Element == UInt8 {
-    /// Overwrites the bytes in place (for buffers that held a secret).
-    mutating func resetBytes() {
-        for i in indices { self[i] = 0 }
-    }
-}

@@ -60,6 +60,8 @@ final class PinentryEndToEndTests: XCTestCase {
         RESET
         SETDESC Eighth prompt
         MESSAGE
+        SETDESC Eighth and a half
+        CONFIRM --one-button
         SETDESC Ninth prompt
         SETTIMEOUT 1
         GETPIN
@@ -80,6 +82,7 @@ final class PinentryEndToEndTests: XCTestCase {
         ("Sixth prompt", ["\t\r"]),
         ("Seventh prompt", ["\u{05}"]),
         ("Eighth prompt", ["\r"]),
+        ("Eighth and a half", ["\r"]),
     ]
 
     static let alerttyKeys: Script = [
@@ -91,6 +94,7 @@ final class PinentryEndToEndTests: XCTestCase {
         ("Sixth prompt", ["\t\r"]),
         ("Seventh prompt", [PTYProcess.Keys.escape]),
         ("Eighth prompt", ["\r"]),
+        ("Eighth and a half", ["\r"]),
     ]
 
     func run(_ arguments: [String], executable: String, keys: Script) throws -> (PTYProcess, [String]) {

@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number time askpass pinentry whiptail dialog --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number time edit askpass pinentry whiptail dialog --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -78,6 +78,7 @@ _alertty() {
         date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
         number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --min --max --step --value --help" -- "$cur")) ;;
         time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
+        edit) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

@@ -336,6 +336,7 @@ public enum App {
         case .date: return true // --value, or today
         case .number: return true // --value, or --min
         case .time: return true // --value, or now
+        case .edit: return true // the text as given
         }
     }
 

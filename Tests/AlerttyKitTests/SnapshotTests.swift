@@ -221,6 +221,13 @@ final class SnapshotTests: XCTestCase {
         try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, readStdin: { [] }).makeAlert())
     }
 
+    func testEdit() throws {
+        var alert = EditAlert(title: "motd", text: "Welcome to host01.\nBackups run at 02:30.\n")
+        _ = alert.update(.action(.down))
+        _ = alert.update(.action(.end))
+        try snapshot("edit", alert)
+    }
+
     func testEveryThemePreset() throws {
         // One box with most parts in it: a title, rows with marks, a focused row, buttons, hints.
         guard case .run(let c) = try ArgumentParser.parse(["choose", "--multi", "--title", "Components", "--marked", "docs",

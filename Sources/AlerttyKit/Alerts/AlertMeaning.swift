@@ -103,6 +103,8 @@ public enum AlertMeaning: Equatable, Sendable {
         public var presetSecret = false
         /// A form's field name (ALERTTY_ANSWER_<ID>_<NAME>), nil for the prompt itself.
         public var name: String? = nil
+        /// Several lines (edit): line mode reads lines up to one holding only `.`.
+        public var multiline = false
     }
 
     public struct BrowserView: Equatable, Sendable {

@@ -66,6 +66,8 @@ public enum AlertFactory {
             return try makeProgress(command, title: title, text: text)
         case .text:
             return try makeText(command, title: title)
+        case .edit:
+            return try makeEdit(command, title: title, readStdin: readStdin)
         case .time:
             let given = try bounded(command, ClockTime.parse, what: "a time (HH:MM[:SS])", shown: \.iso)
             let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
@@ -203,6 +205,42 @@ extension AlertFactory {
     /// `text FILE`: a regular file is read where the view is; stdin, a FIFO or a device is read
     /// as a stream (never waiting at open for a FIFO's writer). A folder or a missing file is a
     /// usage error, found before anything is drawn.
+    /// The most `edit` takes: the text is held whole, to be edited.
+    static let editLimit = 4 << 20
+
+    static func makeEdit(_ command: ParsedCommand, title: String, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) -> BuiltAlert {
+        var bytes: [UInt8] = []
+        var shownTitle = title
+        if let path = command.text {
+            guard command.string(.value) == nil else { throw UsageError("edit starts from FILE or --value, not both") }
+            if path == "-" {
+                bytes = try readStdin()
+            } else {
+                let fd: FileDescriptor
+                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+                defer { Platform.close(fd) }
+                switch Platform.kind(of: fd) {
+                case .directory?: throw UsageError("\(path) is a folder, not a file")
+                case .regular(let size)? where size > editLimit:
+                    throw UsageError("\(path) is over \(editLimit >> 20) MiB: edit holds the whole text (show it with `alertty text`)")
+                default: break
+                }
+                do throws(PlatformError) { bytes = try Platform.readToEnd(fd, limit: editLimit) } catch {
+                    throw UsageError(error.isTooBig ? "\(path) is over \(editLimit >> 20) MiB: edit holds the whole text" : error.message)
+                }
+                if title.isEmpty { shownTitle = path }
+            }
+        } else if let value = command.string(.value) {
+            bytes = value == "-" ? try readStdin() : Array(value.utf8)
+        }
+        // Shown, never interpreted: controls made visible, tabs as spaces (so the text printed is what was seen).
+        let text = Sanitize.lines(String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")
+        let alert = EditAlert(title: shownTitle, text: text, okLabel: command.string(.ok) ?? tr("OK"),
+                              cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+        // The text is printed as it stands, its last line ending as it ends.
+        return BuiltAlert(makeAlert: { alert }, options: RunOptions(), terminator: nil, printsAnswer: true)
+    }
+
     static func makeText(_ command: ParsedCommand, title: String) throws(UsageError) -> BuiltAlert {
         let document: any TextDocument
         var sources: [any EventSource] = []

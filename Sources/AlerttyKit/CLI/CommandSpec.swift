@@ -2,7 +2,7 @@
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose, progress, form, text, date, number, time
+    case message, confirm, input, password, save, folder, choose, progress, form, text, date, number, time, edit
 
     public var summary: String {
         switch self {
@@ -19,6 +19,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .date: return "Ask for a date on a month calendar, within --min and --max."
         case .time: return "Ask for a time of day in hours, minutes and seconds, within --min and --max."
         case .number: return "Ask for a whole number in --min..--max by --step, with a bar showing where it stands."
+        case .edit: return "Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands."
         }
     }
 
@@ -30,6 +31,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND"
         case .form: return "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options"
         case .text: return "the file to show (`-`: stdin; none with --run); only what is on screen is read, so its size does not matter"
+        case .edit: return "the file to edit (`-`: stdin; none: start from --value or empty); the file itself is not changed"
         default: return "an optional message shown above the field (`-` reads it from stdin)"
         }
     }
@@ -193,6 +195,11 @@ extension AlertKind {
             uses += [KeyUse([.left, .right, .up, .down], "one --step down or up"), KeyUse([.pageUp, .pageDown], "ten steps"),
                      KeyUse([.home, .end], "the lowest or highest"), KeyUse(literal: "0-9 -", "type a value (OK takes it when it is allowed)"),
                      KeyUse([.focusNext, .focusPrevious], "move between the value and the buttons")]
+        case .edit:
+            uses += [KeyUse([.submit], "break the line (on a button: press it)"), KeyUse([.choose], "OK, from anywhere"),
+                     KeyUse([.up, .down, .left, .right, .pageUp, .pageDown, .home, .end], "move in the text"),
+                     KeyUse([.deleteBackward, .deleteForward, .killToStart, .killToEnd], "delete"),
+                     KeyUse([.focusNext, .focusPrevious], "move between the text and the buttons")]
         case .date:
             uses += [KeyUse([.left, .right], "a day back or on"), KeyUse([.up, .down], "a week back or on"),
                      KeyUse([.pageUp, .pageDown], "a month back or on"), KeyUse([.home, .end], "the month's first or last day"),
@@ -214,7 +221,7 @@ extension AlertKind {
         case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
         case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
         case .progress, .form: return [PositionalSpec("TEXT", required: false)]
-        case .text: return [PositionalSpec("FILE", required: false)]
+        case .text, .edit: return [PositionalSpec("FILE", required: false)]
         default: return [PositionalSpec("TEXT", required: false)]
         }
     }
@@ -282,8 +289,8 @@ public enum CommandSpec {
         FlagSpec("no-cancel", .flag, "", "No Cancel button (Esc still cancels).", [.input, .password, .choose]),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset).", all),
         // Buttons
-        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time]),
-        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time]),
+        FlagSpec("ok", .text, "LABEL", "Label of the OK button.", [.message, .input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time, .edit]),
+        FlagSpec("cancel", .text, "LABEL", "Label of the Cancel button (text: adds one, as for a licence to agree to; Esc and q then exit 1).", [.input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time, .edit]),
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons),
@@ -361,6 +368,7 @@ public enum CommandSpec {
         FlagSpec("value", .text, "N", "The value shown first (default --min).", [.number]),
         FlagSpec("format", .text, "FORMAT", "How the date is printed: strftime's %Y %m %d %e %j %B %b %A %a %u %F … (default %Y-%m-%d).", [.date]),
         FlagSpec("value", .text, "TIME", "The time shown first, HH:MM[:SS] (default: now).", [.time]),
+        FlagSpec("value", .text, "TEXT", "The text to start from when no FILE is given (`-` reads it from stdin).", [.edit]),
         FlagSpec("min", .text, "TIME", "The earliest time that can be chosen (HH:MM[:SS]).", [.time]),
         FlagSpec("max", .text, "TIME", "The latest time that can be chosen (HH:MM[:SS]).", [.time]),
         FlagSpec("format", .text, "FORMAT", "How the time is printed: strftime's %H %M %S %I %p %T %R (default %H:%M:%S).", [.time]),

@@ -114,6 +114,7 @@ public enum Compat {
         ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
         ("textbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        ("editbox", Box(alert: .edit, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
         // TEXT HEIGHT WIDTH PERCENT [TAG ITEM]...: drawn once, as an infobox is.
@@ -139,7 +140,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -161,7 +162,7 @@ public enum Compat {
 
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
-        "editbox", "tailboxbg",
+        "tailboxbg",
         "buildlist", "treeview", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
@@ -614,6 +615,17 @@ public enum Compat {
                                         status: 255))
             }
             out += ["--", path]
+        case "editbox":
+            // The edit alert; the text goes to stderr as it stands. What is not a readable file is
+            // dialog's error.
+            let readable: Bool = {
+                guard let fd = try? Platform.openForReadingAtOnce(positionals[0]) else { return false }
+                defer { Platform.close(fd) }
+                if case .regular? = Platform.kind(of: fd) { return true }
+                return false
+            }()
+            if !readable { return .failure(Failure(message: "\nNot a file: " + positionals[0] + "\n", status: 255)) }
+            out += ["--", positionals[0]]
         case "tailbox":
             if textboxProblem(positionals[0], program) != nil {
                 return .failure(Failure(message: "\nCan't open input file " + positionals[0] + "\n", status: 255))

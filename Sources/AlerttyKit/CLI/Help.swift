@@ -130,6 +130,7 @@ public enum Help {
                             "    --field shell choice \"Shell\" --options bash,zsh,fish)\""]
         case .time: return ["at=$(alertty time --title \"Start the backup at\" --value 02:30 --format %R)"]
         case .number: return ["volume=$(alertty number --title Volume --min 0 --max 100 --step 5 --value 40)"]
+        case .edit: return ["alertty edit /etc/motd > /tmp/motd.new && sudo cp /tmp/motd.new /etc/motd"]
         case .date: return ["day=$(alertty date --title \"Maintenance window\" --min 2026-12-01 --max 2026-12-31)",
                             "alertty date --format '%d/%m/%Y' --value 2026-11-26"]
         case .text: return ["alertty text --title Licence --ok Agree --cancel Decline LICENSE || exit 1",

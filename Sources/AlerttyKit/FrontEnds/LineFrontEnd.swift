@@ -13,6 +13,8 @@ public final class LineFrontEnd: FrontEnd {
     private var shownHeader = false
     /// The prompt out on the terminal, waiting for its line; nil when the next one is to be written.
     private var asking: AlertMeaning?
+    /// edit: the lines typed so far, until one holding only `.`.
+    private var typedLines: [String]?
     /// What was asked when the last answer went to the alert: if it still asks the same once
     /// the alert has settled, the answer was refused, and the reason is said.
     private var answered: AlertMeaning?
@@ -90,6 +92,11 @@ public final class LineFrontEnd: FrontEnd {
             header(q.title, lines.joined(separator: "\n"), alert)
             let choices = q.defaultButton.map { "[y/n, Enter: \($0)]" } ?? LineFrontEnd.choices(yes: q.yes, no: q.no, defaultYes: q.defaultYes)
             write((last.isEmpty ? "" : last + " ") + choices + " ")
+        case .field(let f) where f.multiline:
+            header(f.title, f.text, alert)
+            for line in (f.preset ?? "").split(separator: "\n", omittingEmptySubsequences: false) { say("| " + line) }
+            say(tr("Type the new text; a line with only . ends it (. at once keeps the text above):"))
+            typedLines = []
         case .field(let f):
             header(f.title, f.text, alert, titleIsPrompt: true)
             let name = f.label.map { String($0.dropLast()) } ?? (f.title.isEmpty ? (f.secret ? tr("Password") : tr("Answer")) : f.title)
@@ -213,6 +220,18 @@ public final class LineFrontEnd: FrontEnd {
         if line.last == 0x0D { line.removeLast() }
         let text = String(decoding: line, as: UTF8.self)
         line.resetBytes()
+        if var lines = typedLines {
+            // edit: a line at a time, up to `.`; none typed keeps the text.
+            guard text == "." else {
+                lines.append(text)
+                typedLines = lines
+                return pending.contains(0x0A) ? takeLine(alert) : []
+            }
+            typedLines = nil
+            asking = nil
+            answered = meaning
+            return [.event(.answer(lines.isEmpty ? .current : .text(lines.joined(separator: "\n") + "\n")))]
+        }
         if echoOff {
             restoreEcho()
             write("\n")

@@ -1,0 +1,67 @@
+// `alertty edit` through every door: the box, line mode, an answer from the environment, the
+// default without a person; and its errors.
+import Foundation
+import XCTest
+
+final class EditEndToEndTests: XCTestCase {
+    func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "alertty-edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testTheBoxEditsAndOKPrintsTheText() throws {
+        let path = try file("Welcome.\nBackups at 02:30.\n")
+        let p = try PTYProcess(["edit", "--no-animation", path])
+        try p.waitForText("Backups at 02:30.")
+        p.type("Hello. ")
+        p.type(PTYProcess.Keys.down + PTYProcess.Keys.end + "\rNew line")
+        try p.waitForText("New line")
+        p.type("\u{13}") // Ctrl-S: OK
+        try assertEnded(p, status: 0, stdout: "Hello. Welcome.\nBackups at 02:30.\nNew line\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "Welcome.\nBackups at 02:30.\n", "the file itself is left alone")
+    }
+
+    func testCancelPrintsNothing() throws {
+        let p = try PTYProcess(["edit", "--no-animation", "--value", "draft"])
+        try p.waitForText("draft")
+        p.type("x" + PTYProcess.Keys.escape)
+        try assertEnded(p, status: 1, stdout: "")
+    }
+
+    func testLineModeReadsLinesUpToADot() throws {
+        let p = try PTYProcess(["edit", "--plain", "--value", "old one\nold two"])
+        try p.waitForText("| old two")
+        p.type("new one\rnew two\r.\r")
+        try assertEnded(p, status: 0, stdout: "new one\nnew two\n")
+        let keep = try PTYProcess(["edit", "--plain", "--value", "kept"])
+        try keep.waitForText("| kept")
+        keep.type(".\r")
+        try assertEnded(keep, status: 0, stdout: "kept")
+    }
+
+    func testWithoutAPersonTheTextComesFromTheEnvironmentOrStaysAsGiven() throws {
+        let named = Subprocess.run("/usr/bin/env", ["ALERTTY_ANSWER_NOTE=line a\nline b\n", PTYProcess.binary, "edit", "--id", "note",
+                                                    "--value", "old"], capture: true)
+        XCTAssertEqual(named.status, 0)
+        XCTAssertEqual(named.output, "line a\nline b\n")
+        let kept = Subprocess.run(PTYProcess.binary, ["edit", "--non-interactive", "--value", "as given"], capture: true)
+        XCTAssertEqual(kept.status, 0)
+        XCTAssertEqual(kept.output, "as given")
+    }
+
+    func testWhatCannotBeEditedIsAUsageError() throws {
+        let folder = Subprocess.run(PTYProcess.binary, ["edit", "/tmp"], capture: true)
+        XCTAssertEqual(folder.status, 2)
+        let big = NSTemporaryDirectory() + "alertty-edit-big-\(getpid())"
+        FileManager.default.createFile(atPath: big, contents: nil)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: big) }
+        try FileHandle(forWritingAtPath: big)!.truncate(atOffset: 5 << 20)
+        let tooBig = try PTYProcess(["edit", big])
+        XCTAssertEqual(try tooBig.waitForExit(), 2)
+        XCTAssertTrue(tooBig.stderrText.contains("over 4 MiB"), tooBig.stderrText)
+        let both = try PTYProcess(["edit", "--value", "x", big])
+        XCTAssertEqual(try both.waitForExit(), 2)
+    }
+}

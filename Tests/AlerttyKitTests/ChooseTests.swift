@@ -224,3 +224,22 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(error(["--output", "yaml", "Q", "a"]), "--output must be one of label, tag, index, json, not 'yaml'")
     }
 }
+
+extension ChooseTests {
+    func testATreesDepthComesFromItsIndentationAndItsGuidesFromWhatFollows() {
+        var store = ItemStore()
+        store.tree = true
+        for label in ["etc", "  apt", "    sources.list", "    preferences", "  ssh", "home"] { store.append(label: Array(label.utf8)) }
+        XCTAssertEqual((0..<store.count).map { String(decoding: store.label($0), as: UTF8.self) },
+                       ["etc", "apt", "sources.list", "preferences", "ssh", "home"], "chosen and printed without the indentation")
+        XCTAssertEqual((0..<store.count).map { store.depth($0) }, [0, 1, 2, 2, 1, 0])
+        XCTAssertEqual((0..<store.count).map { store.treeGuides($0, unicode: true) },
+                       ["", "├─ ", "│  ├─ ", "│  └─ ", "└─ ", ""])
+        XCTAssertEqual(store.treeGuides(2, unicode: false), "|  |- ")
+        var streamed = ItemStore()
+        streamed.tree = true
+        streamed.feed(Array("root\n  leaf\n".utf8))
+        XCTAssertEqual(streamed.depth(1), 1, "items read from input are indented the same way")
+        XCTAssertEqual(streamed.label(1), Array("leaf".utf8))
+    }
+}

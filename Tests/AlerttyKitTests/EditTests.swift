@@ -50,3 +50,32 @@ final class EditTests: XCTestCase {
         XCTAssertEqual(alert.update(.answer(.text("by a script"))), [.finish(Outcome(.ok, answer: Array("by a script".utf8)))])
     }
 }
+
+extension EditTests {
+    func testLengthRulesHoldOKUntilTheTextFits() throws {
+        var alert = EditAlert(title: "", text: "abcdef", rules: try Rules(maxLength: 4))
+        _ = alert.update(.start)
+        XCTAssertEqual(alert.reason, "has more than 4 characters")
+        XCTAssertEqual(alert.update(.action(.choose)), [], "OK waits")
+        XCTAssertTrue(alert.refused)
+        _ = alert.update(.action(.end))
+        _ = alert.update(.action(.deleteBackward))
+        _ = alert.update(.action(.deleteBackward))
+        XCTAssertNil(alert.reason)
+        XCTAssertEqual(alert.update(.action(.choose)), [.finish(Outcome(.ok, answer: Array("abcd".utf8)))])
+    }
+
+    func testACommandChecksEachVersionAndOKWaitsForItsVerdict() throws {
+        var alert = EditAlert(title: "", text: "draft", rules: try Rules(command: "grep -q ok"))
+        guard case .validate(_, let first)? = alert.update(.start).first else { return XCTFail("checked at the start") }
+        _ = alert.update(.action(.insert("!")))
+        XCTAssertEqual(alert.update(.validated(generation: first, .valid)), [], "a stale verdict is ignored")
+        XCTAssertEqual(alert.update(.action(.choose)), [], "still checking: OK waits for the verdict")
+        XCTAssertEqual(alert.update(.validated(generation: first + 1, .invalid("no ok in it"))), [])
+        XCTAssertEqual(alert.reason, "no ok in it")
+        let script = alert.update(.answer(.text("ok then")))
+        guard case .validate(let text, let g)? = script.first else { return XCTFail("a script's text is checked too") }
+        XCTAssertEqual(text, Array("ok then".utf8))
+        XCTAssertEqual(alert.update(.validated(generation: g, .valid)), [.finish(Outcome(.ok, answer: Array("ok then".utf8)))])
+    }
+}

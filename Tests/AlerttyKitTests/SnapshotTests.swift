@@ -221,6 +221,11 @@ final class SnapshotTests: XCTestCase {
         try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, readStdin: { [] }).makeAlert())
     }
 
+    func testChooseTree() throws {
+        try snapshot("choose-tree", try chooseAlert(["--tree", "--radio", "Config?", "etc", "  apt", "    sources.list", "    preferences",
+                                                     "  ssh", "    sshd_config", "home", "  ann"]))
+    }
+
     func testEdit() throws {
         var alert = EditAlert(title: "motd", text: "Welcome to host01.\nBackups run at 02:30.\n")
         _ = alert.update(.action(.down))

@@ -23,6 +23,16 @@ final class EditEndToEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "Welcome.\nBackups at 02:30.\n", "the file itself is left alone")
     }
 
+    func testChecksHoldOKAsInInput() throws {
+        let p = try PTYProcess(["edit", "--no-animation", "--max-length", "5", "--validate-cmd", "grep -q ok", "--value", "ok, too long"])
+        try p.waitForText("has more than 5 characters")
+        p.type("\u{13}") // OK waits
+        p.type(PTYProcess.Keys.end + String(repeating: PTYProcess.Keys.backspace, count: 10))
+        try p.waitFor("the text checked and fitting") { !$0.contains("has more than") && !$0.contains("checking") }
+        p.type("\u{13}")
+        try assertEnded(p, status: 0, stdout: "ok")
+    }
+
     func testCancelPrintsNothing() throws {
         let p = try PTYProcess(["edit", "--no-animation", "--value", "draft"])
         try p.waitForText("draft")

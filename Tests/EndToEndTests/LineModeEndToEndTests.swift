@@ -190,3 +190,15 @@ final class LineModeEndToEndTests: XCTestCase {
         try assertEnded(t, status: 124)
     }
 }
+
+extension LineModeEndToEndTests {
+    func testATreeIsChosenByItsItemsWithoutTheirIndentation() throws {
+        let p = try PTYProcess(["choose", "--tree", "--plain", "Config?", "etc", "  apt", "    sources.list", "home"])
+        try p.waitForText("Choose 1-4")
+        p.type("3\r")
+        try assertEnded(p, status: 0, stdout: "sources.list\n")
+        let scripted = Subprocess.run("/usr/bin/env", ["ALERTTY_ANSWER_CFG=sources.list", PTYProcess.binary, "choose", "--tree", "--id", "cfg",
+                                                       "Config?", "etc", "  apt", "    sources.list"], capture: true)
+        XCTAssertEqual(scripted.output, "sources.list\n")
+    }
+}

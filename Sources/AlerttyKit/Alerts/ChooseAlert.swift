@@ -420,6 +420,8 @@ public struct ChooseAlert: Alert {
             var prefix = ""
             if multi { prefix = list.isMarked(item) ? "[x] " : "[ ] " }
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
+            // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
+            if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
             let label = store.label(item)
             let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
             return ListRow(Sanitize.bytes(label) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row, prefix: prefix,

@@ -1,6 +1,8 @@
 // `alertty edit [FILE|-]`: a text to edit in the box (dialog's --editbox). The text area takes
 // the keys, Enter breaking lines; Tab goes to OK and Cancel, Ctrl-S is OK from anywhere. OK prints
-// the text as it stands; Cancel or Esc prints nothing and exits 1.
+// the text as it stands; Cancel or Esc prints nothing and exits 1. --min-length, --max-length and
+// --validate-cmd check the text as `input` checks its line: OK waits, the reason shows over the
+// buttons.
 
 public struct EditAlert: Alert {
     public enum Focus: Equatable, Sendable { case text, button(ButtonRole) }
@@ -12,17 +14,59 @@ public struct EditAlert: Alert {
     public private(set) var focus: Focus = .text
     private let okLabel: String
     private let cancelLabel: String
+    /// --min-length, --max-length, --validate-cmd, --invalid-message (nil: none).
+    public let rules: Rules?
+    /// The local rules' verdict, and the command's for the text of `checked` (nil: running).
+    public private(set) var localValidity: Validity = .valid
+    private var commandVerdict: Validity?
+    private var generation = 0
+    private var submitWhenChecked = false
+    /// OK was refused: the reason stands out until the next edit.
+    public private(set) var refused = false
+    private var checkedRevision = -1
 
-    public init(title: String, text: String, okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
+    public init(title: String, text: String, okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
+                rules: Rules? = nil) {
         self.title = title
         area = TextArea(text)
         self.okLabel = okLabel
         self.cancelLabel = cancelLabel
         bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+        self.rules = rules
+    }
+
+    var isChecking: Bool { rules?.command != nil && commandVerdict == nil }
+    public var isValid: Bool { localValidity == .valid && (rules?.command == nil || commandVerdict == .valid) }
+
+    /// Why OK waits, if it does.
+    public var reason: String? {
+        if case .invalid(let why) = localValidity { return rules?.invalidMessage ?? why }
+        if case .invalid(let why)? = commandVerdict { return rules?.invalidMessage ?? why }
+        if isChecking { return tr("checking…") }
+        return nil
+    }
+
+    /// The checks for the text as it now stands (after an edit, and at the start).
+    private mutating func recheck() -> [Effect] {
+        guard let rules, area.revision != checkedRevision else { return [] }
+        checkedRevision = area.revision
+        refused = false
+        let text = area.text
+        localValidity = rules.check(text)
+        guard rules.command != nil, localValidity == .valid else { commandVerdict = localValidity; return [] }
+        generation += 1
+        commandVerdict = nil
+        return [.validate(text: Array(text.utf8), generation: generation)]
+    }
+
+    private mutating func submit() -> [Effect] {
+        if isChecking && localValidity == .valid { submitWhenChecked = true; return [] }
+        guard isValid else { refused = true; return [] }
+        return [.finish(Outcome(.ok, answer: Array(area.text.utf8)))]
     }
 
     public var meaning: AlertMeaning {
-        .field(.init(title: title, text: "", label: nil, secret: false, placeholder: "", reason: nil, checking: false,
+        .field(.init(title: title, text: "", label: nil, secret: false, placeholder: "", reason: isChecking ? nil : reason, checking: isChecking,
                      preset: area.text, presetSecret: false, name: nil, multiline: true))
     }
 
@@ -46,17 +90,28 @@ public struct EditAlert: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
+        case .start:
+            return recheck()
+        case .validated(let g, let verdict):
+            guard g == generation else { return [] }
+            commandVerdict = verdict
+            if submitWhenChecked { submitWhenChecked = false; return submit() }
+            return []
         case .answer(let answer):
+            // A script's text and the default meet the same checks as a person's OK.
             switch answer {
-            case .text(let text): return [.finish(Outcome(.ok, answer: Array(text.utf8)))]
-            case .current: return [.finish(Outcome(.ok, answer: Array(area.text.utf8)))]
-            case .button(let role): return [.finish(Outcome(role.status, answer: role == .ok ? Array(area.text.utf8) : nil))]
+            case .text(let text):
+                area = TextArea(text)
+                checkedRevision = -1 // a new text: checked afresh
+                return recheck() + submit()
+            case .current: return submit()
+            case .button(let role): return role == .ok ? submit() : [.finish(Outcome(role.status))]
             default: return []
             }
         case .paste(let text):
             focus = .text
             area.insert(text)
-            return []
+            return recheck()
         case .action(let action):
             return handle(action)
         default:
@@ -67,7 +122,7 @@ public struct EditAlert: Alert {
     private mutating func handle(_ action: Action) -> [Effect] {
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
-        case .choose: return [.finish(Outcome(.ok, answer: Array(area.text.utf8)))]
+        case .choose: return submit()
         case .focusNext, .focusPrevious:
             let ring: [Focus] = [.text, .button(.ok), .button(.cancel)]
             focus = ring.cycled(from: focus, by: action == .focusNext ? 1 : -1)
@@ -77,7 +132,7 @@ public struct EditAlert: Alert {
         if case .button(let role) = focus {
             switch action {
             case .submit, .activate:
-                return [.finish(Outcome(role.status, answer: role == .ok ? Array(area.text.utf8) : nil))]
+                return role == .ok ? submit() : [.finish(Outcome(role.status))]
             case .left, .right:
                 focus = .button(role == .ok ? .cancel : .ok)
             default: break
@@ -85,14 +140,20 @@ public struct EditAlert: Alert {
             return []
         }
         _ = area.apply(action == .activate ? .insert(" ") : action)
-        return []
+        return recheck()
     }
 
     public func render(into canvas: inout Canvas, area rect: Rect, theme: Theme) -> (x: Int, y: Int)? {
         let textRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(1, rect.height - 2))
         let cursor = area.render(into: &canvas, rect: textRect, theme: theme, focused: focus == .text)
+        if let reason {
+            var style = isChecking ? theme.muted : theme.error
+            if refused { style.reverse = true }
+            canvas.text(Wrap.truncate(Sanitize.line(reason), width: rect.width), x: rect.x, y: rect.maxY - 2, style: style)
+        }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
-        ButtonRow.render(bar.buttons(), focused: focused, y: rect.maxY - 1, area: rect, theme: theme, into: &canvas)
+        let buttons = bar.buttons(enabled: { !$0.answers || isValid || isChecking }, pending: isChecking ? .ok : nil)
+        ButtonRow.render(buttons, focused: focused, y: rect.maxY - 1, area: rect, theme: theme, into: &canvas)
         return focus == .text ? cursor : nil
     }
 }

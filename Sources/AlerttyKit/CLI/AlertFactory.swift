@@ -168,6 +168,7 @@ extension AlertFactory {
             format = .delimited(byte)
         }
         var store = ItemStore(format: format, separator: command.has(.read0) ? 0 : 0x0A)
+        store.tree = command.has(.tree)
         let items = command.rest
         if command.has(.tagged) {
             guard items.count % 2 == 0 else {
@@ -235,10 +236,17 @@ extension AlertFactory {
         }
         // Shown, never interpreted: controls made visible, tabs as spaces (so the text printed is what was seen).
         let text = Sanitize.lines(String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")
+        let checked = command.has(.minLength) || command.has(.maxLength) || command.has(.validateCmd) || command.has(.invalidMessage)
+        let rules: Rules? = checked ? try Rules(minLength: command.int(.minLength), maxLength: command.int(.maxLength),
+                                                command: command.string(.validateCmd), invalidMessage: command.string(.invalidMessage)) : nil
         let alert = EditAlert(title: shownTitle, text: text, okLabel: command.string(.ok) ?? tr("OK"),
-                              cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+                              cancelLabel: command.string(.cancel) ?? tr("Cancel"), rules: rules)
+        var sources: [any EventSource] = []
+        if let validator = rules?.command {
+            sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds(.validateTimeout) ?? 5, secret: false))
+        }
         // The text is printed as it stands, its last line ending as it ends.
-        return BuiltAlert(makeAlert: { alert }, options: RunOptions(), terminator: nil, printsAnswer: true)
+        return BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, terminator: nil, printsAnswer: true)
     }
 
     static func makeText(_ command: ParsedCommand, title: String) throws(UsageError) -> BuiltAlert {

@@ -76,6 +76,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case mismatch
     case error
     case strength
+    case tree
     case strengthLabel = "strength-label"
     case dir
     case root
@@ -302,11 +303,11 @@ public enum CommandSpec {
         FlagSpec("value", .text, "TEXT", "Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.", fields),
         FlagSpec("validate", .choice(["none", "nonempty", "int", "number", "email"]), "RULE", "A preset rule the answer must pass: nonempty, int (a whole number), number, email.", fields),
         FlagSpec("regex", .text, "PATTERN", "The whole answer must match PATTERN (classes, groups, |, quantifiers, anchors, (?i); checked in linear time, so back-references and look-around are refused).", fields),
-        FlagSpec("min-length", .integer(0...1_000_000), "N", "The answer needs at least N characters.", fields),
-        FlagSpec("max-length", .integer(1...1_000_000), "N", "The answer has at most N characters; typing stops there.", fields),
-        FlagSpec("validate-cmd", .command, "CMD", "Run `/bin/sh -c CMD` with the answer on stdin; exit 0 means valid, its first output line is the reason.", fields),
-        FlagSpec("validate-timeout", .seconds, "SECONDS", "Kill a --validate-cmd run after SECONDS (default 5); it counts as invalid.", fields),
-        FlagSpec("invalid-message", .text, "TEXT", "Shown under the field while the answer is invalid, instead of the rule's reason.", fields),
+        FlagSpec("min-length", .integer(0...1_000_000), "N", "The answer needs at least N characters.", fields + [.edit]),
+        FlagSpec("max-length", .integer(1...1_000_000), "N", "The answer has at most N characters; typing stops there (edit: OK waits until it is cut to N).", fields + [.edit]),
+        FlagSpec("validate-cmd", .command, "CMD", "Run `/bin/sh -c CMD` with the answer on stdin; exit 0 means valid, its first output line is the reason.", fields + [.edit]),
+        FlagSpec("validate-timeout", .seconds, "SECONDS", "Kill a --validate-cmd run after SECONDS (default 5); it counts as invalid.", fields + [.edit]),
+        FlagSpec("invalid-message", .text, "TEXT", "Shown under the field while the answer is invalid, instead of the rule's reason.", fields + [.edit]),
         // Password
         FlagSpec("mask", .text, "CHAR", "Shown once per character typed (default • or *); '' shows nothing at all.", [.password]),
         FlagSpec("allow-reveal", .flag, "", "Allow showing the typed text with Ctrl-R.", [.password]),
@@ -314,6 +315,7 @@ public enum CommandSpec {
         FlagSpec("label", .text, "TEXT", "Label over the field (with --confirm, over the first entry; default \"Enter it:\").", [.password]),
         FlagSpec("repeat-label", .text, "TEXT", "Label over the second entry (default \"Retype to confirm:\"); implies --confirm.", [.password]),
         FlagSpec("mismatch", .text, "TEXT", "Shown when the two entries differ (default \"the entries did not match; type it again\").", [.password]),
+        FlagSpec("tree", .flag, "", "Items indented by two spaces per level are a tree, drawn with guides (dialog's treeview); an item is chosen and printed without its indentation.", [.choose]),
         FlagSpec("strength", .flag, "", "A strength meter under the field (length and kinds of characters; gpg-agent's estimate as a pinentry).", [.password]),
         FlagSpec("strength-label", .text, "TEXT", "The meter's label (default \"Strength:\"); implies --strength.", [.password]),
         FlagSpec("error", .text, "TEXT", "An error shown under the field from the start, until the first key (\"Wrong passphrase, try again\").", [.password]),

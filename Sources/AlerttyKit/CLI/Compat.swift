@@ -109,6 +109,8 @@ public enum Compat {
         ("menu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
         ("radiolist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
         ("checklist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        // tag item status depth: a radio list drawn as a tree.
+        ("treeview", Box(alert: .choose, required: 4, optional: 0, group: 4)),
         ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
         ("fselect", Box(alert: .save, required: 3, optional: 0, group: 0)),
         ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
@@ -140,7 +142,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -163,7 +165,7 @@ public enum Compat {
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
         "tailboxbg",
-        "buildlist", "treeview", "inputmenu",
+        "buildlist", "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
 
@@ -226,6 +228,7 @@ public enum Compat {
             switch boxName {
             case "menu": extra = " <list height> [tag item] ..."
             case "radiolist", "checklist": extra = " <list height> [tag item status] ..."
+            case "treeview": extra = " <list height> [tag item status depth] ..."
             case "inputbox", "passwordbox": extra = " [init]"
             case "gauge": extra = program == .whiptail ? " <percent>" : " [percent]"
             case "form", "passwordform": extra = " <form height> [label y x item y x flen ilen] ..."
@@ -735,14 +738,21 @@ public enum Compat {
             }
             // whiptail and dialog mark ON items without moving the focus, and a radio list with none
             // marked answers nothing.
-            if boxName == "radiolist" { out += ["--radio", "--min", "0"] }
+            if boxName == "radiolist" || boxName == "treeview" { out += ["--radio", "--min", "0"] }
+            if boxName == "treeview" { out.append("--tree") }
             var pairs: [String] = []
             for k in stride(from: 0, to: items.count, by: groupSize) {
                 let tag = items[k]
                 let item = itemHidden ? "" : withoutCodes(items[k + 1], program, options)
                 if groupSize > perItem { output.itemHelp[tag] = items[k + perItem] }
-                pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
-                if spec.group == 3, ["on", "1", "yes"].contains(items[k + perItem - 1].lowercased()) {
+                if boxName == "treeview" {
+                    // dialog shows a tree's items without their tags, indented by their depth.
+                    let depth = min(50, max(0, Int(items[k + 3]) ?? 0))
+                    pairs += [tag, String(repeating: "  ", count: depth) + (item.isEmpty ? tag : item)]
+                } else {
+                    pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
+                }
+                if spec.group >= 3, ["on", "1", "yes"].contains(items[k + (spec.group == 4 ? 2 : perItem - 1)].lowercased()) {
                     out += ["--marked", tag]
                 }
             }

@@ -23,6 +23,9 @@ public struct ItemStore: Sendable {
     private var partial: [UInt8] = []
     public private(set) var hasTags = false
     public private(set) var hasHints = false
+    /// --tree: a label's leading spaces (two per level) are its depth, kept apart from the label.
+    public var tree = false
+    private var depths: [UInt8] = []
 
     public init(format: Format = .plain, separator: UInt8 = 0x0A) {
         self.format = format
@@ -38,6 +41,12 @@ public struct ItemStore: Sendable {
 
     /// Adds an item from its parts (argv items; `--tagged` pairs).
     public mutating func append(label: [UInt8], tag: [UInt8]? = nil, hint: [UInt8]? = nil) {
+        var label = label
+        if tree {
+            let spaces = label.prefix { $0 == 0x20 }.count
+            depths.append(UInt8(min(255, spaces / 2)))
+            label.removeFirst(spaces)
+        }
         if tag != nil && fieldsPerItem == 1 { widen() }
         if fieldsPerItem == 1 {
             bytes += label
@@ -107,6 +116,7 @@ public struct ItemStore: Sendable {
         if separator == 0x0A && end > record.startIndex && record[end - 1] == 0x0D { end -= 1 } // CRLF
         let body = record[record.startIndex..<end]
         guard case .delimited(let d) = format else {
+            if tree { append(label: Array(body)); return }
             bytes += body
             starts.append(UInt32(bytes.count))
             return
@@ -137,6 +147,33 @@ public struct ItemStore: Sendable {
     public func labelRange(_ item: Int) -> Range<Int> { field(item, 1) }
 
     public func label(_ item: Int) -> [UInt8] { Array(bytes[labelRange(item)]) }
+
+    /// The item's level in a --tree list (0 at the root, and for every item of a flat list).
+    public func depth(_ item: Int) -> Int { tree && item < depths.count ? Int(depths[item]) : 0 }
+
+    /// The guides drawn before a tree item: a line down for each open level above it, then a
+    /// branch (├─, or └─ for the last of its siblings). Looks ahead only until the branch ends.
+    public func treeGuides(_ item: Int, unicode: Bool) -> String {
+        let depth = depth(item)
+        guard depth > 0 else { return "" }
+        var guides = ""
+        for level in 1...depth {
+            var more = false
+            var j = item + 1
+            while j < count {
+                let d = self.depth(j)
+                if d < level { break }
+                if d == level { more = true; break }
+                j += 1
+            }
+            if level == depth {
+                guides += unicode ? (more ? "├─ " : "└─ ") : (more ? "|- " : "`- ")
+            } else {
+                guides += more ? (unicode ? "│  " : "|  ") : "   "
+            }
+        }
+        return guides
+    }
 
     /// The tag, or nil when the item has none.
     public func tag(_ item: Int) -> [UInt8]? {

@@ -13,7 +13,9 @@ public struct TextArea: Equatable, Sendable {
     public private(set) var left = 0
     /// The column the cursor keeps when it moves up and down through shorter lines.
     private var wantedColumn = 0
-    public private(set) var edited = false
+    /// Counts the edits: a change of text is a change of revision (checks are made per revision).
+    public private(set) var revision = 0
+    public private(set) var edited = false { didSet { if edited { revision += 1 } } }
     var viewRows = 1
     var viewColumns = 1
 

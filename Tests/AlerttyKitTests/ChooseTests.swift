@@ -243,3 +243,26 @@ extension ChooseTests {
         XCTAssertEqual(streamed.label(1), Array("leaf".utf8))
     }
 }
+
+extension ChooseTests {
+    func chooseAlert(_ args: [String]) throws -> ChooseAlert {
+        guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
+        return try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert() as! ChooseAlert
+    }
+
+    func testOrderAnswersTheMarksInTheOrderMade() throws {
+        var a = try chooseAlert(["--multi", "--order", "--marked", "cherry", "Order?", "apple", "banana", "cherry"])
+        _ = a.update(.start)
+        _ = a.update(.action(.down))
+        _ = a.update(.action(.activate)) // banana
+        _ = a.update(.action(.up))
+        _ = a.update(.action(.activate)) // apple
+        XCTAssertEqual(a.list.markPosition(2), 1, "marked at the start: first")
+        XCTAssertEqual(a.list.markPosition(0), 3)
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("cherry\nbanana\napple".utf8)))])
+        _ = a.update(.action(.down))
+        _ = a.update(.action(.activate)) // banana unmarked: the others close up
+        XCTAssertEqual(a.list.markPosition(0), 2)
+        XCTAssertThrowsError(try chooseAlert(["--order", "Order?", "a"]), "--order needs --multi")
+    }
+}

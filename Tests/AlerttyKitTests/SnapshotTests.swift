@@ -226,6 +226,13 @@ final class SnapshotTests: XCTestCase {
                                                      "  ssh", "    sshd_config", "home", "  ann"]))
     }
 
+    func testChooseOrder() throws {
+        var a = try chooseAlert(["--multi", "--order", "--marked", "cherry", "Boot order?", "apple", "banana", "cherry"])
+        _ = a.update(.start)
+        _ = a.update(.action(.activate))
+        try snapshot("choose-order", a)
+    }
+
     func testEdit() throws {
         var alert = EditAlert(title: "motd", text: "Welcome to host01.\nBackups run at 02:30.\n")
         _ = alert.update(.action(.down))

@@ -201,4 +201,15 @@ extension LineModeEndToEndTests {
                                                        "Config?", "etc", "  apt", "    sources.list"], capture: true)
         XCTAssertEqual(scripted.output, "sources.list\n")
     }
+
+    func testOrderKeepsTheOrderTheNumbersAreTyped() throws {
+        let p = try PTYProcess(["choose", "--multi", "--order", "--plain", "Order?", "apple", "banana", "cherry"])
+        try p.waitForText("Choose")
+        p.type("3 1\r")
+        try assertEnded(p, status: 0, stdout: "cherry\napple\n")
+        let scripted = Subprocess.run("/usr/bin/env", ["ALERTTY_ANSWER_O=banana\napple", PTYProcess.binary, "choose", "--multi", "--order",
+                                                       "--id", "o", "Order?", "apple", "banana", "cherry"], capture: true)
+        XCTAssertEqual(scripted.output, "banana\napple\n")
+    }
+
 }

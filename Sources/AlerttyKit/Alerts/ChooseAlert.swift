@@ -12,6 +12,8 @@ public struct ChooseConfiguration: Sendable {
     public enum Letters: String, CaseIterable, Sendable { case filter, jump, newt, none }
 
     public var multi = false
+    /// --order: the marked items are answered in the order they were marked (dialog's buildlist).
+    public var order = false
     public var radio = false
     public var minimum = 1
     public var maximum: Int?
@@ -75,6 +77,7 @@ public struct ChooseAlert: Alert {
         body = TextBody(text)
         self.store = store
         self.configuration = configuration
+        list.keepsMarkOrder = configuration.order
         self.loading = loading
         itemsArrived()
     }
@@ -232,7 +235,7 @@ public struct ChooseAlert: Alert {
             guard picks.allSatisfy({ $0 >= 0 && $0 < store.count }) else { return [] }
             if multi { for item in list.markedItems { list.setMark(item, false) } }
             for item in picks { if multi { list.setMark(item, true) } else { radioChoice = item } }
-            return multi ? (reason == nil ? answer(list.markedItems) : []) : picks.first.map { answer([$0]) } ?? []
+            return multi ? (reason == nil ? answer(list.markedInOrder) : []) : picks.first.map { answer([$0]) } ?? []
         case .answer(.current):
             return press(focus)
         case .answer(.button(let role)):
@@ -362,7 +365,7 @@ public struct ChooseAlert: Alert {
     }
 
     private func submit(as status: ExitStatus = .ok) -> [Effect] {
-        if multi { return reason == nil ? answer(list.markedItems, status: status) : [] }
+        if multi { return reason == nil ? answer(list.markedInOrder, status: status) : [] }
         if radio, let choice = radioChoice { return answer([choice], status: status) }
         if radio && configuration.minimum == 0 { return answer([], status: status) } // nothing marked, nothing answered
         guard let item = list.selectedItem else { return [] }
@@ -376,7 +379,7 @@ public struct ChooseAlert: Alert {
 
     private func bytes(_ items: [Int]) -> [UInt8] {
         var out: [UInt8] = []
-        for (k, item) in items.sorted().enumerated() {
+        for (k, item) in (configuration.order ? items : items.sorted()).enumerated() {
             if k > 0 { out.append(configuration.separator) }
             switch configuration.output {
             case .label: out += store.label(item)
@@ -418,7 +421,7 @@ public struct ChooseAlert: Alert {
                         theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
             var prefix = ""
-            if multi { prefix = list.isMarked(item) ? "[x] " : "[ ] " }
+            if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[x] " : "[ ] ") }
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
             // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
             if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }

@@ -138,6 +138,8 @@ extension AlertFactory {
         var configuration = ChooseConfiguration()
         configuration.multi = command.has(.multi)
         configuration.radio = command.has(.radio)
+        configuration.order = command.has(.order)
+        if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
         if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }
         configuration.minimum = command.int(.min) ?? 1
         configuration.maximum = command.int(.max)

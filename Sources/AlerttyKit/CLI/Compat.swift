@@ -109,6 +109,9 @@ public enum Compat {
         ("menu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
         ("radiolist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
         ("checklist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        // tag item status: a check list whose marks are answered in list order, or with --reorder
+        // in the order they were made.
+        ("buildlist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
         // tag item status depth: a radio list drawn as a tree.
         ("treeview", Box(alert: .choose, required: 4, optional: 0, group: 4)),
         ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
@@ -142,7 +145,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree), buildlist (a check list; --reorder answers the marks in the order made).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -165,7 +168,7 @@ public enum Compat {
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
         "tailboxbg",
-        "buildlist", "inputmenu",
+        "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
 
@@ -174,7 +177,7 @@ public enum Compat {
         "title": 1, "backtitle": 1, "yes-button": 1, "yes-label": 1, "no-button": 1, "no-label": 1,
         "ok-button": 1, "ok-label": 1, "cancel-button": 1, "cancel-label": 1, "help-label": 1, "extra-label": 1,
         "default-item": 1, "output-fd": 1, "timeout": 1, "aspect": 1, "begin": 2, "sleep": 1,
-        "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0,
+        "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0, "reorder": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
         "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1, "time-format": 1,
@@ -227,7 +230,7 @@ public enum Compat {
             let extra: String
             switch boxName {
             case "menu": extra = " <list height> [tag item] ..."
-            case "radiolist", "checklist": extra = " <list height> [tag item status] ..."
+            case "radiolist", "checklist", "buildlist": extra = " <list height> [tag item status] ..."
             case "treeview": extra = " <list height> [tag item status depth] ..."
             case "inputbox", "passwordbox": extra = " [init]"
             case "gauge": extra = program == .whiptail ? " <percent>" : " [percent]"
@@ -731,6 +734,11 @@ public enum Compat {
             // Letters jump to an item in both; whiptail's check and radio lists ignore them.
             out += ["--letters", program == .dialog ? "jump" : program == .whiptail && boxName != "menu" ? "none" : "newt"]
             output.helpNamesItem = true
+            if boxName == "buildlist" {
+                out += ["--multi", "--min", "0"]
+                if has(options, "reorder") { out.append("--order") }
+                output.format = has(options, "separate-output") ? .lines : .dialogList(alwaysQuote: has(options, "quoted"), singleQuoted: has(options, "single-quoted"))
+            }
             if boxName == "checklist" {
                 out += ["--multi", "--min", "0"]
                 output.format = has(options, "separate-output") ? .lines
@@ -749,6 +757,8 @@ public enum Compat {
                     // dialog shows a tree's items without their tags, indented by their depth.
                     let depth = min(50, max(0, Int(items[k + 3]) ?? 0))
                     pairs += [tag, String(repeating: "  ", count: depth) + (item.isEmpty ? tag : item)]
+                } else if boxName == "buildlist" {
+                    pairs += [tag, item.isEmpty ? tag : item] // shown without tags, as dialog shows them
                 } else {
                     pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
                 }

@@ -124,6 +124,22 @@ public struct ListState: Equatable, Sendable {
         guard isMarked(item) != on else { return }
         marks[item >> 6] ^= 1 << UInt64(item & 63)
         markCount += on ? 1 : -1
+        if keepsMarkOrder {
+            if on { markOrder.append(Int32(item)) } else { markOrder.removeAll { $0 == Int32(item) } }
+        }
+    }
+
+    /// choose --order: the marks are also kept in the order they were made.
+    public var keepsMarkOrder = false
+    private var markOrder: [Int32] = []
+
+    /// Marked items in the order they were marked (--order), else in list order.
+    public var markedInOrder: [Int] { keepsMarkOrder ? markOrder.map(Int.init) : markedItems }
+
+    /// An item's place among the marks, from 1 (--order), or nil.
+    public func markPosition(_ item: Int) -> Int? {
+        guard keepsMarkOrder else { return nil }
+        return markOrder.firstIndex(of: Int32(item)).map { $0 + 1 }
     }
 
     public mutating func toggleMark(_ item: Int) { setMark(item, !isMarked(item)) }

@@ -184,7 +184,12 @@ final class CompatTests: XCTestCase {
         let bash = Docs.bash()
         XCTAssertTrue(bash.contains("form) COMPREPLY=($(compgen -W \"lines json shell\""), "form --output: form's values, not choose's")
         XCTAssertTrue(bash.contains("choose) COMPREPLY=($(compgen -W \"label tag index json\""))
-        XCTAssertTrue(bash.contains("--fields-from --dialog-keys --output --field --help"), "form completes --field")
+        XCTAssertTrue(bash.contains("--fields-from --dialog-keys --output --field --default"), "form completes --field, then its options")
+        for name in FormSpec.options.keys {
+            XCTAssertTrue(bash.contains("--\(name) "), "bash completes the field option --\(name)")
+            XCTAssertTrue(Docs.zsh().contains("'*--\(name)["), "zsh completes the field option --\(name)")
+            XCTAssertTrue(Docs.fish().contains("__fish_seen_subcommand_from form' -l \(name)"), "fish completes the field option --\(name)")
+        }
     }
 
     func testDropInHelpListsTheBoxesOfEachProgram() throws {

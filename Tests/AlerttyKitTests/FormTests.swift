@@ -176,3 +176,14 @@ final class FormTests: XCTestCase {
         XCTAssertLessThanOrEqual(form, input, "form \(form) B/char, input \(input) B/char")
     }
 }
+
+extension FormTests {
+    func testAFieldsOwnInvalidMessageReplacesTheRulesReason() throws {
+        var f = try form(["--field", "pin", "text", "PIN", "--regex", "[0-9]{4}", "--invalid-message", "four digits, like 1234",
+                          "--field", "note", "text", "Note", "--min-length", "2"])
+        for s in "12a".unicodeScalars { _ = f.update(.action(.insert(s))) }
+        XCTAssertEqual(f.fields[0].reason, "four digits, like 1234")
+        XCTAssertEqual(f.fields[1].reason, "needs at least 2 characters (0 so far)", "the other keeps its rule's words")
+        XCTAssertEqual(error(["--field", "s", "switch", "S", "--invalid-message", "x"]), "--field s: a switch field takes no --invalid-message")
+    }
+}

@@ -67,12 +67,14 @@ public struct FormField {
         }
     }
 
-    /// Why the value is refused, if it is (a running check counts as not yet valid).
+    /// Why the value is refused, if it is (a running check counts as not yet valid); the
+    /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
-        if let rules, case .invalid(let r) = rules.check(text.editor.text) { return r }
+        let own = declaration.options["invalid-message"]
+        if let rules, case .invalid(let r) = rules.check(text.editor.text) { return own ?? r }
         switch check {
         case .pending: return tr("checking…")
-        case .done(.invalid(let r)): return r
+        case .done(.invalid(let r)): return own ?? r
         default: return nil
         }
     }

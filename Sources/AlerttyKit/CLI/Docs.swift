@@ -242,7 +242,9 @@ public enum Docs {
         for alert in AlertKind.allCases {
             var names: [String] = []
             for f in CommandSpec.flags(for: alert) where !names.contains("--" + f.name) { names.append("--" + f.name) }
-            let words = names + (alert == .form ? ["--field"] : []) + ["--help"]
+            // A form's field options follow its --field declarations.
+            let fieldWords = alert == .form ? ["--field"] + FormSpec.options.keys.sorted().map { "--" + $0 }.filter { !names.contains($0) } : []
+            let words = names + fieldWords + ["--help"]
             s += "        \(alert.rawValue)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
         }
         s += "    esac\n}\ncomplete -F _alertty alertty\n"
@@ -281,6 +283,13 @@ public enum Docs {
                 }
                 s += "                '--\(f.name)[\(zshEscape(f.help))]\(action)' \\\n"
             }
+            if alert == .form {
+                // Repeatable: each field takes its own options after its --field NAME KIND LABEL.
+                s += "                '*--field[a field\\: NAME KIND LABEL, then its options]:NAME: :KIND:(\(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: " "))):LABEL: ' \\\n"
+                for (name, option) in FormSpec.options.sorted(by: { $0.key < $1.key }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == name }) {
+                    s += "                '*--\(name)[\(zshEscape("field option: " + option.help))]\(option.valueName.isEmpty ? "" : ":\(option.valueName): ")' \\\n"
+                }
+            }
             s += "                '--help[show help]' \\\n                '*:text: '\n            ;;\n"
         }
         s += "    esac\n}\n\n_alertty \"$@\"\n"
@@ -308,6 +317,11 @@ public enum Docs {
             default: line += " -x"
             }
             s += line + " -d '\(f.help.replacingAll("'", with: "\\'"))'\n"
+        }
+        // A form's field declarations and their options.
+        s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'\n"
+        for (name, option) in FormSpec.options.sorted(by: { $0.key < $1.key }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == name }) {
+            s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l \(name)\(option.valueName.isEmpty ? "" : " -x") -d '\(("field option: " + option.help).replacingAll("'", with: "\\'"))'\n"
         }
         return s
     }

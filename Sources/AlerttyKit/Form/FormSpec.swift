@@ -40,6 +40,7 @@ public enum FormSpec {
         "validate-cmd": Option(valueName: "CMD", kinds: textual, help: "/bin/sh -c CMD with the value on stdin; exit 0 means valid"),
         "min-length": Option(valueName: "N", kinds: textual, help: "at least N characters"),
         "max-length": Option(valueName: "N", kinds: textual, help: "at most N characters"),
+        "invalid-message": Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while the value is refused, instead of the rule's reason"),
         "default": Option(valueName: "VALUE", kinds: [.text, .number, .switch, .choice], help: "the initial value (on/off for a switch)"),
         "placeholder": Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while empty"),
         "hint": Option(valueName: "TEXT", kinds: Set(FieldDeclaration.Kind.allCases), help: "a line shown under the focused field"),

@@ -57,6 +57,7 @@ complete -c alertty -n '__fish_seen_subcommand_from password' -l confirm -d 'Ask
 complete -c alertty -n '__fish_seen_subcommand_from password' -l label -x -d 'Label over the field (with --confirm, over the first entry; default "Enter it:").'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l repeat-label -x -d 'Label over the second entry (default "Retype to confirm:"); implies --confirm.'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l mismatch -x -d 'Shown when the two entries differ (default "the entries did not match; type it again").'
+complete -c alertty -n '__fish_seen_subcommand_from choose' -l editable -d 'A menu whose items can be renamed: the extra button (Rename, or --extra-button LABEL) edits the focused label in place; Enter then exits 5 printing ITEM, a tab and the new label (dialog\'s inputmenu).'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l order -d 'With --multi: the marked items are printed in the order they were marked (shown as [1] [2] …), not in list order (dialog\'s buildlist --reorder).'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l tree -d 'Items indented by two spaces per level are a tree, drawn with guides (dialog\'s treeview); an item is chosen and printed without its indentation.'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l strength -d 'A strength meter under the field (length and kinds of characters; gpg-agent\'s estimate as a pinentry).'

@@ -266,3 +266,24 @@ extension ChooseTests {
         XCTAssertThrowsError(try chooseAlert(["--order", "Order?", "a"]), "--order needs --multi")
     }
 }
+
+extension ChooseTests {
+    func testEditableRenamesTheFocusedItemInPlace() throws {
+        var a = try chooseAlert(["--editable", "Rename?", "Apple", "Banana"])
+        _ = a.update(.start)
+        _ = a.update(.action(.down))
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.focusNext)) // the Rename button
+        XCTAssertEqual(a.update(.action(.submit)), [])
+        XCTAssertEqual(a.renaming?.item, 1)
+        for s in " split".unicodeScalars { _ = a.update(.action(.insert(s))) }
+        _ = a.update(.action(.cancel)) // Esc: back to the list, nothing renamed
+        XCTAssertNil(a.renaming)
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.focusNext))
+        _ = a.update(.action(.submit))
+        for s in "!".unicodeScalars { _ = a.update(.action(.insert(s))) }
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.extra, answer: Array("Banana\tBanana!".utf8)))])
+        XCTAssertThrowsError(try chooseAlert(["--editable", "--multi", "Q", "a"]))
+    }
+}

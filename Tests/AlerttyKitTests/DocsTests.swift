@@ -144,7 +144,7 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(failure(["--stdout", "--msgbox", "x", "8", "40"], .whiptail), Compat.Failure(message: "--stdout: unknown option\n", status: 1))
         XCTAssertEqual(failure(["--fooo", "--msgbox", "x", "8", "40"], .dialog),
                        Compat.Failure(message: "\nUnknown option --fooo.\nUse --help to list options.\n\n\n", status: 255))
-        XCTAssertTrue(failure(["--inputmenu", "x", "8", "40", "4"], .dialog)?.message.contains("--inputmenu is not supported") == true)
+        XCTAssertTrue(failure(["--tailboxbg", "x", "8", "40"], .dialog)?.message.contains("--tailboxbg is not supported") == true)
         XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a b", "dialog collapses spaces")
         XCTAssertEqual(translate(["--no-collapse", "--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a    b")
         // As dialog 1.3 draws them (checked on its screen).

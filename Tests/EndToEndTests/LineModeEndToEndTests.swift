@@ -212,4 +212,14 @@ extension LineModeEndToEndTests {
         XCTAssertEqual(scripted.output, "banana\napple\n")
     }
 
+
+    func testARenameInTheBox() throws {
+        let p = try PTYProcess(["choose", "--editable", "--no-animation", "Rename?", "Apple", "Banana"])
+        try p.waitForText("Rename")
+        p.type(PTYProcess.Keys.down + PTYProcess.Keys.tab + PTYProcess.Keys.tab + "\r")
+        try p.waitForText("Esc back")
+        p.type(" split\r")
+        try assertEnded(p, status: 5, stdout: "Banana\tBanana split\n")
+    }
+
 }

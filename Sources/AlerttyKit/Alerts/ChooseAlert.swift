@@ -14,6 +14,9 @@ public struct ChooseConfiguration: Sendable {
     public var multi = false
     /// --order: the marked items are answered in the order they were marked (dialog's buildlist).
     public var order = false
+    /// --editable: the extra button (Rename) edits the focused item's label in place; Enter ends
+    /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
+    public var editable = false
     public var radio = false
     public var minimum = 1
     public var maximum: Int?
@@ -54,6 +57,8 @@ public struct ChooseAlert: Alert {
     public let configuration: ChooseConfiguration
     public private(set) var store: ItemStore
     public private(set) var list = ListState()
+    /// --editable: the item being renamed, and its label being edited.
+    public private(set) var renaming: (item: Int, field: TextField)?
     public private(set) var query = TextField(LineEditor(), placeholder: tr("type to filter"))
     public private(set) var filter = ListFilter()
     public private(set) var focus: Focus = .list
@@ -161,6 +166,7 @@ public struct ChooseAlert: Alert {
     public var keyOverrides: [KeyPress: Action] { AlertKind.choose.keyOverrides }
 
     public var hints: [KeyHint] {
+        if renaming != nil { return [KeyHint(.submit, configuration.extraLabel ?? "rename"), KeyHint(.cancel, "back")] }
         var h = [KeyHint(.submit, multi ? configuration.okLabel : "choose"), KeyHint(.cancel, query.editor.isEmpty ? "cancel" : "clear")]
         if multi { h += [KeyHint(.activate, "toggle"), KeyHint(.toggleAll, "all")] }
         if radio { h.append(KeyHint(.activate, "mark")) }
@@ -227,6 +233,11 @@ public struct ChooseAlert: Alert {
             itemsArrived()
             return configuration.selectIfOne && store.count == 1 ? answer([0]) : []
         case .paste(let text):
+            if var r = renaming {
+                _ = r.field.editor.paste(text)
+                renaming = r
+                return []
+            }
             focus = .list
             if query.editor.paste(text) { refilter() }
             return []
@@ -257,6 +268,22 @@ public struct ChooseAlert: Alert {
     }
 
     private mutating func handle(_ action: Action) -> [Effect] {
+        if var r = renaming {
+            // The label being renamed takes the keys: Enter ends with it, Esc goes back to the list.
+            switch action {
+            case .submit:
+                renaming = nil
+                return [.finish(Outcome(.extra, answer: bytes([r.item]) + [0x09] + r.field.editor.bytes))]
+            case .cancel:
+                renaming = nil
+            case .interrupt, .suspend, .redraw:
+                return []
+            default:
+                _ = r.field.editor.apply(action)
+                renaming = r
+            }
+            return []
+        }
         switch action {
         case .cancel:
             if !query.editor.isEmpty {
@@ -350,11 +377,18 @@ public struct ChooseAlert: Alert {
     }
 
     /// Enter or Space on the focused control: the list and OK submit, a button does what it is for.
-    private func press(_ focus: Focus) -> [Effect] {
+    private mutating func press(_ focus: Focus) -> [Effect] {
         switch focus {
         case .list, .button(.ok): return submit()
         case .button(.cancel): return [.finish(Outcome(.cancel))]
-        case .button(.extra): return submit(as: .extra)
+        case .button(.extra):
+            guard configuration.editable else { return submit(as: .extra) }
+            guard let item = list.selectedItem else { return [] }
+            var editor = LineEditor(String(decoding: store.label(item), as: UTF8.self))
+            if configuration.dialogKeys { _ = editor.apply(.home) } // dialog starts the edit at the label's start
+            renaming = (item, TextField(editor))
+            self.focus = .list
+            return []
         case .button(.help):
             // The focused item (not the marked ones), so a script can show help for it; the marks
             // go along as the state.
@@ -444,6 +478,11 @@ public struct ChooseAlert: Alert {
         }
         let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }
         ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        if let r = renaming, list.selection >= list.top, list.selection < list.top + listArea.height {
+            // The row being renamed is a field over its label.
+            let rowY = listArea.y + list.selection - list.top
+            return r.field.render(into: &canvas, rect: Rect(x: area.x + 1, y: rowY, width: max(1, area.width - 2), height: 1), theme: theme)
+        }
         guard focus == .list else { return nil }
         // With a query, the cursor edits it; otherwise it sits on the focused row, so screen readers follow the focus.
         if !query.editor.isEmpty || list.rowCount == 0 { return queryCursor }

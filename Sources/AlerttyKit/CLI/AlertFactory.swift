@@ -139,6 +139,10 @@ extension AlertFactory {
         configuration.multi = command.has(.multi)
         configuration.radio = command.has(.radio)
         configuration.order = command.has(.order)
+        configuration.editable = command.has(.editable)
+        if configuration.editable {
+            if configuration.multi || configuration.radio { throw UsageError("--editable renames an item of a menu: not with --multi or --radio") }
+        }
         if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
         if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }
         configuration.minimum = command.int(.min) ?? 1
@@ -159,7 +163,7 @@ extension AlertFactory {
         configuration.okLabel = command.string(.ok) ?? tr("OK")
         configuration.cancelLabel = command.string(.cancel) ?? tr("Cancel")
         configuration.noCancel = command.has(.noCancel)
-        configuration.extraLabel = command.string(.extraButton)
+        configuration.extraLabel = command.string(.extraButton) ?? (configuration.editable ? tr("Rename") : nil)
         configuration.helpLabel = command.string(.helpButton)
         configuration.dialogKeys = command.has(.dialogKeys)
         configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter

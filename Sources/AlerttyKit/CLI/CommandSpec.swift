@@ -78,6 +78,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case strength
     case tree
     case order
+    case editable
     case strengthLabel = "strength-label"
     case dir
     case root
@@ -316,6 +317,7 @@ public enum CommandSpec {
         FlagSpec("label", .text, "TEXT", "Label over the field (with --confirm, over the first entry; default \"Enter it:\").", [.password]),
         FlagSpec("repeat-label", .text, "TEXT", "Label over the second entry (default \"Retype to confirm:\"); implies --confirm.", [.password]),
         FlagSpec("mismatch", .text, "TEXT", "Shown when the two entries differ (default \"the entries did not match; type it again\").", [.password]),
+        FlagSpec("editable", .flag, "", "A menu whose items can be renamed: the extra button (Rename, or --extra-button LABEL) edits the focused label in place; Enter then exits 5 printing ITEM, a tab and the new label (dialog's inputmenu).", [.choose]),
         FlagSpec("order", .flag, "", "With --multi: the marked items are printed in the order they were marked (shown as [1] [2] …), not in list order (dialog's buildlist --reorder).", [.choose]),
         FlagSpec("tree", .flag, "", "Items indented by two spaces per level are a tree, drawn with guides (dialog's treeview); an item is chosen and printed without its indentation.", [.choose]),
         FlagSpec("strength", .flag, "", "A strength meter under the field (length and kinds of characters; gpg-agent's estimate as a pinentry).", [.password]),

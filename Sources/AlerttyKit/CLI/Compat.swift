@@ -48,6 +48,8 @@ public enum Compat {
         public var givenPath: String?
         /// The program's colours (NEWT_COLORS, DIALOGRC), when the user set them.
         public var theme: ThemeFile?
+        /// inputmenu: a rename (the extra button's ITEM<TAB>NEW) is printed as dialog's `RENAMED tag new`.
+        public var renames = false
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -112,6 +114,8 @@ public enum Compat {
         // tag item status: a check list whose marks are answered in list order, or with --reorder
         // in the order they were made.
         ("buildlist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        // tag item: a menu whose items can be renamed (the Rename button).
+        ("inputmenu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
         // tag item status depth: a radio list drawn as a tree.
         ("treeview", Box(alert: .choose, required: 4, optional: 0, group: 4)),
         ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
@@ -145,7 +149,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree), buildlist (a check list; --reorder answers the marks in the order made).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree), buildlist (a check list; --reorder answers the marks in the order made), inputmenu (a menu whose Rename button edits the item in place: RENAMED tag text, exit 3).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -168,7 +172,6 @@ public enum Compat {
     /// Boxes of whiptail or dialog that alertty does not have.
     static let unsupportedBoxList = [
         "tailboxbg",
-        "inputmenu",
     ]
     static let unsupportedBoxes = Set(unsupportedBoxList)
 
@@ -229,7 +232,7 @@ public enum Compat {
         for (boxName, _) in boxList where has(boxName, program) {
             let extra: String
             switch boxName {
-            case "menu": extra = " <list height> [tag item] ..."
+            case "menu", "inputmenu": extra = " <list height> [tag item] ..."
             case "radiolist", "checklist", "buildlist": extra = " <list height> [tag item status] ..."
             case "treeview": extra = " <list height> [tag item status depth] ..."
             case "inputbox", "passwordbox": extra = " [init]"
@@ -734,6 +737,11 @@ public enum Compat {
             // Letters jump to an item in both; whiptail's check and radio lists ignore them.
             out += ["--letters", program == .dialog ? "jump" : program == .whiptail && boxName != "menu" ? "none" : "newt"]
             output.helpNamesItem = true
+            if boxName == "inputmenu" {
+                out.append("--editable")
+                if !out.contains("--extra-button") { out += ["--extra-button", value(options, "extra-label") ?? tr("Rename", context: "dialog")] }
+                output.renames = true
+            }
             if boxName == "buildlist" {
                 out += ["--multi", "--min", "0"]
                 if has(options, "reorder") { out.append("--order") }
@@ -757,7 +765,7 @@ public enum Compat {
                     // dialog shows a tree's items without their tags, indented by their depth.
                     let depth = min(50, max(0, Int(items[k + 3]) ?? 0))
                     pairs += [tag, String(repeating: "  ", count: depth) + (item.isEmpty ? tag : item)]
-                } else if boxName == "buildlist" {
+                } else if boxName == "buildlist" || boxName == "inputmenu" {
                     pairs += [tag, item.isEmpty ? tag : item] // shown without tags, as dialog shows them
                 } else {
                     pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
@@ -790,6 +798,9 @@ public enum Compat {
     public static func answer(_ answer: [UInt8], status: ExitStatus, state: [UInt8]? = nil, _ output: Output) -> [UInt8] {
         if let given = output.givenPath, status == .ok, given.hasSuffix("/"), Array(given.utf8.dropLast()) == answer {
             return Array(given.utf8)
+        }
+        if output.renames, status == .extra, let tab = answer.firstIndex(of: 0x09) {
+            return Array("RENAMED ".utf8) + answer[..<tab] + [0x20] + answer[(tab + 1)...]
         }
         guard status == .help && output.helpNamesItem else { return format(answer, output.format) }
         let tag = String(decoding: answer, as: UTF8.self)

@@ -222,4 +222,16 @@ extension LineModeEndToEndTests {
         try assertEnded(p, status: 5, stdout: "Banana\tBanana split\n")
     }
 
+
+    func testARenameInLineMode() throws {
+        let p = try PTYProcess(["choose", "--editable", "--plain", "Rename?", "Apple", "Banana"])
+        try p.waitForText("for Rename")
+        p.type(":rename\r")
+        try p.waitForText("Rename which?")
+        p.type("2\r")
+        try p.waitForText("New label for Banana")
+        p.type("Banana split\r")
+        try assertEnded(p, status: 5, stdout: "Banana\tBanana split\n")
+    }
+
 }

@@ -59,6 +59,11 @@ public struct ChooseAlert: Alert {
     public private(set) var list = ListState()
     /// --editable: the item being renamed, and its label being edited.
     public private(set) var renaming: (item: Int, field: TextField)?
+    /// Line mode's Rename (`:extra`): the next answer names the item to rename.
+    public private(set) var pickingToRename = false
+    private var frontEnd: FrontEndKind = .box
+
+    public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
     public private(set) var query = TextField(LineEditor(), placeholder: tr("type to filter"))
     public private(set) var filter = ListFilter()
     public private(set) var focus: Focus = .list
@@ -210,7 +215,18 @@ public struct ChooseAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
-        .list(.init(title: title, text: body.text, labels: (0..<store.count).map { store.shownLabel($0) },
+        if pickingToRename {
+            return .list(.init(title: title, text: tr("Rename which?"), labels: (0..<store.count).map { store.shownLabel($0) },
+                               tags: (0..<store.count).map { _ in "" }, focused: list.selectedItem, multi: false,
+                               minimum: 1, maximum: 1, marked: [], reason: nil))
+        }
+        if let r = renaming {
+            // Renaming asks for one line of text (line mode: the new label; Enter keeps it).
+            let label = String(decoding: store.label(r.item), as: UTF8.self)
+            return .field(.init(title: title, text: tr("New label for %s", Sanitize.line(label)), label: nil, secret: false,
+                                placeholder: "", reason: nil, checking: false, preset: r.field.editor.text))
+        }
+        return .list(.init(title: title, text: body.text, labels: (0..<store.count).map { store.shownLabel($0) },
                     tags: (0..<store.count).map { store.tag($0).map { String(decoding: $0, as: UTF8.self) } ?? "" },
                     focused: radio ? radioChoice ?? list.selectedItem : list.selectedItem, multi: multi,
                     minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
@@ -240,6 +256,21 @@ public struct ChooseAlert: Alert {
             }
             focus = .list
             if query.editor.paste(text) { refilter() }
+            return []
+        case .answer(.text(let text)) where renaming != nil, .answer(.path(let text)) where renaming != nil:
+            // Line mode's new label for the item being renamed.
+            let item = renaming!.item
+            renaming = nil
+            return [.finish(Outcome(.extra, answer: bytes([item]) + [0x09] + Array(text.utf8)))]
+        case .answer(.current) where renaming != nil:
+            let r = renaming!
+            renaming = nil
+            return [.finish(Outcome(.extra, answer: bytes([r.item]) + [0x09] + r.field.editor.bytes))]
+        case .answer(.items(let picks)) where pickingToRename:
+            // Line mode: the item to rename, then its new label.
+            pickingToRename = false
+            guard let item = picks.first, item >= 0, item < store.count else { return [] }
+            renaming = (item, TextField(LineEditor(String(decoding: store.label(item), as: UTF8.self))))
             return []
         case .answer(.items(let picks)):
             // A front end without a box chose these items.
@@ -383,6 +414,10 @@ public struct ChooseAlert: Alert {
         case .button(.cancel): return [.finish(Outcome(.cancel))]
         case .button(.extra):
             guard configuration.editable else { return submit(as: .extra) }
+            if frontEnd == .line {
+                pickingToRename = true // which one is asked next, by number
+                return []
+            }
             guard let item = list.selectedItem else { return [] }
             var editor = LineEditor(String(decoding: store.label(item), as: UTF8.self))
             if configuration.dialogKeys { _ = editor.apply(.home) } // dialog starts the edit at the label's start

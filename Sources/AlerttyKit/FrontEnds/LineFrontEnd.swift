@@ -11,6 +11,7 @@ public final class LineFrontEnd: FrontEnd {
     private var pending: [UInt8] = []
     private var echoOff = false
     private var shownHeader = false
+    private var headerText = ""
     /// The prompt out on the terminal, waiting for its line; nil when the next one is to be written.
     private var asking: AlertMeaning?
     /// edit: the lines typed so far, until one holding only `.`.
@@ -190,8 +191,14 @@ public final class LineFrontEnd: FrontEnd {
 
     /// The title and text, once. A field with no text is asked by its title alone ("Your email: ").
     private func header(_ title: String, _ text: String, _ alert: any Alert, titleIsPrompt: Bool = false) {
-        guard !shownHeader else { return }
+        // Once per alert; a question that changes its text (rename: "Rename which?") says the new one.
+        if shownHeader {
+            if !text.isEmpty && text != headerText { say(text) }
+            headerText = text
+            return
+        }
         shownHeader = true
+        headerText = text
         if !title.isEmpty && !(titleIsPrompt && text.isEmpty) { say(title) }
         if !text.isEmpty { say(text) }
         if let bar = alert.buttonBar {

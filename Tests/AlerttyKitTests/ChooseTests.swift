@@ -287,3 +287,17 @@ extension ChooseTests {
         XCTAssertThrowsError(try chooseAlert(["--editable", "--multi", "Q", "a"]))
     }
 }
+
+extension ChooseTests {
+    func testEndlessItemsStopAtTheLimitAndSaySo() {
+        var configuration = ChooseConfiguration()
+        configuration.inputLimit = 12 + 4 * 2
+        var a = ChooseAlert(title: "", text: "Pick", store: ItemStore(), configuration: configuration, loading: true)
+        XCTAssertEqual(a.update(.input(Array("aaaa\nbbbb\n".utf8))), [], "under the limit: go on reading")
+        XCTAssertEqual(a.update(.input(Array("cccc\ndddd\n".utf8))), [.closeInput], "over it: the input is closed")
+        XCTAssertTrue(a.cutShort)
+        XCTAssertEqual(a.store.count, 4, "what came is kept")
+        XCTAssertEqual(a.update(.inputEnded), [])
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("aaaa".utf8)))], "and is chosen from as usual")
+    }
+}

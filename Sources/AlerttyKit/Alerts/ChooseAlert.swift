@@ -14,6 +14,9 @@ public struct ChooseConfiguration: Sendable {
     public var multi = false
     /// --order: the marked items are answered in the order they were marked (dialog's buildlist).
     public var order = false
+    /// The most memory the items read from --items-from may take (their bytes and offsets): an
+    /// endless input stops there (the list keeps what came, and says it was cut).
+    public var inputLimit = 2 << 30
     /// --editable: the extra button (Rename) edits the focused item's label in place; Enter ends
     /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
     public var editable = false
@@ -61,6 +64,8 @@ public struct ChooseAlert: Alert {
     public private(set) var renaming: (item: Int, field: TextField)?
     /// Line mode's Rename (`:extra`): the next answer names the item to rename.
     public private(set) var pickingToRename = false
+    /// The input went over `inputLimit` and was no longer read.
+    public private(set) var cutShort = false
     private var frontEnd: FrontEndKind = .box
 
     public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
@@ -242,6 +247,14 @@ public struct ChooseAlert: Alert {
             return !loading && configuration.selectIfOne && store.count == 1 ? answer([0]) : []
         case .input(let bytes):
             if store.feed(bytes) > 0 { itemsArrived() }
+            // What the items cost: their bytes and four bytes of offset each (`yes |` is mostly offsets).
+            if store.bytes.count + 4 * store.count > configuration.inputLimit {
+                cutShort = true
+                loading = false
+                store.finish()
+                itemsArrived()
+                return [.closeInput]
+            }
             return []
         case .inputEnded:
             store.finish()
@@ -476,6 +489,7 @@ public struct ChooseAlert: Alert {
         if hasFilterRow {
             var count = ListView.countText(shown: list.rowCount, of: store.count)
             if loading { count = "loading " + count + "…" }
+            if cutShort { count = tr("%s, input cut short", count) }
             let countWidth = TextWidth.columns(count)
             canvas.text(count, x: area.maxX - countWidth, y: y, style: theme.muted)
             canvas.text(">", x: area.x, y: y, style: theme.muted)

@@ -153,7 +153,7 @@ public enum Compat {
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
-        "dialog's --sleep N after a box (an infobox that stays up for N seconds).",
+        "dialog's --sleep N after a box (an infobox that stays up for N seconds), and --input-fd N (the keys from the terminal on descriptor N; a closed one is dialog's error).",
         "The probes programs that drive them send first: --version (whiptail's and dialog's version line, exit 0), dialog's --print-version, --print-maxsize and --print-size, and --help (the boxes and options taken here).",
         "Checked as there, before anything is drawn: --output-fd must be a number (whiptail: exit 1) naming a descriptor open for writing (255); a --textbox file that is missing, unreadable or a folder exits 255 with the program's message.",
         "dialog's fselect and dselect take Enter as OK: fselect returns the path in its field (an existing file is not questioned), dselect the folder shown; --no-nl-expand keeps \\n as typed.",
@@ -179,7 +179,7 @@ public enum Compat {
     static let options: [String: Int] = [
         "title": 1, "backtitle": 1, "yes-button": 1, "yes-label": 1, "no-button": 1, "no-label": 1,
         "ok-button": 1, "ok-label": 1, "cancel-button": 1, "cancel-label": 1, "help-label": 1, "extra-label": 1,
-        "default-item": 1, "output-fd": 1, "timeout": 1, "aspect": 1, "begin": 2, "sleep": 1,
+        "default-item": 1, "output-fd": 1, "input-fd": 1, "timeout": 1, "aspect": 1, "begin": 2, "sleep": 1,
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0, "reorder": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
@@ -546,6 +546,14 @@ public enum Compat {
             case .success(let fd): output.descriptor = fd
             case .failure(let failure): return .failure(failure)
             }
+        }
+        if program != .whiptail, let given = value(options, "input-fd") {
+            // dialog's --input-fd N: the keys come from N (a terminal a script juggled there); the
+            // box is asked on that terminal.
+            guard let fd = Int32(given), fd >= 0, Platform.isOpen(fd) else {
+                return .failure(Failure(message: "\nCannot open input-fd\n\n", status: 255))
+            }
+            out += ["--tty", "/dev/fd/\(fd)"]
         }
         if program != .whiptail, let t = value(options, "timeout"), let seconds = Int(t), seconds > 0 {
             out += ["--timeout", String(seconds)]

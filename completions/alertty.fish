@@ -113,6 +113,7 @@ complete -c alertty -n '__fish_seen_subcommand_from time' -l min -x -d 'The earl
 complete -c alertty -n '__fish_seen_subcommand_from time' -l max -x -d 'The latest time that can be chosen (HH:MM[:SS]).'
 complete -c alertty -n '__fish_seen_subcommand_from time' -l format -x -d 'How the time is printed: strftime\'s %H %M %S %I %p %T %R (default %H:%M:%S).'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'
+complete -c alertty -n '__fish_seen_subcommand_from form' -l confirm -d 'field option: asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l default -x -d 'field option: the initial value (on/off for a switch)'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l hint -x -d 'field option: a line shown under the focused field'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l invalid-message -x -d 'field option: shown while the value is refused, instead of the rule\'s reason'

@@ -184,7 +184,7 @@ final class CompatTests: XCTestCase {
         let bash = Docs.bash()
         XCTAssertTrue(bash.contains("form) COMPREPLY=($(compgen -W \"lines json shell\""), "form --output: form's values, not choose's")
         XCTAssertTrue(bash.contains("choose) COMPREPLY=($(compgen -W \"label tag index json\""))
-        XCTAssertTrue(bash.contains("--fields-from --dialog-keys --output --field --default"), "form completes --field, then its options")
+        XCTAssertTrue(bash.contains("--fields-from --dialog-keys --output --field --confirm"), "form completes --field, then its options")
         for name in FormSpec.options.keys {
             XCTAssertTrue(bash.contains("--\(name) "), "bash completes the field option --\(name)")
             XCTAssertTrue(Docs.zsh().contains("'*--\(name)["), "zsh completes the field option --\(name)")

@@ -187,3 +187,22 @@ extension FormTests {
         XCTAssertEqual(error(["--field", "s", "switch", "S", "--invalid-message", "x"]), "--field s: a switch field takes no --invalid-message")
     }
 }
+
+extension FormTests {
+    func testAConfirmedPasswordIsAskedTwiceAndPrintedOnce() throws {
+        var f = try form(["--output", "shell", "--field", "pw", "password", "Password", "--confirm", "--field", "user", "text", "User"])
+        XCTAssertEqual(f.fields.map(\.declaration.name), ["pw", "pw_confirm", "user"])
+        for s in "s3cret!".unicodeScalars { _ = f.update(.action(.insert(s))) }
+        _ = f.update(.action(.focusNext))
+        for s in "s3cret?".unicodeScalars { _ = f.update(.action(.insert(s))) }
+        XCTAssertEqual(f.fields[1].reason, "the entries did not match; type it again")
+        XCTAssertFalse(f.isValid)
+        _ = f.update(.action(.deleteBackward))
+        _ = f.update(.action(.insert("!")))
+        XCTAssertNil(f.fields[1].reason)
+        _ = f.update(.action(.focusNext))
+        for s in "ann".unicodeScalars { _ = f.update(.action(.insert(s))) }
+        XCTAssertEqual(f.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("pw='s3cret!'\nuser='ann'".utf8)))])
+        XCTAssertEqual(error(["--field", "t", "text", "T", "--confirm"]), "--field t: a text field takes no --confirm")
+    }
+}

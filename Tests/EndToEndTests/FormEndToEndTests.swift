@@ -90,3 +90,20 @@ final class FormEndToEndTests: XCTestCase {
         XCTAssertEqual(q.stderrText, "alertty: prompt 'f': field user: no such user\n")
     }
 }
+
+extension FormEndToEndTests {
+    func testAConfirmedPasswordInLineModeAndWithoutAPerson() throws {
+        let p = try PTYProcess(["form", "--plain", "--output", "shell", "--field", "pw", "password", "Password", "--confirm"])
+        try p.waitForText("Password:")
+        p.type("abc12345\r")
+        try p.waitForText("Retype to confirm")
+        p.type("abc1234X\r")
+        try p.waitForText("did not match")
+        p.type("abc12345\r")
+        try assertEnded(p, status: 0, stdout: "pw='abc12345'\n")
+        let scripted = Subprocess.run("/usr/bin/env", ["ALERTTY_ANSWER_F_PW=from env", PTYProcess.binary, "form", "--id", "f", "--output", "shell",
+                                                       "--field", "pw", "password", "Password", "--confirm"], capture: true)
+        XCTAssertEqual(scripted.status, 0)
+        XCTAssertEqual(scripted.output, "pw='from env'\n", "nobody types it twice: the second entry is the first")
+    }
+}

@@ -14,6 +14,10 @@ public struct FormField {
     /// --validate-cmd: the verdict on the current value, or the run it waits for.
     public var command: String?
     var check: FieldAlert.CommandState = .notNeeded
+    /// A --confirm field's second entry: the index of the field it must match, and that field's
+    /// text as it stands (kept in step by the form, wiped with it).
+    var confirms: Int?
+    var expected: [UInt8] = []
 
     var kind: FieldDeclaration.Kind { declaration.kind }
     /// --readonly: shown and printed, never focused or edited.
@@ -70,6 +74,7 @@ public struct FormField {
     /// Why the value is refused, if it is (a running check counts as not yet valid); the
     /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
+        if confirms != nil { return text.editor.bytes == expected ? nil : tr("the entries did not match; type it again") }
         let own = declaration.options["invalid-message"]
         if let rules, case .invalid(let r) = rules.check(text.editor.text) { return own ?? r }
         switch check {
@@ -127,7 +132,17 @@ public struct FormAlert: Alert {
         self.title = title
         body = TextBody(text)
         var built: [FormField] = []
-        for d in fields { built.append(try FormField(d, mask: unicode ? "•" : "*")) }
+        for d in fields {
+            built.append(try FormField(d, mask: unicode ? "•" : "*"))
+            if d.kind == .password, d.options["confirm"] != nil {
+                // Its second entry, right after it; checked against it, never printed.
+                var again = FieldDeclaration(name: d.name + "_confirm", kind: .password, label: tr("Retype to confirm:"))
+                again.options["placeholder"] = d.options["placeholder"]
+                var field = try FormField(again, mask: unicode ? "•" : "*")
+                field.confirms = built.count - 1
+                built.append(field)
+            }
+        }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
         self.fields = built
         if let first = built.firstIndex(where: { !$0.readonly }) {
@@ -209,6 +224,14 @@ public struct FormAlert: Alert {
     // MARK: - Update
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        // A second entry is checked against its first as that stands after every event.
+        syncConfirmations()
+        let effects = apply(event)
+        syncConfirmations()
+        return effects
+    }
+
+    private mutating func apply(_ event: AlertEvent) -> [Effect] {
         switch event {
         case .start:
             return fields.indices.flatMap { recheck($0) }
@@ -406,17 +429,40 @@ public struct FormAlert: Alert {
     }
 
     public mutating func forget() {
-        for i in fields.indices where fields[i].kind == .password { fields[i].text.editor.wipe() }
+        for i in fields.indices where fields[i].kind == .password {
+            fields[i].text.editor.wipe()
+            fields[i].expected.resetBytes()
+        }
     }
+
+    /// Each second entry learns its first entry's text as it now stands. Without a person (an
+    /// answer from the environment, the defaults) nobody types it twice: the second entry is
+    /// the first.
+    mutating func syncConfirmations() {
+        for j in fields.indices {
+            guard let i = fields[j].confirms else { continue }
+            let current = fields[i].text.editor.bytes
+            guard fields[j].expected != current else { continue }
+            fields[j].expected.resetBytes()
+            fields[j].expected = current
+            if frontEnd == .scripted { fields[j].text.editor.setText(String(decoding: current, as: UTF8.self)) }
+        }
+    }
+
+    private var frontEnd: FrontEndKind = .box
+    public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
+
+    /// The fields printed: a second entry is only a check.
+    var printed: [FormField] { fields.filter { $0.confirms == nil } }
 
     /// The values as --output prints them.
     private func values() -> [UInt8] {
         var out: [UInt8] = []
         switch output {
         case .lines:
-            out = Array(fields.map(\.value).joined(separator: "\n").utf8)
+            out = Array(printed.map(\.value).joined(separator: "\n").utf8)
         case .json:
-            let members = fields.map { f -> String in
+            let members = printed.map { f -> String in
                 let value: String
                 switch f.kind {
                 case .switch: value = f.on ? "true" : "false"
@@ -427,7 +473,7 @@ public struct FormAlert: Alert {
             }
             out = Array(("{" + members.joined(separator: ",") + "}").utf8)
         case .shell:
-            out = Array(fields.map { $0.declaration.name + "=" + FormAlert.shellQuoted($0.value) }.joined(separator: "\n").utf8)
+            out = Array(printed.map { $0.declaration.name + "=" + FormAlert.shellQuoted($0.value) }.joined(separator: "\n").utf8)
         }
         return out
     }

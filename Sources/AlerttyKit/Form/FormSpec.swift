@@ -48,6 +48,7 @@ public enum FormSpec {
         "min": Option(valueName: "N", kinds: [.number], help: "the smallest number allowed"),
         "max": Option(valueName: "N", kinds: [.number], help: "the largest number allowed"),
         "readonly": Option(valueName: "", kinds: [.text, .number], help: "shown and printed, not edited (no value follows)"),
+        "confirm": Option(valueName: "", kinds: [.password], help: "asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)"),
     ]
 
     /// Reads `--field NAME KIND LABEL [--option VALUE]...` declarations from `words`.

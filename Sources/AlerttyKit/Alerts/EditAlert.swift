@@ -73,7 +73,8 @@ public struct EditAlert: Alert {
     public var keyOverrides: [KeyPress: Action] { [.ctrl("s"): .choose] }
 
     public var hints: [KeyHint] {
-        [KeyHint(.choose, okLabel), KeyHint(.cancel, cancelLabel), KeyHint(.focusNext, "buttons")]
+        // Ctrl-S, the edit's own key for OK (Ctrl-O, the table's, works too).
+        [KeyHint(literal: "Ctrl-S", okLabel, ends: true), KeyHint(.cancel, cancelLabel), KeyHint(.focusNext, "buttons")]
     }
 
     public var minimumSize: (width: Int, height: Int) { (16, 4) }

@@ -15,7 +15,6 @@ public struct TextArea: Equatable, Sendable {
     private var wantedColumn = 0
     /// Counts the edits: a change of text is a change of revision (checks are made per revision).
     public private(set) var revision = 0
-    public private(set) var edited = false { didSet { if edited { revision += 1 } } }
     var viewRows = 1
     var viewColumns = 1
 
@@ -71,7 +70,7 @@ public struct TextArea: Equatable, Sendable {
                 return false
             }
             wantedColumn = column
-            edited = true
+            revision += 1
         case .deleteForward:
             if column < lines[row].count {
                 lines[row].remove(at: column)
@@ -80,16 +79,16 @@ public struct TextArea: Equatable, Sendable {
             } else {
                 return false
             }
-            edited = true
+            revision += 1
         case .killToEnd:
             guard column < lines[row].count else { return apply(.deleteForward) }
             lines[row].removeSubrange(column...)
-            edited = true
+            revision += 1
         case .killToStart:
             lines[row].removeSubrange(..<column)
             column = 0
             wantedColumn = 0
-            edited = true
+            revision += 1
         default:
             return false
         }
@@ -117,7 +116,7 @@ public struct TextArea: Equatable, Sendable {
             }
         }
         wantedColumn = column
-        edited = true
+        revision += 1
         follow()
     }
 

@@ -5,7 +5,7 @@ public enum App {
     public static func main(_ arguments: [String], calledAs name: String = "alertty") -> Int32 {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
-        Localization.load(environment: Platform.environment, executable: Platform.executablePath())
+        Localization.load(environment: Platform.environment, executable: Platform.executablePath)
         var arguments = arguments
         if name.split(separator: "/").last.map(String.init) == Pinentry.programName || arguments.first == "pinentry" {
             if arguments.first == "pinentry" { arguments.removeFirst() }

@@ -86,9 +86,13 @@ public enum Localization {
 
     /// Loads the first catalogue found for the user's languages, from ALERTTY_LOCALEDIR or the
     /// install's share/locale beside bin/.
-    public static func load(environment: (String) -> String?, executable: String?) {
-        let directories = [environment("ALERTTY_LOCALEDIR"), executable.map(localeDirectory(beside:))].compactMap { $0 }
-        for language in languages(environment: environment) {
+    /// `executable` is asked only when a language other than English is wanted: the C locale
+    /// costs start-up nothing.
+    public static func load(environment: (String) -> String?, executable: () -> String?) {
+        let wanted = languages(environment: environment)
+        guard !wanted.isEmpty else { return }
+        let directories = [environment("ALERTTY_LOCALEDIR"), executable().map(localeDirectory(beside:))].compactMap { $0 }
+        for language in wanted {
             for directory in directories {
                 guard let bytes = Platform.readFile("\(directory)/\(language)/LC_MESSAGES/alertty.mo", limit: 4 << 20),
                       let found = Catalog(mo: bytes) else { continue }

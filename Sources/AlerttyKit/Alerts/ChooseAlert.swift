@@ -270,7 +270,7 @@ public struct ChooseAlert: Alert {
             focus = .list
             if query.editor.paste(text) { refilter() }
             return []
-        case .answer(.text(let text)) where renaming != nil, .answer(.path(let text)) where renaming != nil:
+        case .answer(.text(let text)) where renaming != nil:
             // Line mode's new label for the item being renamed.
             let item = renaming!.item
             renaming = nil

@@ -502,6 +502,8 @@ public enum Platform {
     /// swapped. Locking is as far as RLIMIT_MEMLOCK allows: every page from now on when the
     /// limit is unlimited or generous (or for root); else the heap and the stack, where a
     /// field's text and its copies live, kept out of any dump as well.
+    /// Called again for each of pinentry's prompts: where only the heap and stack can be
+    /// locked, that locks the heap as it has grown since.
     public static func protectSecrets() {
         disableCoreDumps()
         // A crash ends the process at once: Swift's backtracer, which would stop to offer a

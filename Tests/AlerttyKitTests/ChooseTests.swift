@@ -245,11 +245,6 @@ extension ChooseTests {
 }
 
 extension ChooseTests {
-    func chooseAlert(_ args: [String]) throws -> ChooseAlert {
-        guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
-        return try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert() as! ChooseAlert
-    }
-
     func testOrderAnswersTheMarksInTheOrderMade() throws {
         var a = try chooseAlert(["--multi", "--order", "--marked", "cherry", "Order?", "apple", "banana", "cherry"])
         _ = a.update(.start)

@@ -144,11 +144,6 @@ final class SnapshotTests: XCTestCase {
         return a
     }
 
-    func chooseAlert(_ args: [String]) throws -> ChooseAlert {
-        guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
-        return try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert() as! ChooseAlert
-    }
-
     func testChoose() throws {
         let shells = ["bash", "zsh", "fish", "dash", "ksh", "tcsh", "nushell", "elvish", "xonsh", "oil", "ion", "powershell"]
         try snapshot("choose-menu", try chooseAlert(["--title", "Shell", "Login shell?"] + shells))

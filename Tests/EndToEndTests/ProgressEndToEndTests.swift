@@ -154,6 +154,122 @@ final class ProgressEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0)
     }
 
+    // MARK: - A command that needs the terminal
+
+    /// A command under the box asks on the terminal (as sudo, ssh or git do): alertty steps aside
+    /// (the normal screen, the terminal's own modes, the command's group in the foreground), the
+    /// answer reaches the command, and the box comes back once the command goes on working.
+    func testACommandAskingOnTheTerminalIsLentIt() throws {
+        let gate = NSTemporaryDirectory() + "alertty-lend-\(getpid())"
+        XCTAssertEqual(mkfifo(gate, 0o600), 0)
+        defer { unlink(gate) }
+        let script = "echo preparing; printf 'Name: ' >/dev/tty; read n </dev/tty; echo \"hello $n\"; read x < '\(gate)'"
+        let p = try PTYProcess(["progress", "--no-animation", "Installing", "--", "sh", "-c", script])
+        try p.waitFor("the command's own prompt on the normal screen") { !$0.onAlternate && $0.contains("Name:") }
+        XCTAssertTrue(p.screen.contains("preparing"), "the command's last line is said with its question")
+        XCTAssertTrue(p.echoing, "the terminal is in its own modes while the command has it")
+        p.type("Ada\r")
+        try p.waitFor("the box back, showing the command's progress") { $0.onAlternate && $0.contains("hello Ada") && $0.contains("Installing") }
+        let writer = open(gate, O_WRONLY)
+        _ = write(writer, "go\n", 3)
+        close(writer)
+        try assertEnded(p, status: 0)
+    }
+
+    func testLineModeLendsTheTerminalToo() throws {
+        let p = try PTYProcess(["progress", "--plain", "Installing", "--", "sh", "-c",
+                                "printf 'Name: ' >/dev/tty; read n </dev/tty; test \"$n\" = Ada"])
+        try p.waitForText("Name:")
+        p.type("Ada\r")
+        try assertEnded(p, status: 0)
+    }
+
+    /// The real sudo, run by a user who must type a password: its prompt, its read with echo off,
+    /// the command run as root, its output passed on.
+    func testSudoAsksForItsPasswordUnderProgress() throws {
+        let user = "alertty-lend"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo"),
+              FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd") else {
+            throw XCTSkip("needs root, sudo and useradd")
+        }
+        func shell(_ command: String) -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            try? process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        _ = shell("id \(user) >/dev/null 2>&1 || /usr/sbin/useradd -M -s /bin/sh \(user)")
+        XCTAssertEqual(shell("echo '\(user):L3nd pass' | /usr/sbin/chpasswd"), 0)
+        let sudoers = "/etc/sudoers.d/alertty-lend-test"
+        try "\(user) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: true, encoding: .utf8)
+        chmod(sudoers, 0o440)
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: sudoers)
+            _ = shell("/usr/sbin/userdel \(user)")
+        }
+        let p = try PTYProcess(["--reuid=\(user)", "--regid=\(user)", "--clear-groups", PTYProcess.binary, "progress",
+                                "--no-animation", "--show-output", "Installing", "--", "sudo", "-k", "-p", "sudo password: ", "id", "-u"],
+                               executable: "/usr/bin/setpriv")
+        try p.waitFor("sudo's prompt on the normal screen") { !$0.onAlternate && $0.contains("sudo password:") }
+        p.type("L3nd pass\r")
+        try assertEnded(p, status: 0, stdout: "0\n")
+        XCTAssertFalse(p.screen.contains("L3nd"), "sudo read the password with echo off")
+    }
+
+    /// ssh meeting a host for the first time asks on the terminal whether to trust its key. The
+    /// server is sshd in inetd mode as ssh's ProxyCommand: nothing listens, nothing stays behind.
+    func testSshsHostKeyQuestionIsAnsweredUnderProgress() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen") else {
+            throw XCTSkip("needs root, sshd and ssh-keygen")
+        }
+        let dir = NSTemporaryDirectory() + "alertty-ssh-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true) // sshd's privilege separation
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let keygen = Process()
+        keygen.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
+        keygen.arguments = ["-q", "-t", "ed25519", "-N", "", "-f", "\(dir)/hostkey"]
+        try keygen.run()
+        keygen.waitUntilExit()
+        try "HostKey \(dir)/hostkey\nUsePAM no\nPermitRootLogin no\n".write(toFile: "\(dir)/sshd_config", atomically: true, encoding: .utf8)
+        let p = try PTYProcess(["progress", "--no-animation", "Connecting", "--", "ssh", "-F", "/dev/null",
+                                "-o", "ProxyCommand=/usr/sbin/sshd -i -f \(dir)/sshd_config", "-o", "UserKnownHostsFile=\(dir)/known_hosts",
+                                "-o", "PreferredAuthentications=none", "nobody@testhost", "true"], columns: 100)
+        try p.waitFor("ssh's question on the normal screen") { !$0.onAlternate && $0.contains("continue connecting (yes/no") }
+        p.type("yes\r")
+        try p.waitFor("the box back with ssh's end") { $0.onAlternate && $0.contains("Permission denied") && $0.contains("ssh failed (exit 255)") }
+        let known = try String(contentsOfFile: "\(dir)/known_hosts", encoding: .utf8)
+        XCTAssertTrue(known.hasPrefix("testhost ssh-ed25519 "), "the answer reached ssh: \(known)")
+        p.type(K.enter)
+        try assertEnded(p, status: 255)
+    }
+
+    /// --inline: the failure box takes the spinner's place, none of the spinner's box left
+    /// around it, with the last stderr bytes though they end in no newline.
+    func testInlineFailureBoxLeavesNoRemainsOfTheSpinner() throws {
+        let gate = NSTemporaryDirectory() + "alertty-inline-fail-\(getpid())"
+        XCTAssertEqual(mkfifo(gate, 0o600), 0)
+        defer { unlink(gate) }
+        let p = try PTYProcess(["progress", "--inline", "Building", "--", "sh", "-c", "read x < '\(gate)'; printf 'disk full' >&2; exit 3"])
+        try p.waitForText("Building")
+        let writer = open(gate, O_WRONLY)
+        _ = write(writer, "go\n", 3)
+        close(writer)
+        let screen = try p.waitFor("the failure box") { $0.contains("disk full") }
+        let boxLines = screen.lines.filter { $0.contains("│") || $0.contains("╭") || $0.contains("╰") }
+        XCTAssertFalse(screen.contains("Building"), "the spinner's text is gone: \(screen.text)")
+        for line in boxLines {
+            XCTAssertEqual(line.filter { "│╭╮╰╯".contains($0) }.count, 2, "one box, no border of the old one beside it: \(screen.text)")
+        }
+        p.type("\u{0C}")
+        try p.waitFor("redrawn") { $0.contains("disk full") }
+        p.type(K.enter)
+        try assertEnded(p, status: 3)
+    }
+
     /// Steps in the box and in line mode: a row per step in the box, a line per change in line mode.
     func testStepsShowInTheBoxAndAsLinesInLineMode() throws {
         let input = Array("Download: done\n50\nUnpack: failed\n".utf8)

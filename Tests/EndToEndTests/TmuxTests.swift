@@ -154,6 +154,26 @@ final class TmuxTests: XCTestCase {
         try t.waitFor("the script went on") { $0.contains("went on rc=0") }
     }
 
+    /// Ctrl-Z on `progress -- CMD` stops the command with the box; `fg` continues both.
+    func testCtrlZStopsTheCommandUnderProgressAndFgContinuesIt() throws {
+        let marker = "73.3141"
+        let t = try Tmux(command: "\(bin) progress --no-animation Working -- sh -c 'sleep \(marker); echo slept'")
+        try t.waitFor("box") { $0.contains("Working") }
+        let sleeper = try XCTUnwrap(Processes.waitFor(marker).first, "the command runs")
+        t.send(keys: ["C-z"])
+        try t.waitFor("the job stopped") { $0.contains("Stopped") }
+        try waitUntil("the command stopped too") { Processes.state(sleeper) == "T" }
+        t.send(literal: "fg")
+        t.send(keys: ["Enter"])
+        try t.waitFor("resumed and redrawn") { $0.contains("│  ") && $0.contains("Working") && !$0.contains("Stopped") }
+        try waitUntil("the command continued") { Processes.state(sleeper) != "T" }
+        t.send(keys: ["C-c"])
+        try t.waitFor("the box gone") { !$0.contains("│  ") }
+        t.send(literal: "echo \"rc=$?\"")
+        t.send(keys: ["Enter"])
+        try t.waitFor("ended by the Ctrl-C") { $0.contains("rc=130") }
+    }
+
     func testCtrlCInsideAScriptInterruptsTheScript() throws {
         let script = try wizard("\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
         let t = try Tmux(command: "sh \(script)")

@@ -109,7 +109,7 @@ public struct ChooseAlert: Alert {
             let r = store.labelRange(item)
             if widestLabel < 60 {
                 let ascii = store.bytes[r].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(store.shownLabel(item)))
+                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(Sanitize.bytes(store.bytes[r], columns: 60)))
             }
         }
         preselect()
@@ -387,7 +387,7 @@ public struct ChooseAlert: Alert {
         if configuration.letters == .newt && !letter.properties.isAlphabetic { return }
         let key = Character(letter).lowercased()
         func starts(_ row: Int) -> Bool {
-            String(decoding: store.label(list.item(atRow: row)).prefix(16), as: UTF8.self).first?.lowercased() == key
+            String(decoding: store.labelBytes(list.item(atRow: row)).prefix(16), as: UTF8.self).first?.lowercased() == key
         }
         let current = list.selection
         let found: Int?
@@ -508,10 +508,11 @@ public struct ChooseAlert: Alert {
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
             // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
             if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
-            let label = store.label(item)
+            // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
+            let label = store.labelBytes(item)
             let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
-            return ListRow(Sanitize.bytes(label) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row, prefix: prefix,
-                           matched: matcher.isEmpty ? [] : matcher.positions(label))
+            return ListRow(Sanitize.bytes(label, columns: area.width) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row,
+                           prefix: prefix, matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: area.width))))
         }
         if list.rowCount == 0 {
             let empty = " " + (loading ? tr("(loading…)") : store.count == 0 ? tr("(no items)") : tr("(no match; Esc clears the filter)"))
@@ -522,7 +523,7 @@ public struct ChooseAlert: Alert {
             if let reason {
                 canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: theme.error)
             } else if let item = list.selectedItem, let hint = store.hint(item) {
-                canvas.text(Wrap.truncate(Sanitize.bytes(hint), width: area.width), x: area.x, y: y, style: theme.muted)
+                canvas.text(Wrap.truncate(Sanitize.bytes(hint[...], columns: area.width), width: area.width), x: area.x, y: y, style: theme.muted)
             }
         }
         let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }

@@ -28,7 +28,7 @@ public enum AlertKind: String, CaseIterable, Sendable {
         switch self {
         case .message, .confirm: return "the message (`-` reads it from stdin)"
         case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
-        case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND"
+        case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND, which is given the terminal while it asks on it (sudo's password, ssh's host key: the box steps aside and comes back when the command goes on), and which Ctrl-Z stops with the box"
         case .form: return "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options"
         case .text: return "the file to show (`-`: stdin; none with --run); only what is on screen is read, so its size does not matter"
         case .edit: return "the file to edit (`-`: stdin; none: start from --value or empty); the file itself is not changed"

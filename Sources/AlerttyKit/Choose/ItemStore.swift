@@ -147,6 +147,11 @@ public struct ItemStore: Sendable {
     public func labelRange(_ item: Int) -> Range<Int> { field(item, 1) }
 
     public func label(_ item: Int) -> [UInt8] { Array(bytes[labelRange(item)]) }
+    /// The label's bytes where they lie (no copy: an item may be megabytes long).
+    public func labelBytes(_ item: Int) -> ArraySlice<UInt8> { bytes[labelRange(item)] }
+    /// Labels are drawn (and said in line mode) up to this many columns; longer ones are cut
+    /// visibly and still printed whole when chosen.
+    public static let shownColumns = 4096
 
     /// The item's level in a --tree list (0 at the root, and for every item of a flat list).
     public func depth(_ item: Int) -> Int { tree && item < depths.count ? Int(depths[item]) : 0 }
@@ -189,6 +194,6 @@ public struct ItemStore: Sendable {
     }
 
     /// The label as drawn: invalid UTF-8 escaped, controls made visible.
-    public func shownLabel(_ item: Int) -> String { Sanitize.bytes(label(item)) }
+    public func shownLabel(_ item: Int) -> String { Sanitize.bytes(labelBytes(item), columns: Self.shownColumns) }
 
 }

@@ -20,6 +20,9 @@ public final class BoxFrontEnd: FrontEnd {
     var typed = false
     /// The alert's frame-rate cap, as of the last frame.
     var maxFramesPerSecond: Double?
+    /// Inline: the width of the box last drawn, and whether the next frame erases it first (Ctrl-L).
+    var inlineWidth = 0
+    var eraseInline = false
 
     public init(session: TerminalSession, options: RunOptions) {
         self.session = session
@@ -94,6 +97,7 @@ public final class BoxFrontEnd: FrontEnd {
                     requests.append(.suspend(wholeJob: Platform.isForegroundJob(session.fd)))
                 case .redraw:
                     writer.invalidate()
+                    eraseInline = !session.modal
                     dirty = true
                 default:
                     requests.append(.event(.action(action)))
@@ -135,6 +139,17 @@ public final class BoxFrontEnd: FrontEnd {
         writer.invalidate()
         dirty = true
     }
+
+    public func stepAside(lastOutput: [UInt8]) {
+        session.leave()
+        if !lastOutput.isEmpty { showAside(lastOutput + [0x0A]) }
+    }
+
+    public func showAside(_ output: [UInt8]) {
+        _ = session.write(Sanitize.outputLines(output, unicode: options.unicode))
+    }
+
+    public func stepBack() { resumed() }
 
     public func resized() {
         size = session.size
@@ -185,10 +200,13 @@ public final class BoxFrontEnd: FrontEnd {
             footer = nil
         }
         let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: footer)
-        if !session.modal && session.reservedRows != canvas.height {
-            // First frame, a resize, or a box that grew: (re)make its room below the cursor.
+        if !session.modal && (session.reservedRows != canvas.height || canvas.width != inlineWidth || eraseInline) {
+            // First frame, a resize, a box of another size (a failure box where the spinner was)
+            // or Ctrl-L: the old box erased and its room made again below the cursor.
             session.reserveInline(rows: canvas.height)
             writer.placed()
+            inlineWidth = canvas.width
+            eraseInline = false
         }
         let ok = session.write(writer.frame(canvas, cursorAt: cursor))
         session.cursorRow = writer.cursorRow ?? 0

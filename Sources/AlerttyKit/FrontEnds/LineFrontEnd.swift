@@ -60,6 +60,23 @@ public final class LineFrontEnd: FrontEnd {
         if wasOff { setEcho(false) }
     }
 
+    // A command alertty runs has the terminal for a while: its output as lines.
+    private var echoOffBeforeAside = false
+
+    public func stepAside(lastOutput: [UInt8]) {
+        echoOffBeforeAside = echoOff
+        restoreEcho()
+        if !lastOutput.isEmpty { showAside(lastOutput + [0x0A]) }
+    }
+
+    public func showAside(_ output: [UInt8]) {
+        _ = Platform.writeAll(fd, Sanitize.outputLines(output, unicode: unicode))
+    }
+
+    public func stepBack() {
+        if echoOffBeforeAside { setEcho(false) }
+    }
+
     // MARK: - Showing
 
     public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {

@@ -16,6 +16,8 @@ public final class ChildProcess: EventSource {
     }
 
     public var readDescriptors: [FileDescriptor] { Array(open.keys) }
+    public var processGroup: Int32? { status == nil ? command?.pid : nil }
+    public var runsCommands: Bool { true }
     public var writeDescriptors: [FileDescriptor] { [] }
     /// While a forwarded signal waits for the command to end: when to insist with SIGKILL.
     public var nextDeadline: UInt64? { reported ? nil : escalateAt }
@@ -26,6 +28,8 @@ public final class ChildProcess: EventSource {
             Platform.killGroup(command.pid) // asked twice: no more waiting
         } else {
             Platform.signalGroup(command.pid, signal)
+            // A member stopped (Ctrl-Z, or waiting for the terminal) gets it only once continued.
+            Platform.signalGroup(command.pid, .resume)
             escalateAt = now + 3_000_000_000
         }
         return true

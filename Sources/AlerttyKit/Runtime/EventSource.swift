@@ -16,4 +16,14 @@ public protocol EventSource: AnyObject {
     func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent]
     /// Ends everything the source started. Called on every way out.
     func shutdown()
+    /// The process group this source has running (a command, a validator's run), if any: it is
+    /// stopped and continued with alertty (Ctrl-Z, `fg`) and lent the terminal when it needs it.
+    var processGroup: Int32? { get }
+    /// It runs commands (now or later): the loop watches for one wanting the terminal.
+    var runsCommands: Bool { get }
+}
+
+extension EventSource {
+    public var processGroup: Int32? { nil }
+    public var runsCommands: Bool { false }
 }

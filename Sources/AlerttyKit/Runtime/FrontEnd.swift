@@ -52,6 +52,14 @@ public protocol FrontEnd: AnyObject {
     /// Continued after someone else stopped us (SIGSTOP): our modes may have changed under us.
     func resumed()
     func resized()
+    /// A command alertty runs takes the terminal for a while (sudo's password prompt): the
+    /// terminal back in its own modes, `lastOutput` (the command's last line, maybe its question)
+    /// said, nothing read from it until `stepBack`.
+    func stepAside(lastOutput: [UInt8])
+    /// The command's output while it has the terminal.
+    func showAside(_ output: [UInt8])
+    /// The terminal is ours again: take it as `begin` did and show the alert anew.
+    func stepBack()
     /// The way out, every way out: the outcome as this front end ends it (Esc noted, a last line
     /// or report written), with the terminal restored.
     func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome
@@ -60,6 +68,9 @@ public protocol FrontEnd: AnyObject {
 extension FrontEnd {
     public func resumed() {}
     public func resized() {}
+    public func stepAside(lastOutput: [UInt8]) {}
+    public func showAside(_ output: [UInt8]) {}
+    public func stepBack() {}
 }
 
 /// The loop's window on the system, so its timing can be driven by a test: the clock, the wait,

@@ -41,6 +41,15 @@ public final class Runner {
     var startedAt: UInt64 = 0
     /// Time ran out under --on-timeout default: the default is being taken, as a script would.
     var autopilot: ScriptedAnswers?
+    /// Lends the terminal to a command that stops wanting it (sudo's prompt under progress).
+    var lender: TerminalLender?
+    /// The controlling terminal, opened to hand it over and take it back; -1 when there is none.
+    var loanTerminal: FileDescriptor = -1
+    /// The end of the latest output of a source's command: said when the terminal is lent, as it
+    /// may be the question the command is about to ask.
+    var recentOutput: [UInt8] = []
+    /// Whether TOSTOP was set before alertty set it; nil until then.
+    var stoppedBackgroundWriters: Bool?
 
     public init(frontEnd: any FrontEnd, alert: any Alert, sources: [any EventSource] = [], timeout: Double? = nil,
                 takeDefaultOnTimeout: Bool = false, countdownFrom: Int = 10, platform: LoopPlatform = .system) {
@@ -59,15 +68,24 @@ public final class Runner {
         let signalFd = platform.catchSignals(Self.handledSignals) ?? -1
         alert.attach(to: frontEnd.kind)
         frontEnd.begin(alert)
+        if sources.contains(where: \.runsCommands), let terminal = try? Platform.openTerminal("/dev/tty") {
+            loanTerminal = terminal
+            lender = TerminalLender { Platform.groupState($0, terminal: terminal) }
+            stopBackgroundWriters()
+        }
         defer {
             alert.forget()
             for source in sources { source.shutdown() }
             platform.restoreSignals(Self.handledSignals)
+            if loanTerminal >= 0 {
+                if stoppedBackgroundWriters == false { Platform.stopBackgroundWriters(loanTerminal, false) }
+                Platform.close(loanTerminal)
+            }
         }
         startedAt = platform.now()
         lastInputAt = startedAt
         // Effects the alert asks for at start (e.g. validating the initial value).
-        if let outcome = apply(alert.update(.start)) { return frontEnd.end(outcome, alert: alert, by: nil) }
+        if let outcome = apply(alert.update(.start)) { return finish(outcome, alert: alert, by: nil) }
         if alert.tickInterval != nil { nextTick = startedAt }
         var changed = true
 
@@ -76,30 +94,32 @@ public final class Runner {
             if let tick = nextTick, now >= tick, let interval = alert.tickInterval {
                 nextTick = now + UInt64(interval * 1e9)
                 changed = true
-                if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return frontEnd.end(outcome, alert: alert, by: nil) }
+                if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return finish(outcome, alert: alert, by: nil) }
             }
+            let lent = lender?.lentTo != nil
             let settled = !sources.contains { $0.nextDeadline != nil }
             let context = PresentContext(changed: changed, settled: settled, countdown: countdown(now: now),
                                          takeDefaultOnTimeout: takeDefaultOnTimeout)
             changed = false
-            var requests = frontEnd.present(&alert, now: now, context: context)
-            if var pilot = autopilot, settled {
+            // While a command has the terminal, nothing is shown and nothing read from it.
+            var requests = lent ? [] : frontEnd.present(&alert, now: now, context: context)
+            if var pilot = autopilot, settled, !lent {
                 switch pilot.next(alert.meaning) {
                 case .answer(let answer): requests.append(.event(.answer(answer)))
                 case .wait: break
-                case .refused: return frontEnd.end(Outcome(.timeout), alert: alert, by: nil)
+                case .refused: return finish(Outcome(.timeout), alert: alert, by: nil)
                 }
                 autopilot = pilot
             }
             if !requests.isEmpty {
                 if let (outcome, by) = perform(requests, person: autopilot == nil && frontEnd.kind != .scripted) {
-                    return frontEnd.end(outcome, alert: alert, by: by)
+                    return finish(outcome, alert: alert, by: by)
                 }
                 changed = true
                 continue // show the result before waiting again
             }
 
-            var reads = frontEnd.readDescriptors
+            var reads = lent ? [] : frontEnd.readDescriptors
             if signalFd >= 0 { reads.append(signalFd) }
             var writes: [FileDescriptor] = []
             for source in sources {
@@ -109,25 +129,28 @@ public final class Runner {
             let ready = platform.poll(reads, writes, pollTimeout(now: now))
             now = platform.now()
 
+            var childChanged = false
             if ready.readable.contains(signalFd) {
                 for signal in platform.drainSignals() {
-                    if signal != .child { changed = true }
-                    if let outcome = handle(signal) { return frontEnd.end(outcome, alert: alert, by: nil) }
+                    if signal != .child { changed = true } else { childChanged = true }
+                    if let outcome = handle(signal) { return finish(outcome, alert: alert, by: nil) }
                 }
             }
-            let typed = frontEnd.service(alert, readable: ready.readable, now: now)
+            let typed = lent ? [] : frontEnd.service(alert, readable: ready.readable, now: now)
             if !typed.isEmpty {
                 changed = true
-                if let (outcome, by) = perform(typed, person: true) { return frontEnd.end(outcome, alert: alert, by: by) }
+                if let (outcome, by) = perform(typed, person: true) { return finish(outcome, alert: alert, by: by) }
             }
             for source in sources {
                 for event in source.service(now: now, readable: ready.readable, writable: ready.writable) {
                     changed = true
-                    if let outcome = apply(alert.update(event)) { return frontEnd.end(outcome, alert: alert, by: nil) }
+                    if case .childOutput(_, let bytes) = event { noteOutput(bytes) }
+                    if let outcome = apply(alert.update(event)) { return finish(outcome, alert: alert, by: nil) }
                 }
             }
-            if autopilot == nil, let deadline = timeoutDeadline, now >= deadline {
-                guard takeDefaultOnTimeout else { return frontEnd.end(Outcome(.timeout), alert: alert, by: nil) }
+            if lender != nil { lendTerminal(now: now, urgent: childChanged) }
+            if autopilot == nil, lender?.lentTo == nil, let deadline = timeoutDeadline, now >= deadline {
+                guard takeDefaultOnTimeout else { return finish(Outcome(.timeout), alert: alert, by: nil) }
                 autopilot = ScriptedAnswers(.defaults)
             }
         }
@@ -148,8 +171,7 @@ public final class Runner {
                 if effects.isEmpty { return (Outcome(.interrupted, signal: job ? .job : .process), request) }
                 if let outcome = apply(effects) { return (outcome, request) }
             case .suspend(let wholeJob):
-                frontEnd.suspend(wholeJob: wholeJob)
-                _ = platform.drainSignals() // the SIGCONT that woke us is handled here
+                suspend(wholeJob: wholeJob)
             case .finish(let outcome):
                 return (outcome, request)
             }
@@ -180,13 +202,91 @@ public final class Runner {
         case .resize:
             frontEnd.resized()
         case .stop:
-            // Sent to us from outside: whoever sent it chose whom to stop.
-            frontEnd.suspend(wholeJob: false)
-            _ = platform.drainSignals()
+            // Sent to us from outside: whoever sent it chose whom to stop (our command with us).
+            suspend(wholeJob: false)
         case .resume:
             frontEnd.resumed()
+            if lender != nil { stopBackgroundWriters() }
         }
         return nil
+    }
+
+    /// Stops with the commands we run (Ctrl-Z stops the box and the command under it; `fg`
+    /// continues both).
+    private func suspend(wholeJob: Bool) {
+        let groups = sources.compactMap(\.processGroup)
+        for group in groups { Platform.signalGroup(group, .stop) }
+        frontEnd.suspend(wholeJob: wholeJob)
+        _ = platform.drainSignals() // the SIGCONT that woke us is handled here
+        if lender != nil { stopBackgroundWriters() }
+        for group in groups { Platform.signalGroup(group, .resume) }
+    }
+
+    // MARK: - Lending the terminal
+
+    private func noteOutput(_ bytes: [UInt8]) {
+        if lender?.lentTo != nil {
+            frontEnd.showAside(bytes)
+            lender?.noteOutput()
+        } else {
+            recentOutput = Array((recentOutput + bytes).suffix(512))
+        }
+    }
+
+    private func lendTerminal(now: UInt64, urgent: Bool) {
+        guard let lender else { return }
+        // A job in the background has no terminal to lend.
+        let mayLend = lender.lentTo != nil || Platform.foregroundGroup(loanTerminal) == Platform.ownGroup()
+        let groups = mayLend ? sources.compactMap(\.processGroup) : []
+        switch lender.step(groups: groups, now: now, urgent: urgent) {
+        case .lend(let group):
+            frontEnd.stepAside(lastOutput: Self.lastLine(recentOutput))
+            recentOutput = []
+            Platform.setForegroundGroup(loanTerminal, group)
+            Platform.signalGroup(group, .resume)
+        case .takeBack:
+            takeTerminalBack()
+            lastInputAt = now
+        case .stopped:
+            takeTerminalBack()
+            suspend(wholeJob: true)
+        case nil:
+            break
+        }
+    }
+
+    private func takeTerminalBack() {
+        Platform.setForegroundGroup(loanTerminal, Platform.ownGroup())
+        frontEnd.stepBack()
+        stopBackgroundWriters()
+    }
+
+    /// While a command runs, TOSTOP: a command writing to the terminal (sudo's prompt) is stopped
+    /// before it writes, then lent the terminal, so its prompt is shown where a person reads it
+    /// rather than drawn over the box (or, in line mode, answered into alertty). Set again after
+    /// every time the front end sets its modes; cleared at the end if it was clear before.
+    private func stopBackgroundWriters() {
+        guard Platform.foregroundGroup(loanTerminal) == Platform.ownGroup() else { return }
+        let was = Platform.stopBackgroundWriters(loanTerminal, true)
+        if stoppedBackgroundWriters == nil { stoppedBackgroundWriters = was }
+    }
+
+    /// The last line of output (what is after the last newline, or else the last whole line).
+    static func lastLine(_ bytes: [UInt8]) -> [UInt8] {
+        var end = bytes.count
+        if end > 0 && bytes[end - 1] == 0x0A { end -= 1 }
+        let start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return Array(bytes[start..<end])
+    }
+
+    /// Every way out: a command that has the terminal gives it back first, so the terminal is
+    /// restored to the modes it had before alertty.
+    private func finish(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome {
+        if lender?.lentTo != nil {
+            lender = nil
+            takeTerminalBack()
+        }
+        return frontEnd.end(outcome, alert: alert, by: request)
     }
 
     // MARK: - Timing
@@ -204,6 +304,7 @@ public final class Runner {
             wake.append(now + (remaining % 1_000_000_000 == 0 ? 1_000_000_000 : remaining % 1_000_000_000))
         }
         for source in sources { if let d = source.nextDeadline { wake.append(d) } }
+        if let d = lender?.nextDeadline(groups: sources.compactMap(\.processGroup)) { wake.append(d) }
         if let tick = nextTick { wake.append(tick) }
         guard let soonest = wake.min() else { return -1 }
         return soonest <= now ? 0 : Int32(min((soonest - now + 999_999) / 1_000_000, 60_000))

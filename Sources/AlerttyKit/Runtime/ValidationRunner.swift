@@ -47,6 +47,8 @@ public final class ValidationRunner: EventSource {
     }
 
     public var nextDeadline: UInt64? { scheduled?.at ?? running?.deadline }
+    public var processGroup: Int32? { running?.child.pid }
+    public var runsCommands: Bool { true }
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
         guard case .validate(let text, let generation) = effect,

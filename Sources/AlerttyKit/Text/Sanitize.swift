@@ -69,6 +69,24 @@ public enum Sanitize {
         return out
     }
 
+    /// The start of `raw` as `bytes` draws it, decoded only as far as `columns` columns can
+    /// show (at most four bytes a column, and some for combining marks): a 10 MB log line costs
+    /// what a short one does. A cut is marked with "…".
+    public static func bytes(_ raw: ArraySlice<UInt8>, columns: Int) -> String {
+        let budget = max(0, columns) * 4 + 16
+        guard raw.count > budget else { return bytes(Array(raw)) }
+        return bytes(Array(prefix(raw, columns: columns))) + "…"
+    }
+
+    /// The bytes `bytes(_:columns:)` decodes: cut at a character's first byte, never inside one.
+    public static func prefix(_ raw: ArraySlice<UInt8>, columns: Int) -> ArraySlice<UInt8> {
+        let budget = max(0, columns) * 4 + 16
+        guard raw.count > budget else { return raw }
+        var end = raw.startIndex + budget
+        while end > raw.startIndex && raw[end] & 0xC0 == 0x80 { end -= 1 }
+        return raw[raw.startIndex..<end]
+    }
+
     /// Bytes that may not be valid UTF-8 (file names): invalid bytes shown as `\xNN`, controls as `line`.
     public static func bytes(_ raw: [UInt8]) -> String {
         var out = ""
@@ -93,6 +111,27 @@ public enum Sanitize {
             }
         }
         return line(out)
+    }
+}
+
+// A command's output while it has the terminal (it stepped in to ask something): plain lines, as
+// `progress --plain` would print them.
+extension Sanitize {
+    /// Newlines kept, tabs as spaces, a line redrawn with carriage returns (a download's
+    /// percentage) as its latest state, every other control visible; ASCII only without `unicode`.
+    public static func outputLines(_ bytes: [UInt8], unicode: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for (i, raw) in lines.enumerated() {
+            var line = raw
+            if line.last == 0x0D { line = line.dropLast() }
+            if let cr = line.lastIndex(of: 0x0D) { line = line[(cr + 1)...] }
+            var text = Sanitize.bytes(line.map { $0 == 0x09 ? 0x20 : $0 })
+            if !unicode { text = ascii(text) }
+            out += Array(text.utf8)
+            if i < lines.count - 1 { out.append(0x0A) }
+        }
+        return out
     }
 }
 

@@ -14,3 +14,15 @@ extension XCTestCase {
         XCTAssertFalse(p.screen.mouseTracking || p.screen.mouseSGR, "mouse reporting off", file: file, line: line)
     }
 }
+
+extension XCTestCase {
+    /// Waits (bounded) for a state outside the screen, such as a process's; polls, never sleeps
+    /// as synchronisation.
+    func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw TimedOut(what: what, screen: "") }
+            usleep(10_000)
+        }
+    }
+}

@@ -14,6 +14,20 @@ enum Processes {
         }
     }
 
+    /// Waits (bounded) until such a process runs; its pids.
+    static func waitFor(_ marker: String) -> [String] {
+        let deadline = Date().addingTimeInterval(5)
+        while sleeps(marker).isEmpty && Date() < deadline { usleep(10_000) }
+        return sleeps(marker)
+    }
+
+    /// A process's state letter (R, S, T, Z…), nil when it is gone.
+    static func state(_ pid: String) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].dropFirst().first.map(String.init)
+    }
+
     /// Waits (bounded) until no such process is left: a killed process takes a moment to go.
     static func waitUntilGone(_ marker: String) -> [String] {
         let deadline = Date().addingTimeInterval(3)

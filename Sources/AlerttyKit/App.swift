@@ -69,7 +69,7 @@ public enum App {
     }
 
     /// The most a `-` argument (a message, a field's value) reads from stdin.
-    static let stdinLimit = 4 << 20
+    static let stdinLimit = Limits.stdin
 
     /// Set once an answer was printed, so the next box of a chain prints the separator first.
     nonisolated(unsafe) static var printedAnswer = false

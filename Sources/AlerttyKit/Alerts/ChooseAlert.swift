@@ -16,7 +16,7 @@ public struct ChooseConfiguration: Sendable {
     public var order = false
     /// The most memory the items read from --items-from may take (their bytes and offsets): an
     /// endless input stops there (the list keeps what came, and says it was cut).
-    public var inputLimit = 2 << 30
+    public var inputLimit = Limits.items
     /// --editable: the extra button (Rename) edits the focused item's label in place; Enter ends
     /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
     public var editable = false
@@ -489,7 +489,7 @@ public struct ChooseAlert: Alert {
         if hasFilterRow {
             var count = ListView.countText(shown: list.rowCount, of: store.count)
             if loading { count = "loading " + count + "…" }
-            if cutShort { count = tr("%s, input cut short", count) }
+            if cutShort || store.cutRecords > 0 { count = tr("%s, input cut short", count) }
             let countWidth = TextWidth.columns(count)
             canvas.text(count, x: area.maxX - countWidth, y: y, style: theme.muted)
             canvas.text(">", x: area.x, y: y, style: theme.muted)

@@ -98,7 +98,7 @@ public enum AlertFactory {
         case .form:
             var declarations = try FormSpec.parse(command.fieldWords)
             if let path = command.string(.fieldsFrom) {
-                guard let bytes = Platform.readFile(path, limit: 1 << 20) else { throw UsageError("--fields-from: cannot read \(path) (or it is over 1 MiB)") }
+                guard let bytes = Platform.readFile(path, limit: Limits.fieldsFile) else { throw UsageError("--fields-from: cannot read \(path) (or it is over \(Limits.size(Limits.fieldsFile)))") }
                 declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations
             }
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
@@ -192,7 +192,8 @@ extension AlertFactory {
                 if Platform.isTerminal(0) { throw UsageError("--items-from - reads stdin, but stdin is the terminal; pipe the items in") }
                 fd = 0
             } else {
-                do throws(PlatformError) { fd = try Platform.openForReading(path) } catch { throw UsageError(error.message) }
+                // A FIFO nobody writes to yet must not hold the box back (open(2) would wait).
+                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
             }
             sources.append(InputStream(fd: fd))
         } else if store.count == 0 {
@@ -213,7 +214,7 @@ extension AlertFactory {
     /// as a stream (never waiting at open for a FIFO's writer). A folder or a missing file is a
     /// usage error, found before anything is drawn.
     /// The most `edit` takes: the text is held whole, to be edited.
-    static let editLimit = 4 << 20
+    static let editLimit = Limits.stdin
 
     static func makeEdit(_ command: ParsedCommand, title: String, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) -> BuiltAlert {
         var bytes: [UInt8] = []

@@ -140,6 +140,8 @@ public enum Docs {
         \(TranslationDocs.lines.map(roff).joined(separator: "\n.PP\n"))
         .SH THEMES
         \(ThemeDocs.lines.map(roff).joined(separator: "\n.PP\n"))
+        .SH LIMITS
+        \(Limits.lines.map(roff).joined(separator: "\n.PP\n"))
         .SH ASKPASS
         \(roff(Askpass.usage[0]))
         .PP

@@ -55,6 +55,9 @@ public enum Help {
         themes:
         \(ThemeDocs.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
 
+        limits:
+        \(Limits.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
+
         askpass:
         \(Askpass.usage.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
 

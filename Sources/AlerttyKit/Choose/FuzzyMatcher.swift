@@ -20,7 +20,18 @@ public struct FuzzyMatcher: Sendable {
 
     static func fold(_ s: Unicode.Scalar) -> UInt32 {
         if s.isASCII { return UInt32(fold(UInt8(s.value))) }
+        if s.value < UInt32(latinFolds.count) { return latinFolds[Int(s.value)] }
+        // Most scalars have no lower case of their own: asked without building a string.
+        guard s.properties.changesWhenLowercased else { return s.value }
         return s.properties.lowercaseMapping.unicodeScalars.first?.value ?? s.value
+    }
+
+    /// Folds of the Latin scripts, the most common non-ASCII letters in items, looked up rather
+    /// than asked of the Unicode tables for each character (a 10 MB item is matched on each key).
+    static let latinFolds: [UInt32] = (0..<0x250).map { v in
+        guard let s = Unicode.Scalar(UInt32(v)) else { return UInt32(v) }
+        if s.isASCII { return UInt32(fold(UInt8(v))) }
+        return s.properties.lowercaseMapping.unicodeScalars.first?.value ?? UInt32(v)
     }
 
     /// The score of `item` (higher is better), or nil when it does not match.
@@ -29,8 +40,54 @@ public struct FuzzyMatcher: Sendable {
         if let query = asciiBytes, item.allSatisfy({ $0 < 0x80 }) {
             return Self.score(query: query, units: item, ascii: true)?.score
         }
+        // Most items do not match: found out while decoding, before any copy of a long item is made.
+        guard Self.appearsInOrder(scalars, in: item) else { return nil }
         let units = Self.units(item)
         return Self.score(query: scalars, units: units, ascii: false)?.score
+    }
+
+    /// Whether the query's scalars appear in `item` in order, decoded as it goes: well-formed
+    /// UTF-8 as its scalars, any other byte as U+FFFD (as `units` reads it, so no item that
+    /// matches is turned away).
+    static func appearsInOrder<C: Collection>(_ query: [UInt32], in item: C) -> Bool where C.Element == UInt8 {
+        if let found = item.withContiguousStorageIfAvailable({ appearsInOrder(query, in: $0) }) { return found }
+        return Array(item).withUnsafeBufferPointer { appearsInOrder(query, in: $0) }
+    }
+
+    static func appearsInOrder(_ query: [UInt32], in p: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = p.count
+        var qi = 0, i = 0
+        var wanted = query[0]
+        @inline(__always) func continuation(_ k: Int) -> UInt32? {
+            k < n && p[k] & 0xC0 == 0x80 ? UInt32(p[k] & 0x3F) : nil
+        }
+        while i < n {
+            let b = p[i]
+            var unit: UInt32 = 0xFFFD
+            var length = 1
+            if b < 0x80 {
+                unit = UInt32(fold(b))
+            } else if b >= 0xC2 && b <= 0xDF, let c1 = continuation(i + 1) {
+                unit = UInt32(b & 0x1F) << 6 | c1
+                length = 2
+            } else if b >= 0xE0 && b <= 0xEF, let c1 = continuation(i + 1), let c2 = continuation(i + 2),
+                      !(b == 0xE0 && c1 < 0x20), !(b == 0xED && c1 >= 0x20) {
+                unit = UInt32(b & 0x0F) << 12 | c1 << 6 | c2
+                length = 3
+            } else if b >= 0xF0 && b <= 0xF4, let c1 = continuation(i + 1), let c2 = continuation(i + 2),
+                      let c3 = continuation(i + 3), !(b == 0xF0 && c1 < 0x10), !(b == 0xF4 && c1 >= 0x10) {
+                unit = UInt32(b & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+                length = 4
+            }
+            if unit >= 0x80, unit != 0xFFFD, let scalar = Unicode.Scalar(unit) { unit = fold(scalar) }
+            if unit == wanted {
+                qi += 1
+                if qi == query.count { return true }
+                wanted = query[qi]
+            }
+            i += length
+        }
+        return false
     }
 
     /// Offsets (in characters of the item as drawn) of the matched characters, for highlighting.

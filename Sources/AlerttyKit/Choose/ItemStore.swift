@@ -84,27 +84,58 @@ public struct ItemStore: Sendable {
             var i = 0
             while i < buffer.count {
                 if buffer[i] == separator {
-                    if partial.isEmpty {
-                        addRecord(buffer[start..<i])
+                    let piece = buffer[start..<i]
+                    if partial.isEmpty && !dropping && piece.count <= Self.recordLimit {
+                        addRecord(piece)
                     } else {
-                        partial += buffer[start..<i]
-                        let record = partial
-                        partial.removeAll(keepingCapacity: true)
-                        addRecord(record[...])
+                        keep(piece)
+                        endRecord()
                     }
                     start = i + 1
                 }
                 i += 1
             }
-            if start < buffer.count { partial += buffer[start...] }
+            if start < buffer.count { keep(buffer[start...]) }
         }
         return count - before
+    }
+
+    /// Bytes kept of one record. A longer one (a line that never ends: `< /dev/zero`) keeps its
+    /// start and the rest is read and dropped, so memory stays bounded whatever the input.
+    public static let recordLimit = 16 << 20
+    /// Records cut at `recordLimit`.
+    public private(set) var cutRecords = 0
+    /// The record being read went over the limit: the rest of it is dropped.
+    private var dropping = false
+
+    private mutating func keep(_ piece: Slice<UnsafeBufferPointer<UInt8>>) {
+        guard !dropping else { return }
+        let room = Self.recordLimit - partial.count
+        guard piece.count > room else {
+            partial += piece
+            return
+        }
+        partial += piece.prefix(room)
+        // Never end inside a character.
+        while let last = partial.last, last & 0xC0 == 0x80 { partial.removeLast() }
+        if let last = partial.last, last >= 0xC0 { partial.removeLast() }
+        dropping = true
+    }
+
+    private mutating func endRecord() {
+        if dropping { cutRecords += 1 }
+        dropping = false
+        let record = partial
+        partial.removeAll(keepingCapacity: true)
+        addRecord(record[...])
     }
 
     /// The input ended: a last record without a separator is still an item.
     @discardableResult
     public mutating func finish() -> Int {
         guard !partial.isEmpty else { return 0 }
+        if dropping { cutRecords += 1 }
+        dropping = false
         let record = partial
         partial = []
         addRecord(record[...])

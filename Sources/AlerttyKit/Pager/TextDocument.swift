@@ -43,7 +43,7 @@ public final class BufferDocument: TextDocument {
     public let limit: Int
     public private(set) var truncated = false
 
-    public init(_ bytes: [UInt8] = [], limit: Int = 64 << 20) {
+    public init(_ bytes: [UInt8] = [], limit: Int = Limits.textStream) {
         self.limit = limit
         append(bytes)
     }

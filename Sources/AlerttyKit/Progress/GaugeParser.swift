@@ -20,8 +20,13 @@ public struct GaugeParser: Sendable {
 
     private var line: [UInt8] = []
     private var overflowing = false
-    /// Inside an XXX block: its lines so far (nil outside one).
-    private var block: [String]?
+    /// Inside an XXX block: its lines so far (nil outside one), and their size.
+    private var block: [String]? {
+        didSet { if block?.isEmpty != false { blockBytes = 0 } }
+    }
+    private var blockBytes = 0
+    /// The most of a block's text kept: far more than a box shows.
+    static let maxBlock = 64 << 10
 
     public init() {}
 
@@ -111,7 +116,12 @@ public struct GaugeParser: Sendable {
             return []
         }
         if block != nil {
-            block!.append(text)
+            // A block that never closes (`yes` after XXX) keeps its start, cut visibly.
+            if blockBytes < Self.maxBlock {
+                block!.append(text)
+                blockBytes += bytes.count + 1
+                if blockBytes >= Self.maxBlock { block!.append("…") }
+            }
             return []
         }
         if trimmed.hasPrefix("#") {

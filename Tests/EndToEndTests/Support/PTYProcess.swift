@@ -221,6 +221,10 @@ final class PTYProcess {
     /// True once the process has ended (its status is kept for `waitForExit`).
     func hasExited() -> Bool {
         if exitStatus != nil { return true }
+        return reap()
+    }
+
+    private func reap() -> Bool {
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return false }
         exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -233,10 +237,7 @@ final class PTYProcess {
         let deadline = Date().addingTimeInterval(timeout)
         while exitStatus == nil {
             pump(waitMs: 20)
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-            } else if Date() > deadline {
+            if !reap() && Date() > deadline {
                 throw TimedOut(what: "exit", screen: screen.text)
             }
         }

@@ -1,0 +1,33 @@
+// How much alertty reads of what it is given, in one place: the code reads these numbers and
+// --help, the man page and the README state them. Endless input (`< /dev/zero`, `yes |`) meets a
+// limit, never an out-of-memory kill: past it either a one-line error and exit 2 (what cannot be
+// shown in part: a message, a value, a form's fields), or the input cut visibly and the rest read
+// and dropped (a list item, a gauge's text, a pager's stream).
+
+public enum Limits {
+    /// A `-` argument: a message or a field's value from stdin, and `edit`'s text.
+    public static let stdin = 4 << 20
+    /// `form --fields-from FILE`.
+    public static let fieldsFile = 1 << 20
+    /// dialog's `--file FILE` (options read from a file).
+    public static let optionsFile = 16 << 20
+    /// `text` on a stream (stdin, a FIFO, a command's output): what is kept of it.
+    public static let textStream = 64 << 20
+    /// `choose --items-from`: all items, their bytes and four bytes of offset each.
+    public static let items = 2 << 30
+    /// One item: a longer record keeps its start.
+    public static let item = ItemStore.recordLimit
+    /// A gauge's XXX block of text, and one line fed to a gauge.
+    public static let gaugeBlock = GaugeParser.maxBlock, gaugeLine = GaugeParser.maxLine
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 30 ? "\(bytes >> 30) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+
+    public static let lines: [String] = [
+        "A `-` argument (a message, a field's --value, edit's text) reads at most \(size(stdin)) of stdin; more is an error (exit 2) that points at `alertty text -`. form --fields-from reads at most \(size(fieldsFile)), dialog --file \(size(optionsFile)).",
+        "text keeps the first \(size(textStream)) of a stream (a file is read only where the view is, whatever its size).",
+        "choose --items-from keeps \(size(item)) of one item (a line that never ends keeps its start; the rest is read and dropped) and \(size(items)) of items in all; either cut shows as \"input cut short\". An item is drawn only as far as its row shows, so a key costs the same with a 10 MB item; chosen, it is printed as kept.",
+        "A gauge's XXX block keeps \(size(gaugeBlock)) of text (cut with …) and a line longer than \(gaugeLine) bytes is skipped.",
+    ]
+}

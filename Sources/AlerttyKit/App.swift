@@ -239,9 +239,14 @@ public enum App {
             report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
             return failed(.noTerminal, compat)
         }
+        // Taken before a command starts, so its first write to the terminal already waits to be lent it.
+        // The runner alone holds it: it gives the terminal's modes back when the loop ends.
+        var loan = built.progress?.command != nil ? TerminalLoan() : nil
         guard let sources = sources(for: built, captureOutput: true).map({ extra + $0 }) else { return 127 }
         let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
-                            takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom)
+                            takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom,
+                            loan: loan)
+        loan = nil
         return finish(runner.run(), built: built, compat: compat, wholeJobSignals: frontEnd.kind == .box, receive: receive)
     }
 

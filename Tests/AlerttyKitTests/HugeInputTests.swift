@@ -85,3 +85,21 @@ extension HugeInputTests {
         XCTAssertTrue(updates.contains(.percent(50)))
     }
 }
+
+extension HugeInputTests {
+    /// A long message keeps its text once: wrapped lines are places in it, and each drawn line is
+    /// exactly what the string wrapper makes.
+    func testSpansGiveTheSameLinesAsTheWrapper() {
+        var generator = SeededGenerator(seed: 11)
+        let words = ["a", "bb", "word", "  ", " ", "longerwordthanthewidth", "é", "日本", "x\u{301}", "tab\tbed", "end "]
+        for _ in 0..<2000 {
+            var paragraph = ""
+            for _ in 0..<Int(generator.next() % 12) { paragraph += words[Int(generator.next() % UInt64(words.count))] + (generator.next() % 3 == 0 ? "  " : " ") }
+            let paragraphs = [paragraph, "", "   lead", paragraph.uppercased()]
+            for width in [1, 2, 3, 5, 8, 13, 40] {
+                let spans = Wrap.spans(paragraphs, width: width)
+                XCTAssertEqual(spans.map { Wrap.text($0, in: paragraphs) }, Wrap.lines(paragraphs, width: width), "width \(width): \(paragraphs)")
+            }
+        }
+    }
+}

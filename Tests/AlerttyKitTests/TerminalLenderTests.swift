@@ -60,8 +60,18 @@ final class TerminalLenderTests: XCTestCase {
         let (l, _) = lender([State(stopped: true), State(), State(stopped: true)])
         XCTAssertEqual(l.step(groups: [7], now: 0, urgent: false), .lend(7))
         XCTAssertNil(l.step(groups: [7], now: 100, urgent: false))
-        XCTAssertEqual(l.step(groups: [7], now: 200, urgent: true), .stopped)
+        XCTAssertNil(l.step(groups: [7], now: 200, urgent: true), "seen stopped once: maybe not continued yet")
+        XCTAssertNil(l.step(groups: [7], now: 250, urgent: true))
+        XCTAssertEqual(l.step(groups: [7], now: 300, urgent: false), .stopped, "still stopped an interval later")
         XCTAssertNil(l.lentTo, "the terminal is taken back before the job stops")
+    }
+
+    func testJustAfterLendingAStoppedLookIsNotCtrlZ() {
+        let (l, _) = lender([State(stopped: true), State(stopped: true), State()])
+        XCTAssertEqual(l.step(groups: [7], now: 0, urgent: false), .lend(7))
+        XCTAssertNil(l.step(groups: [7], now: 1, urgent: true), "the SIGCONT's SIGCHLD, the group not yet running")
+        XCTAssertNil(l.step(groups: [7], now: 101, urgent: false), "running: still lent")
+        XCTAssertEqual(l.lentTo, 7)
     }
 
     func testOutputBeforeLendingDoesNotCount() {

@@ -81,6 +81,11 @@ extension Platform {
         return was
     }
 
+    /// Copies TOSTOP from one mode to another.
+    public static func keepStopOnBackgroundWrites(from mode: TerminalMode, in other: inout TerminalMode) {
+        other.c_lflag = (other.c_lflag & ~tcflag_t(TOSTOP)) | (mode.c_lflag & tcflag_t(TOSTOP))
+    }
+
     public static func foregroundGroup(_ terminal: FileDescriptor) -> pid_t { tcgetpgrp(terminal) }
     public static func ownGroup() -> pid_t { getpgrp() }
 

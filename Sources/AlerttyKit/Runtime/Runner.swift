@@ -43,16 +43,17 @@ public final class Runner {
     var autopilot: ScriptedAnswers?
     /// Lends the terminal to a command that stops wanting it (sudo's prompt under progress).
     var lender: TerminalLender?
-    /// The controlling terminal, opened to hand it over and take it back; -1 when there is none.
-    var loanTerminal: FileDescriptor = -1
+    /// The controlling terminal as it is lent; nil when there is none or no command runs.
+    var loan: TerminalLoan?
     /// The end of the latest output of a source's command: said when the terminal is lent, as it
     /// may be the question the command is about to ask.
     var recentOutput: [UInt8] = []
-    /// Whether TOSTOP was set before alertty set it; nil until then.
-    var stoppedBackgroundWriters: Bool?
 
+    /// `loan`: the terminal taken for lending before a command was started (made here otherwise).
     public init(frontEnd: any FrontEnd, alert: any Alert, sources: [any EventSource] = [], timeout: Double? = nil,
-                takeDefaultOnTimeout: Bool = false, countdownFrom: Int = 10, platform: LoopPlatform = .system) {
+                takeDefaultOnTimeout: Bool = false, countdownFrom: Int = 10, platform: LoopPlatform = .system,
+                loan: TerminalLoan? = nil) {
+        self.loan = loan
         self.countdownFrom = countdownFrom
         self.frontEnd = frontEnd
         self.alert = alert
@@ -68,19 +69,20 @@ public final class Runner {
         let signalFd = platform.catchSignals(Self.handledSignals) ?? -1
         alert.attach(to: frontEnd.kind)
         frontEnd.begin(alert)
-        if sources.contains(where: \.runsCommands), let terminal = try? Platform.openTerminal("/dev/tty") {
-            loanTerminal = terminal
-            lender = TerminalLender { Platform.groupState($0, terminal: terminal) }
-            stopBackgroundWriters()
+        if sources.contains(where: \.runsCommands) {
+            if loan == nil { loan = TerminalLoan() }
+            if let terminal = loan?.terminal {
+                loan?.stopBackgroundWriters() // again: the front end has just set its modes
+                lender = TerminalLender { Platform.groupState($0, terminal: terminal) }
+            }
+        } else {
+            loan = nil
         }
         defer {
             alert.forget()
             for source in sources { source.shutdown() }
             platform.restoreSignals(Self.handledSignals)
-            if loanTerminal >= 0 {
-                if stoppedBackgroundWriters == false { Platform.stopBackgroundWriters(loanTerminal, false) }
-                Platform.close(loanTerminal)
-            }
+            loan = nil
         }
         startedAt = platform.now()
         lastInputAt = startedAt
@@ -206,7 +208,7 @@ public final class Runner {
             suspend(wholeJob: false)
         case .resume:
             frontEnd.resumed()
-            if lender != nil { stopBackgroundWriters() }
+            loan?.stopBackgroundWriters()
         }
         return nil
     }
@@ -218,7 +220,7 @@ public final class Runner {
         for group in groups { Platform.signalGroup(group, .stop) }
         frontEnd.suspend(wholeJob: wholeJob)
         _ = platform.drainSignals() // the SIGCONT that woke us is handled here
-        if lender != nil { stopBackgroundWriters() }
+        loan?.stopBackgroundWriters()
         for group in groups { Platform.signalGroup(group, .resume) }
     }
 
@@ -236,14 +238,14 @@ public final class Runner {
     private func lendTerminal(now: UInt64, urgent: Bool) {
         guard let lender else { return }
         // A job in the background has no terminal to lend.
-        let mayLend = lender.lentTo != nil || Platform.foregroundGroup(loanTerminal) == Platform.ownGroup()
+        guard let loan else { return }
+        let mayLend = lender.lentTo != nil || loan.isOurs
         let groups = mayLend ? sources.compactMap(\.processGroup) : []
         switch lender.step(groups: groups, now: now, urgent: urgent) {
         case .lend(let group):
             frontEnd.stepAside(lastOutput: Self.lastLine(recentOutput))
             recentOutput = []
-            Platform.setForegroundGroup(loanTerminal, group)
-            Platform.signalGroup(group, .resume)
+            loan.lend(to: group)
         case .takeBack:
             takeTerminalBack()
             lastInputAt = now
@@ -256,19 +258,9 @@ public final class Runner {
     }
 
     private func takeTerminalBack() {
-        Platform.setForegroundGroup(loanTerminal, Platform.ownGroup())
+        loan?.takeBack()
         frontEnd.stepBack()
-        stopBackgroundWriters()
-    }
-
-    /// While a command runs, TOSTOP: a command writing to the terminal (sudo's prompt) is stopped
-    /// before it writes, then lent the terminal, so its prompt is shown where a person reads it
-    /// rather than drawn over the box (or, in line mode, answered into alertty). Set again after
-    /// every time the front end sets its modes; cleared at the end if it was clear before.
-    private func stopBackgroundWriters() {
-        guard Platform.foregroundGroup(loanTerminal) == Platform.ownGroup() else { return }
-        let was = Platform.stopBackgroundWriters(loanTerminal, true)
-        if stoppedBackgroundWriters == nil { stoppedBackgroundWriters = was }
+        loan?.stopBackgroundWriters() // again: the front end has just set its modes
     }
 
     /// The last line of output (what is after the last newline, or else the last whole line).

@@ -28,6 +28,8 @@ public final class TerminalLender {
     /// Output arrived since the terminal was lent.
     private var progressed = false
     private var nextLook: UInt64 = 0
+    /// When the lent group was first seen stopped.
+    private var stoppedSince: UInt64?
 
     public init(interval: UInt64 = 100_000_000, inspect: @escaping (_ group: Int32) -> Platform.GroupState) {
         self.interval = interval
@@ -49,7 +51,15 @@ public final class TerminalLender {
             guard urgent || now >= nextLook else { return nil }
             nextLook = now + interval
             let state = inspect(lent)
-            if state.stopped { return giveBack(.stopped) }
+            // Stopped while it has the terminal (Ctrl-Z typed to it) — seen twice, an interval
+            // apart: just after the SIGCONT that lent it the terminal it may still look stopped.
+            if state.stopped {
+                if let since = stoppedSince, now >= since + interval { return giveBack(.stopped) }
+                if stoppedSince == nil { stoppedSince = now }
+                nextLook = min(nextLook, (stoppedSince ?? now) + interval)
+                return nil
+            }
+            stoppedSince = nil
             if progressed && !state.readingTerminal && !state.unknown { return giveBack() }
             return nil
         }
@@ -66,6 +76,49 @@ public final class TerminalLender {
     private func giveBack(_ step: Step = .takeBack) -> Step {
         lentTo = nil
         progressed = false
+        stoppedSince = nil
         return step
+    }
+}
+
+/// The controlling terminal as the loop lends it: opened to hand it over and take it back, with
+/// TOSTOP set while commands run (a command's write to the terminal stops it until it is lent the
+/// terminal, so its prompt is shown where a person reads it, not drawn over the box or, in line
+/// mode, answered into alertty). Made before a command is started, so even its first write waits;
+/// TOSTOP is cleared again at the end if it was clear before.
+public final class TerminalLoan {
+    public let terminal: FileDescriptor
+    private var tostopBefore: Bool?
+
+    /// Nil without a controlling terminal.
+    public init?() {
+        guard let fd = try? Platform.openTerminal("/dev/tty") else { return nil }
+        terminal = fd
+        stopBackgroundWriters()
+    }
+
+    deinit {
+        if tostopBefore == false { Platform.stopBackgroundWriters(terminal, false) }
+        Platform.close(terminal)
+    }
+
+    /// We are the terminal's foreground job (a job in the background has no terminal to lend).
+    public var isOurs: Bool { Platform.foregroundGroup(terminal) == Platform.ownGroup() }
+
+    /// Sets TOSTOP (again: a front end setting its modes may have cleared it).
+    public func stopBackgroundWriters() {
+        guard isOurs else { return }
+        let was = Platform.stopBackgroundWriters(terminal, true)
+        if tostopBefore == nil { tostopBefore = was }
+    }
+
+    public func lend(to group: Int32) {
+        Platform.setForegroundGroup(terminal, group)
+        Platform.signalGroup(group, .resume)
+    }
+
+    public func takeBack() {
+        Platform.setForegroundGroup(terminal, Platform.ownGroup())
+        stopBackgroundWriters()
     }
 }

@@ -36,7 +36,10 @@ public final class TerminalSession {
     /// Raw mode first; the screen modes only once it took effect.
     public func enter() {
         guard !active else { return }
-        guard Platform.setTerminalMode(fd, Platform.rawMode(from: savedMode)) else { return }
+        var raw = Platform.rawMode(from: savedMode)
+        // TOSTOP set by the loop while a command runs (TerminalLoan) stays set.
+        if let now = Platform.terminalMode(fd) { Platform.keepStopOnBackgroundWrites(from: now, in: &raw) }
+        guard Platform.setTerminalMode(fd, raw) else { return }
         active = true
         write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : []))
     }

@@ -5,7 +5,8 @@ public struct TextBody: Equatable, Sendable {
     public private(set) var paragraphs: [String]
     public private(set) var offset = 0
     private var wrapWidth = 0
-    private var wrapped: [String] = []
+    /// The wrapped lines as places in the paragraphs: strings are made only for those on screen.
+    private var wrapped: [Wrap.Span] = []
     private var visibleRows = 0
     /// --colors: the paragraphs with each grapheme's attributes (nil for plain text).
     private var styled: [StyledLine]?
@@ -48,7 +49,7 @@ public struct TextBody: Equatable, Sendable {
     /// Lines at `width`; reuses the last layout's wrapping, so a long message is not re-wrapped
     /// on every frame (each key press asks for the box size again).
     public func lineCount(width: Int) -> Int {
-        width == wrapWidth ? wrapped.count : Wrap.lines(paragraphs, width: width).count
+        width == wrapWidth ? wrapped.count : Wrap.spans(paragraphs, width: width).count
     }
 
     /// Sets the area the text is shown in; keeps the offset valid.
@@ -59,9 +60,9 @@ public struct TextBody: Equatable, Sendable {
                 wrappedIndices = styled.enumerated().flatMap { p, line in
                     Wrap.lineIndices(line.characters, width: width).map { WrappedLine(paragraph: p, graphemes: $0) }
                 }
-                wrapped = wrappedIndices.map { line in String(line.graphemes.map { styled[line.paragraph].characters[$0] }) }
+                wrapped = wrappedIndices.map { Wrap.Span(paragraph: Int32($0.paragraph), start: 0, end: 0, exact: false) }
             } else {
-                wrapped = Wrap.lines(paragraphs, width: width)
+                wrapped = Wrap.spans(paragraphs, width: width)
             }
         }
         visibleRows = rows
@@ -99,7 +100,7 @@ public struct TextBody: Equatable, Sendable {
             }
         } else {
             for (i, line) in wrapped.dropFirst(offset).prefix(area.height).enumerated() {
-                canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
+                canvas.text(Wrap.text(line, in: paragraphs), x: area.x, y: area.y + i, style: theme.text)
             }
         }
         guard canScroll else { return }

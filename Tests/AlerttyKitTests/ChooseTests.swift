@@ -86,6 +86,53 @@ final class ChooseTests: XCTestCase {
         }
     }
 
+    /// A search a slice at a time ends where a search all at once does; a newer query replaces
+    /// one under way; the matches so far are shown meanwhile.
+    func testASearchInSlicesAgreesWithOneAtOnce() {
+        var store = ItemStore()
+        for i in 0..<5000 { store.append(label: b("item \(i) \(i % 7 == 0 ? "seven" : "other")")) }
+        var whole = ListFilter()
+        whole.apply("sev", store: store)
+        var sliced = ListFilter()
+        sliced.apply("se", store: store, budget: 700)
+        XCTAssertTrue(sliced.isSearching)
+        sliced.apply("sev", store: store, budget: 700) // typed before the first search was done
+        var slices = 1
+        while sliced.isSearching {
+            XCTAssertTrue(Set(sliced.ranked ?? []).isSubset(of: Set(whole.ranked ?? [])), "only real matches meanwhile")
+            sliced.work(store: store, budget: 700)
+            slices += 1
+        }
+        XCTAssertEqual(slices, 8)
+        XCTAssertEqual(sliced.ranked, whole.ranked)
+        // "se" was replaced before it was done, so it is searched again; once done, "sev" narrows
+        // from it and Backspace back to "se" is its cached result, ranked without a search.
+        sliced.apply("se", store: store, budget: 1)
+        XCTAssertTrue(sliced.isSearching)
+        sliced.work(store: store, budget: .max)
+        let se = sliced.ranked
+        sliced.apply("sev", store: store, budget: .max)
+        sliced.apply("se", store: store, budget: 0)
+        XCTAssertFalse(sliced.isSearching)
+        XCTAssertEqual(sliced.ranked, se)
+    }
+
+    func testChooseTicksWhileASearchIsUnderWay() throws {
+        let items = (0..<100_000).map { "path/to/file\($0)" }
+        var alert = try chooseAlert(["Q"] + items)
+        XCTAssertNil(alert.tickInterval)
+        _ = alert.update(.action(.insert("9")))
+        XCTAssertEqual(alert.tickInterval, 0, "the rest of the search comes a slice per tick")
+        var ticks = 0
+        while alert.tickInterval != nil && ticks < 100 {
+            _ = alert.update(.tick(0))
+            ticks += 1
+        }
+        XCTAssertNil(alert.tickInterval)
+        XCTAssertGreaterThan(ticks, 0)
+        XCTAssertEqual(alert.list.rowCount, items.filter { $0.contains("9") }.count)
+    }
+
     func testListStateMarksScrollAndHitTesting() {
         var list = ListState(itemCount: 100)
         list.setVisibleRows(10)

@@ -67,7 +67,43 @@ struct ForwardingAlert: Alert {
     }
 }
 
+/// Asks for ticks only while it has work (a search under way): three slices after a key, then done.
+struct WorkingAlert: Alert {
+    var title = ""
+    var hints: [KeyHint] { [] }
+    func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { (10, 1) }
+    mutating func layout(_ area: Rect) {}
+    func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? { nil }
+    var meaning: AlertMeaning { .message(.init(title: "", text: "", ok: "OK")) }
+    var slicesLeft = 0
+    var slicesDone = 0
+    var tickInterval: Double? { slicesLeft > 0 ? 0 : nil }
+    mutating func update(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .action(.down): slicesLeft = 3
+        case .tick where slicesLeft > 0:
+            slicesLeft -= 1
+            slicesDone += 1
+        case .action(.submit): return [.finish(Outcome(.ok, answer: Array("\(slicesDone) slices".utf8)))]
+        default: break
+        }
+        return []
+    }
+}
+
 final class RunnerTests: XCTestCase {
+    /// Ticks start when the alert asks for them and stop when it no longer does: a search's
+    /// slices run one a turn without waiting, and afterwards the loop sleeps until input.
+    func testTicksFollowWhatTheAlertAsksForNow() {
+        let system = FakeSystem()
+        let front = FakeFrontEnd(typing: [[.event(.action(.down))], [], [], [], [], [.event(.action(.submit))]])
+        let outcome = Runner(frontEnd: front, alert: WorkingAlert(), platform: system.platform).run()
+        XCTAssertEqual(outcome, Outcome(.ok, answer: Array("3 slices".utf8)))
+        XCTAssertEqual(system.waits.first, -1, "nothing to do before the key: wait for input")
+        XCTAssertEqual(Array(system.waits.dropFirst().prefix(3)), [0, 0, 0], "a slice a turn, without waiting")
+        XCTAssertEqual(system.waits.last, -1, "done: back to waiting for input")
+    }
+
     func testIdleTimeoutEndsWith124AfterExactlyTheTimeout() {
         let system = FakeSystem(), front = FakeFrontEnd()
         let start = system.now

@@ -146,11 +146,24 @@ public struct ChooseAlert: Alert {
     /// being filtered are applied together, and only the newest query is searched).
     private mutating func refilter() {
         let text = query.editor.text
-        guard filter.apply(text, store: store) || (text.isEmpty && list.order != nil) else { return }
+        // A first small slice at once (a short list is done), the rest a slice per turn.
+        guard filter.apply(text, store: store, budget: Self.searchSlice / 4) || (text.isEmpty && list.order != nil) else { return }
         let keep = list.selectedItem
         list.setOrder(filter.ranked)
         if text.isEmpty, let keep { list.select(row: keep) }
     }
+
+    /// Items searched per turn of the loop (some milliseconds): keys are read between slices.
+    static let searchSlice = 65536
+
+    /// The next slice of a search under way.
+    private mutating func searchOn() {
+        guard filter.work(store: store, budget: Self.searchSlice) else { return }
+        list.setOrder(filter.ranked)
+    }
+
+    /// Ticks while a search is under way, one slice each.
+    public var tickInterval: Double? { filter.isSearching ? 0 : nil }
 
     // MARK: - Validity (the smart OK button)
 
@@ -255,6 +268,9 @@ public struct ChooseAlert: Alert {
                 itemsArrived()
                 return [.closeInput]
             }
+            return []
+        case .tick:
+            searchOn()
             return []
         case .inputEnded:
             store.finish()

@@ -1,50 +1,101 @@
 // The filtered, ranked order of a list for a query. Typing one more character searches only the
 // previous matches (a stack of results per query prefix, as fzf caches them); Backspace goes back
-// to a cached result; items that stream in later are matched as they come. Ranking is a counting
+// to a cached result; items that stream in later are matched as they come. A search goes a slice
+// at a time, so a key is never kept waiting by a million items; its matches so far are shown. Ranking is a counting
 // sort by score (scores are small), stable in list order, so it costs the matches' count, not
 // n log n.
 
 public struct ListFilter: Sendable {
     public private(set) var query = ""
     /// Ranked: best first, ties in list order. Nil when the query is empty (every item, in order).
+    /// While a search is under way, the matches found so far.
     public private(set) var ranked: [UInt32]?
-    /// Results for the query and its prefixes, each in list order, with how many items existed then.
-    private var stack: [(query: String, matches: [UInt32], upTo: Int)] = []
+    /// Results for the query and its prefixes, each in list order with its scores, with how many
+    /// items existed then (Backspace back to one ranks it again without searching).
+    private var stack: [(query: String, scored: [(Int32, UInt32)], upTo: Int)] = []
+
+    /// A search under way: a big list is searched a slice at a time, so keys are read between
+    /// slices and a newer query replaces an older one at once (nothing waits for a stale search).
+    private struct Search: Sendable {
+        var matcher: FuzzyMatcher
+        /// The cached matches of a prefix of the query, searched first, and how far.
+        var candidates: [UInt32]
+        var nextCandidate = 0
+        /// Then every item from here on (items that arrived since that cache, or all of them).
+        var nextItem: Int
+        var scored: [(Int32, UInt32)] = []
+    }
+    private var search: Search?
+
+    /// A search is under way: call `work` until it is not.
+    public var isSearching: Bool { search != nil }
 
     public init() {}
 
-    /// Sets the query (or, with the same query, takes in items that arrived since) and recomputes.
-    /// Returns true when the order may have changed.
+    /// Sets the query (or, with the same query, takes in items that arrived since) and searches
+    /// up to `budget` items. Returns true when the order may have changed.
     @discardableResult
-    public mutating func apply(_ newQuery: String, store: ItemStore) -> Bool {
+    public mutating func apply(_ newQuery: String, store: ItemStore, budget: Int = .max) -> Bool {
         guard !newQuery.isEmpty else {
-            defer { query = ""; stack = []; ranked = nil }
+            defer { query = ""; stack = []; ranked = nil; search = nil }
             return !query.isEmpty
         }
-        if newQuery == query, let top = stack.last, top.upTo == store.count { return false }
+        if newQuery == query {
+            if search != nil { return work(store: store, budget: budget) }
+            if let top = stack.last, top.upTo == store.count { return false }
+        }
         query = newQuery
         // Narrow from the longest cached result whose query the new one extends.
         while let top = stack.last, !newQuery.hasPrefix(top.query) { stack.removeLast() }
-        let matcher = FuzzyMatcher(newQuery)
-        var scored: [(Int32, UInt32)] = []
-        var from = 0
+        var next = Search(matcher: FuzzyMatcher(newQuery), candidates: [], nextItem: 0)
         if let base = stack.last {
-            for item in base.matches {
-                if let s = matcher.score(store.bytes[store.labelRange(Int(item))]) { scored.append((Int32(s), item)) }
+            if base.query == newQuery {
+                // Back to a cached query: its matches as they were, and only newer items searched.
+                stack.removeLast()
+                next.scored = base.scored
+                next.candidates = []
+            } else {
+                next.candidates = base.scored.map(\.1)
             }
-            from = base.upTo
-            if base.query == newQuery { stack.removeLast() }
+            next.nextItem = base.upTo
         }
-        scored += Self.scoreAll(matcher, store, from: from)
-        stack.append((newQuery, scored.map(\.1), store.count))
-        ranked = Self.rank(scored)
+        search = next
+        return work(store: store, budget: budget)
+    }
+
+    /// Searches up to `budget` more items; when the search is done its result is cached for
+    /// longer queries. Returns true when the order may have changed.
+    @discardableResult
+    public mutating func work(store: ItemStore, budget: Int) -> Bool {
+        guard var s = search else { return false }
+        var left = budget
+        while s.nextCandidate < s.candidates.count && left > 0 {
+            let end = s.nextCandidate + min(left, s.candidates.count - s.nextCandidate)
+            for item in s.candidates[s.nextCandidate..<end] {
+                if let score = s.matcher.score(store.bytes[store.labelRange(Int(item))]) { s.scored.append((Int32(score), item)) }
+            }
+            left -= end - s.nextCandidate
+            s.nextCandidate = end
+        }
+        if left > 0 && s.nextItem < store.count {
+            let end = s.nextItem + min(left, store.count - s.nextItem)
+            s.scored += Self.scoreAll(s.matcher, store, from: s.nextItem, to: end)
+            s.nextItem = end
+        }
+        ranked = Self.rank(s.scored)
+        if s.nextCandidate == s.candidates.count && s.nextItem == store.count {
+            stack.append((query, s.scored, store.count))
+            search = nil
+        } else {
+            search = s
+        }
         return true
     }
 
-    static func scoreAll(_ matcher: FuzzyMatcher, _ store: ItemStore, from first: Int) -> [(Int32, UInt32)] {
+    static func scoreAll(_ matcher: FuzzyMatcher, _ store: ItemStore, from first: Int, to last: Int) -> [(Int32, UInt32)] {
         var scored: [(Int32, UInt32)] = []
         store.bytes.withUnsafeBufferPointer { bytes in
-            for item in first..<store.count {
+            for item in first..<last {
                 let r = store.labelRange(item)
                 if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), UInt32(item))) }
             }

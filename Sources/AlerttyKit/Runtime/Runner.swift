@@ -88,15 +88,20 @@ public final class Runner {
         lastInputAt = startedAt
         // Effects the alert asks for at start (e.g. validating the initial value).
         if let outcome = apply(alert.update(.start)) { return finish(outcome, alert: alert, by: nil) }
-        if alert.tickInterval != nil { nextTick = startedAt }
         var changed = true
 
         while true {
             var now = platform.now()
-            if let tick = nextTick, now >= tick, let interval = alert.tickInterval {
-                nextTick = now + UInt64(interval * 1e9)
-                changed = true
-                if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return finish(outcome, alert: alert, by: nil) }
+            // Ticks while the alert asks for them (a spinner, a clock, a search under way), the
+            // first at once.
+            if let interval = alert.tickInterval {
+                if now >= nextTick ?? now {
+                    nextTick = now + UInt64(interval * 1e9)
+                    changed = true
+                    if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return finish(outcome, alert: alert, by: nil) }
+                }
+            } else {
+                nextTick = nil
             }
             let lent = lender?.lentTo != nil
             let settled = !sources.contains { $0.nextDeadline != nil }

@@ -8,6 +8,12 @@ final class CatalogTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// po/ compiled into a folder of this run's own: LANG/LC_MESSAGES/alertty.mo.
+    /// The compiled catalogues go when the suite is done.
+    override class func tearDown() {
+        try? FileManager.default.removeItem(atPath: compiled)
+        super.tearDown()
+    }
+
     static let compiled: String = {
         let dir = NSTemporaryDirectory() + "alertty-locale-\(getpid())"
         let p = Process()

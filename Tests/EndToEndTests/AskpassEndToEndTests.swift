@@ -17,6 +17,7 @@ final class AskpassEndToEndTests: XCTestCase {
     func testGitGetsTheUserNameAndPasswordTyped() throws {
         let home = NSTemporaryDirectory() + "alertty-git-\(getpid())"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let p = try shell("git credential fill", stdin: "protocol=https\nhost=example.com\n\n",
                           environment: ["HOME": home, "GIT_ASKPASS": Self.askpass, "GIT_CONFIG_NOSYSTEM": "1"])
         try p.waitForText("Username for 'https://example.com'")
@@ -33,6 +34,7 @@ final class AskpassEndToEndTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "alertty-ssh-\(getpid())"
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let keygen = try shell("ssh-keygen -q -t ed25519 -N 'k3y phrase' -f '\(dir)/key'")
         XCTAssertEqual(try keygen.waitForExit(), 0)
         let script = "ssh-agent sh -c 'ssh-add \(dir)/key < /dev/null; echo added=$?; ssh-add -l | wc -l'"

@@ -45,6 +45,13 @@ final class ConformanceEndToEndTests: XCTestCase {
         return r
     }()
 
+    /// The folder and the notes beside it go when the suite is done.
+    override class func tearDown() {
+        try? FileManager.default.removeItem(atPath: root)
+        try? FileManager.default.removeItem(atPath: root + "-notes.txt")
+        super.tearDown()
+    }
+
     var cases: [Case] {
         let r = Self.root
         return [

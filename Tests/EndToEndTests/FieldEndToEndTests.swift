@@ -75,6 +75,7 @@ final class FieldEndToEndTests: XCTestCase {
     func testValidateCommandValidAndInvalidWithReason() throws {
         let dir = NSTemporaryDirectory() + "alertty-vc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let command = "cat > '\(dir)/stdin'; env > '\(dir)/env'; grep -qx alice '\(dir)/stdin' || { echo \"not alice\"; exit 1; }"
         let p = try PTYProcess(["input", "--no-animation", "--validate-cmd", command])
         try p.waitForText("not alice")

@@ -8,14 +8,10 @@ final class CatalogTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// po/ compiled into a folder of this run's own: LANG/LC_MESSAGES/alertty.mo.
-    /// The compiled catalogues go when the suite is done.
-    override class func tearDown() {
-        try? FileManager.default.removeItem(atPath: compiled)
-        super.tearDown()
-    }
-
     static let compiled: String = {
         let dir = NSTemporaryDirectory() + "alertty-locale-\(getpid())"
+        // Other suites use them too: they go when the test process exits.
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "alertty-locale-\(getpid())") }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", root.appendingPathComponent("scripts/msgfmt").path, "--all", root.appendingPathComponent("po").path, dir]

@@ -8,14 +8,10 @@ final class TranslationEndToEndTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// po/ compiled as install does (scripts/msgfmt), for ALERTTY_LOCALEDIR.
-    /// The compiled catalogues go when the suite is done.
-    override class func tearDown() {
-        try? FileManager.default.removeItem(atPath: compiled)
-        super.tearDown()
-    }
-
     static let compiled: String = {
         let dir = NSTemporaryDirectory() + "alertty-e2e-locale-\(getpid())"
+        // Other suites use them too: they go when the test process exits.
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "alertty-e2e-locale-\(getpid())") }
         _ = Subprocess.run("/usr/bin/env", ["python3", root.appendingPathComponent("scripts/msgfmt").path, "--all",
                                             root.appendingPathComponent("po").path, dir], capture: true)
         return dir

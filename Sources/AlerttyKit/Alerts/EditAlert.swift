@@ -16,11 +16,9 @@ public struct EditAlert: Alert {
     private let cancelLabel: String
     /// --min-length, --max-length, --validate-cmd, --invalid-message (nil: none).
     public let rules: Rules?
-    /// The local rules' verdict, and the command's for the text of `checked` (nil: running).
-    public private(set) var localValidity: Validity = .valid
-    private var commandVerdict: Validity?
-    private var generation = 0
-    private var submitWhenChecked = false
+    /// The text's rules and --validate-cmd's verdict on it, as `input` keeps them.
+    public private(set) var verdict = Verdict()
+    public var localValidity: Validity { verdict.local }
     /// OK was refused: the reason stands out until the next edit.
     public private(set) var refused = false
     private var checkedRevision = -1
@@ -35,13 +33,12 @@ public struct EditAlert: Alert {
         self.rules = rules
     }
 
-    var isChecking: Bool { rules?.command != nil && commandVerdict == nil }
-    public var isValid: Bool { localValidity == .valid && (rules?.command == nil || commandVerdict == .valid) }
+    var isChecking: Bool { verdict.isChecking }
+    public var isValid: Bool { verdict.isValid }
 
     /// Why OK waits, if it does.
     public var reason: String? {
-        if case .invalid(let why) = localValidity { return rules?.invalidMessage ?? why }
-        if case .invalid(let why)? = commandVerdict { return rules?.invalidMessage ?? why }
+        if let why = verdict.reason(message: rules?.invalidMessage) { return why }
         if isChecking { return tr("checking…") }
         return nil
     }
@@ -52,16 +49,15 @@ public struct EditAlert: Alert {
         checkedRevision = area.revision
         refused = false
         let text = area.text
-        localValidity = rules.check(text)
-        guard rules.command != nil, localValidity == .valid else { commandVerdict = localValidity; return [] }
-        generation += 1
-        commandVerdict = nil
-        return [.validate(text: Array(text.utf8), generation: generation)]
+        return verdict.check(text, bytes: Array(text.utf8), rules: rules)
     }
 
     private mutating func submit() -> [Effect] {
-        if isChecking && localValidity == .valid { submitWhenChecked = true; return [] }
-        guard isValid else { refused = true; return [] }
+        switch verdict.submit() {
+        case .later: return [] // carried out when the check is done
+        case .refused: refused = true; return []
+        case .now: break
+        }
         return [.finish(Outcome(.ok, answer: Array(area.text.utf8)))]
     }
 
@@ -94,9 +90,8 @@ public struct EditAlert: Alert {
         case .start:
             return recheck()
         case .validated(let g, let verdict):
-            guard g == generation else { return [] }
-            commandVerdict = verdict
-            if submitWhenChecked { submitWhenChecked = false; return submit() }
+            guard self.verdict.receive(g, verdict) else { return [] }
+            return self.verdict.takeRememberedSubmit() ? submit() : []
             return []
         case .answer(let answer):
             // A script's text and the default meet the same checks as a person's OK.

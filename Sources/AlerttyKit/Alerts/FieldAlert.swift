@@ -8,13 +8,6 @@ public struct FieldAlert: Alert {
         public static let ok = Focus.button(.ok), cancel = Focus.button(.cancel)
     }
 
-    /// State of the external check (--validate-cmd) for the current text.
-    public enum CommandState: Equatable, Sendable {
-        case notNeeded
-        case pending(generation: Int)
-        case done(Validity)
-    }
-
     public var title: String
     public var body: TextBody
     public let configuration: FieldConfiguration
@@ -22,14 +15,14 @@ public struct FieldAlert: Alert {
     public private(set) var field: TextField
     public var editor: LineEditor { field.editor }
     public private(set) var focus: Focus = .field
-    public private(set) var localValidity: Validity = .valid
-    public private(set) var commandState: CommandState = .notNeeded
+    /// The answer's rules and --validate-cmd's verdict on it.
+    public private(set) var verdict = Verdict()
+    public var localValidity: Validity { verdict.local }
+    public var commandState: Verdict.CommandState { verdict.command }
     public private(set) var revealed = false
     /// --strength: the answer's strength as last measured (negative: below the client's rules).
     public private(set) var strength: Int?
-    /// Enter was pressed while the check ran: submit if it says valid.
-    public private(set) var submitWhenChecked = false
-    /// What that submit ends with (OK, or Extra).
+    /// What an Enter remembered while the check ran ends with (OK, or Extra).
     private var submitStatus: ExitStatus = .ok
     /// --confirm: the first entry, kept until the second one is compared with it.
     private var firstEntry: [UInt8]?
@@ -42,7 +35,6 @@ public struct FieldAlert: Alert {
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { true }
     public var buttonBar: ButtonBar? { configuration.buttonBar }
-    private var generation = 0
     private let maskCharacter: Character?
 
     public init(title: String, text: String, configuration: FieldConfiguration,
@@ -59,7 +51,7 @@ public struct FieldAlert: Alert {
             maskCharacter = nil
         }
         field = TextField(editor, placeholder: configuration.placeholder)
-        localValidity = configuration.rules.check(editor.text)
+        verdict.checkRules(editor.text, rules: configuration.rules)
         updateEchoMode()
         notice = configuration.initialError
     }
@@ -87,21 +79,13 @@ public struct FieldAlert: Alert {
         field.hidden = isSecret && maskCharacter == nil && !revealed
     }
 
-    public var isValid: Bool {
-        guard localValidity == .valid else { return false }
-        switch commandState {
-        case .notNeeded, .done(.valid): return true
-        default: return false
-        }
-    }
-
-    var isChecking: Bool { if case .pending = commandState { return true } else { return false } }
+    public var isValid: Bool { verdict.isValid }
+    var isChecking: Bool { verdict.isChecking }
 
     /// The reason shown under the field, if any.
     public var reason: String? {
         if let notice { return notice }
-        if case .invalid(let r) = localValidity { return configuration.rules.invalidMessage ?? r }
-        if case .done(.invalid(let r)) = commandState { return configuration.rules.invalidMessage ?? r }
+        if let why = verdict.reason(message: configuration.rules.invalidMessage) { return why }
         if isChecking { return tr("checking…") }
         return nil
     }
@@ -165,13 +149,8 @@ public struct FieldAlert: Alert {
             strength = editor.bytes.isEmpty ? nil : measured
             return []
         case .validated(let g, let validity):
-            guard case .pending(let current) = commandState, current == g else { return [] }
-            commandState = .done(validity)
-            if submitWhenChecked {
-                submitWhenChecked = false
-                if isValid { return submit(as: submitStatus) }
-            }
-            return []
+            guard verdict.receive(g, validity) else { return [] }
+            return verdict.takeRememberedSubmit() ? submit(as: submitStatus) : []
         case .action(let action):
             return handle(action)
         case .answer(let answer):
@@ -281,34 +260,24 @@ public struct FieldAlert: Alert {
         notice = nil
         touched = true
         refused = false
-        submitWhenChecked = false
         return revalidate()
     }
 
     private mutating func revalidate() -> [Effect] {
-        localValidity = configuration.rules.check(editor.text)
-        generation += 1
         var effects: [Effect] = []
         if configuration.strengthLabel != nil {
             if editor.bytes.isEmpty { strength = nil } else { effects.append(.measureStrength(editor.bytes)) }
         }
-        guard configuration.rules.command != nil else {
-            commandState = .notNeeded
-            return effects
-        }
-        guard localValidity == .valid else {
-            commandState = .done(localValidity)
-            return effects
-        }
-        commandState = .pending(generation: generation)
-        return effects + [.validate(text: editor.bytes, generation: generation)]
+        return effects + verdict.check(editor.text, bytes: editor.bytes, rules: configuration.rules)
     }
 
     private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {
-        if isChecking && localValidity == .valid {
-            submitWhenChecked = true
+        switch verdict.submit() {
+        case .later:
             submitStatus = status
             return []
+        case .refused, .now:
+            break
         }
         guard isValid else {
             // The bug the seed's author fixed: Enter never passes an invalid answer. It says why, visibly.

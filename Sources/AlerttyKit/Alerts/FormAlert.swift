@@ -11,9 +11,11 @@ public struct FormField {
     public var on = false
     public var choice = 0
     public var choices: [String] = []
-    /// --validate-cmd: the verdict on the current value, or the run it waits for.
+    /// --validate-cmd (also in `rules`, which run it).
     public var command: String?
-    var check: FieldAlert.CommandState = .notNeeded
+    /// The value's rules and the command's verdict, as `input` keeps them; its channel is the
+    /// field's place in the form.
+    var verdict = Verdict()
     /// A --confirm field's second entry: the index of the field it must match, and that field's
     /// text as it stands (kept in step by the form, wiped with it).
     var confirms: Int?
@@ -42,7 +44,7 @@ public struct FormField {
             command = d.options["validate-cmd"]
             do {
                 rules = try Rules(preset: preset ?? .none, pattern: d.options["regex"], minLength: try int("min-length"),
-                                  maxLength: try int("max-length"))
+                                  maxLength: try int("max-length"), command: command)
             } catch {
                 throw UsageError("--field \(d.name): " + error.message)
             }
@@ -77,14 +79,11 @@ public struct FormField {
         if confirms != nil { return text.editor.bytes == expected ? nil : tr("the entries did not match; type it again") }
         let own = declaration.options["invalid-message"]
         if let rules, case .invalid(let r) = rules.check(text.editor.text) { return own ?? r }
-        switch check {
-        case .pending: return tr("checking…")
-        case .done(.invalid(let r)): return own ?? r
-        default: return nil
-        }
+        if let why = verdict.reason(message: own) { return why }
+        return verdict.isChecking ? tr("checking…") : nil
     }
 
-    var isChecking: Bool { if case .pending = check { return true } else { return false } }
+    var isChecking: Bool { verdict.isChecking }
 
     /// The value as text (a switch: on/off).
     var value: String {
@@ -144,6 +143,7 @@ public struct FormAlert: Alert {
             }
         }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
+        for i in built.indices { built[i].verdict = Verdict(channel: i) }
         self.fields = built
         if let first = built.firstIndex(where: { !$0.readonly }) {
             focus = .field(first)
@@ -244,22 +244,15 @@ public struct FormAlert: Alert {
         case .answer(let answer):
             return take(answer)
         case .validated(let generation, let validity):
-            let i = generation % FormAlert.channels
-            guard i < fields.count, case .pending(let g) = fields[i].check, g == generation else { return [] }
-            fields[i].check = .done(validity)
-            // Enter was pressed on the field while its check ran: move on now if it passed.
-            if advanceWhenChecked == i {
-                advanceWhenChecked = nil
-                if case .field(i) = focus, fields[i].reason == nil { return advance(from: i) }
-            }
+            let i = Verdict.channel(of: generation)
+            guard i < fields.count, fields[i].verdict.receive(generation, validity) else { return [] }
+            // Enter was pressed on the field while its check ran: carried out now, if it is still there.
+            if fields[i].verdict.takeRememberedSubmit(), case .field(i) = focus { return handle(.submit) }
             return []
         default:
             return []
         }
     }
-
-    /// Enter was pressed on this field while its check ran: it moves on when the check passes.
-    private var advanceWhenChecked: Int?
 
     /// An answer from a front end without a box: the focused field's value (checked as if typed
     /// whole), then Enter; at the end, Submit's Yes or No.
@@ -294,32 +287,19 @@ public struct FormAlert: Alert {
     }
 
     private mutating func enter(_ text: String, at i: Int) -> [Effect] {
-        if fields[i].command == nil { fields[i].check = .notNeeded }
         fields[i].text.editor.setText(text)
         touched.insert(i)
         let effects = recheck(i)
         if let problem = TextField.untypeable(text, maxLength: fields[i].rules?.maxLength) {
-            fields[i].check = .done(.invalid(problem))
+            fields[i].verdict.refuse(problem)
             return effects
         }
         return effects + handle(.submit)
     }
 
-    /// Field i's --validate-cmd channel: a run's generation is counter × channels + field.
-    static let channels = 256
-    private var generation = 0
-
-    /// Starts field i's --validate-cmd on its value, once its local rules pass.
+    /// Field i's value changed: its rules now, and its --validate-cmd run once they pass.
     mutating func recheck(_ i: Int) -> [Effect] {
-        guard fields[i].command != nil else { return [] }
-        if let rules = fields[i].rules, case .invalid = rules.check(fields[i].text.editor.text) {
-            fields[i].check = .notNeeded
-            return []
-        }
-        generation += 1
-        let g = generation * FormAlert.channels + i
-        fields[i].check = .pending(generation: g)
-        return [.validate(text: fields[i].text.editor.bytes, generation: g)]
+        fields[i].verdict.check(fields[i].text.editor.text, bytes: fields[i].text.editor.bytes, rules: fields[i].rules)
     }
 
     /// Line mode: after a valid answer, the next field, or the form's answer after the last.
@@ -348,10 +328,7 @@ public struct FormAlert: Alert {
                 // and submits from the last — where an invalid form jumps to its first invalid field.
                 touched.insert(i)
                 if dialogKeys { return submit() }
-                if fields[i].isChecking, fields[i].rules.map({ $0.check(fields[i].text.editor.text) == .valid }) ?? true {
-                    advanceWhenChecked = i
-                    return []
-                }
+                if fields[i].verdict.submit() == .later { return [] } // carried out when the check is done
                 guard fields[i].reason == nil else { return [] }
                 return advance(from: i)
             }

@@ -108,8 +108,10 @@ public enum AlertFactory {
                                       unicode: Theme.localeIsUTF8(environment: environment))
             alert.dialogKeys = command.has(.dialogKeys)
             alert = styled(alert, command, text)
-            let checks: [any EventSource] = declarations.enumerated().compactMap { i, d in
-                d.options["validate-cmd"].map { ValidationRunner(command: $0, timeoutSeconds: 5, secret: d.kind == .password, channel: i) }
+            // A runner per field with a command, on the channel of the field's place in the form
+            // (second entries of --confirm fields included).
+            let checks: [any EventSource] = alert.fields.enumerated().compactMap { i, f in
+                f.command.map { ValidationRunner(command: $0, timeoutSeconds: 5, secret: f.kind == .password, channel: f.verdict.channel ?? i) }
             }
             var built = BuiltAlert(makeAlert: { alert }, options: options, sources: checks, printsAnswer: true,
                                    secret: declarations.contains { $0.kind == .password })

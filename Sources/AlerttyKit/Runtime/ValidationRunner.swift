@@ -52,7 +52,7 @@ public final class ValidationRunner: EventSource {
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
         guard case .validate(let text, let generation) = effect,
-              channel.map({ generation % FormAlert.channels == $0 }) ?? true else { return false }
+              channel.map({ Verdict.channel(of: generation) == $0 }) ?? true else { return false }
         stopRunning()
         scheduled?.text.resetBytes()
         scheduled = (text, generation, now + debounceNanos)

@@ -1,0 +1,108 @@
+// One verdict for every validated text: the rules at once, --validate-cmd's run matched by
+// generation, Enter during a run carried out when it is done — and input, edit and a form's field
+// behaving the same through it.
+@testable import AlerttyKit
+import XCTest
+
+final class VerdictTests: XCTestCase {
+    func rules(command: String? = nil, minLength: Int? = nil) throws -> Rules {
+        try Rules(minLength: minLength, command: command)
+    }
+
+    func generation(_ effects: [Effect]) -> Int? {
+        for case .validate(_, let g) in effects { return g }
+        return nil
+    }
+
+    func testRulesFirstThenTheCommandsRun() throws {
+        var v = Verdict()
+        let r = try rules(command: "true", minLength: 3)
+        XCTAssertNil(generation(v.check("ab", bytes: Array("ab".utf8), rules: r)), "no run while the rules refuse")
+        XCTAssertEqual(v.reason(), "needs at least 3 characters (2 so far)")
+        XCTAssertEqual(v.reason(message: "too short"), "too short", "--invalid-message says it instead")
+        let g = try XCTUnwrap(generation(v.check("abc", bytes: Array("abc".utf8), rules: r)))
+        XCTAssertTrue(v.isChecking)
+        XCTAssertFalse(v.isValid)
+        XCTAssertNil(v.reason(), "nothing is wrong yet: it is being checked")
+        XCTAssertTrue(v.receive(g, .valid))
+        XCTAssertTrue(v.isValid)
+    }
+
+    func testAStaleRunsVerdictIsDropped() throws {
+        var v = Verdict()
+        let r = try rules(command: "true")
+        let old = try XCTUnwrap(generation(v.check("a", bytes: [0x61], rules: r)))
+        let new = try XCTUnwrap(generation(v.check("ab", bytes: [0x61, 0x62], rules: r)))
+        XCTAssertFalse(v.receive(old, .invalid("no")), "the value it judged is gone")
+        XCTAssertTrue(v.isChecking)
+        XCTAssertTrue(v.receive(new, .invalid("taken")))
+        XCTAssertEqual(v.reason(), "taken")
+    }
+
+    func testEnterDuringARunIsRememberedUntilTheVerdictAndForgottenOnAnEdit() throws {
+        var v = Verdict()
+        let r = try rules(command: "true")
+        var g = try XCTUnwrap(generation(v.check("a", bytes: [0x61], rules: r)))
+        XCTAssertEqual(v.submit(), .later)
+        XCTAssertFalse(v.takeRememberedSubmit(), "not while it still runs")
+        XCTAssertTrue(v.receive(g, .valid))
+        XCTAssertTrue(v.takeRememberedSubmit())
+        XCTAssertFalse(v.takeRememberedSubmit(), "used up")
+        g = try XCTUnwrap(generation(v.check("b", bytes: [0x62], rules: r)))
+        XCTAssertEqual(v.submit(), .later)
+        _ = v.check("bc", bytes: [0x62, 0x63], rules: r)
+        XCTAssertFalse(v.waitingToSubmit, "an edit forgets the Enter")
+        var fresh = Verdict()
+        XCTAssertEqual(fresh.submit(), .now, "nothing to check: at once")
+    }
+
+    func testAFormsChannelsKeepItsFieldsRunsApart() throws {
+        var first = Verdict(channel: 0), second = Verdict(channel: 1)
+        let r = try rules(command: "true")
+        let g0 = try XCTUnwrap(generation(first.check("a", bytes: [0x61], rules: r)))
+        let g1 = try XCTUnwrap(generation(second.check("a", bytes: [0x61], rules: r)))
+        XCTAssertEqual(Verdict.channel(of: g0), 0)
+        XCTAssertEqual(Verdict.channel(of: g1), 1)
+        XCTAssertFalse(first.receive(g1, .valid))
+    }
+
+    // MARK: - The same in every alert that has a validated text
+
+    /// Enter while --validate-cmd runs: nothing yet; the valid verdict carries it out.
+    func testEnterDuringACheckIsCarriedOutByInputEditAndAForm() throws {
+        func start(_ alert: inout any Alert) throws -> Int {
+            try XCTUnwrap(generation(alert.update(.start)), "\(type(of: alert)) runs its check at the start")
+        }
+        let input: any Alert = try FieldAlert(title: "", text: "", configuration: {
+            var c = FieldConfiguration(rules: try! rules(command: "true"))
+            c.initialValue = Array("ann".utf8)
+            return c
+        }())
+        let edit: any Alert = EditAlert(title: "", text: "ann", rules: try rules(command: "true"))
+        guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "user", "text", "User", "--default", "ann",
+                                                           "--validate-cmd", "true"]) else { return XCTFail() }
+        let form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+        for alert in [input, edit, form] {
+            var a = alert
+            let g = try start(&a)
+            let enter: Action = a is EditAlert ? .choose : .submit
+            XCTAssertTrue(a.update(.action(enter)).isEmpty, "\(type(of: a)): waits for the check")
+            let done = a.update(.validated(generation: g, .valid))
+            XCTAssertEqual(done.first, .finish(Outcome(.ok, answer: Array("ann".utf8))), "\(type(of: a))")
+        }
+    }
+
+    /// A form whose --confirm password comes before a field with --validate-cmd: the field's
+    /// runs reach its runner (its channel is its place among the form's fields, second entries
+    /// included).
+    func testAFormFieldsCheckReachesItsRunnerPastAConfirmedPassword() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "pw", "password", "Password", "--confirm",
+                                                           "--field", "user", "text", "User", "--default", "ann",
+                                                           "--validate-cmd", "true"]) else { return XCTFail() }
+        let built = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
+        var alert = built.makeAlert()
+        let g = try XCTUnwrap(generation(alert.update(.start)))
+        let runners = built.sources.compactMap { $0 as? ValidationRunner }
+        XCTAssertEqual(runners.map(\.channel), [Verdict.channel(of: g)])
+    }
+}

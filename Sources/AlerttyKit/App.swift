@@ -58,10 +58,16 @@ public enum App {
     /// end with OK ends the chain with its status.
     static func runChain(_ chain: Compat.Chain, closedDescriptors: Set<FileDescriptor>) -> Int32 {
         var status: Int32 = 0
+        var printed = false
         for (i, box) in chain.boxes.enumerated() {
             var output = box.output
-            if i > 0 && printedAnswer { output.before = chain.separator }
-            status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors)
+            if i > 0 && printed { output.before = chain.separator }
+            let formatted = output
+            status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors) { outcome in
+                let delivered = deliverReporting(outcome, terminator: nil, compat: formatted)
+                if delivered.printed { printed = true }
+                return delivered.status
+            }
             if box.sleep > 0 { Platform.pause(seconds: box.sleep) }
             if status != output.ok { break }
         }
@@ -71,10 +77,9 @@ public enum App {
     /// The most a `-` argument (a message, a field's value) reads from stdin.
     static let stdinLimit = Limits.stdin
 
-    /// Set once an answer was printed, so the next box of a chain prints the separator first.
-    nonisolated(unsafe) static var printedAnswer = false
-
-    static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>) -> Int32 {
+    /// `receive`: who prints the answer instead of `deliver` (a chain of boxes notes what was printed).
+    static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>,
+                     receive: Receiver? = nil) -> Int32 {
         var parsed: ParseResult
         do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error, compat) }
         // ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS).
@@ -111,7 +116,7 @@ public enum App {
                                      height: command.int(.height), theme: compat?.theme, environment: Platform.environment)
                 return ExitStatus.ok.rawValue
             }
-            return run(command, compat: compat, closedDescriptors: closed)
+            return run(command, compat: compat, closedDescriptors: closed, receive: receive)
         }
     }
 
@@ -205,7 +210,7 @@ public enum App {
         if built.immediate {
             var alert = built.makeAlert()
             for case .finish(let outcome) in alert.update(.start) {
-                return deliver(outcome, terminator: built.terminator, compat: compat)
+                return receive?(outcome) ?? deliver(outcome, terminator: built.terminator, compat: compat)
             }
         }
         let asked = Asked(command, fieldNames: built.fieldNames, environment: environment)
@@ -230,7 +235,9 @@ public enum App {
         } catch {
             // progress without a terminal (cron): a command still runs, with no UI, and its status is ours.
             if let progress = built.progress {
-                if progress.command != nil { return runScripted(built, answers: ScriptedAnswers(.defaults), promptName: asked.promptName, compat: compat) }
+                if progress.command != nil {
+                    return runScripted(built, answers: ScriptedAnswers(.defaults), promptName: asked.promptName, compat: compat, receive: receive)
+                }
                 // A gauge still reads its input to the end, so the producer is never killed by a closed pipe.
                 while Platform.read(0, max: 65536) != nil {}
                 report("no terminal to show progress on (\(error.message)); the input was read to its end")
@@ -356,8 +363,14 @@ public enum App {
     }
 
     static func deliver(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> Int32 {
+        deliverReporting(outcome, terminator: terminator, compat: compat).status
+    }
+
+    /// `deliver`, also saying whether anything was printed.
+    static func deliverReporting(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> (status: Int32, printed: Bool) {
         // The alert's own answer is gone once delivered, whatever copies the formatting made.
         defer { outcome.answer?.wipeStorage() }
+        var printed = false
         if var answer = outcome.answer {
             if let compat {
                 answer = Compat.answer(answer, status: outcome.status, state: outcome.state, compat) // whiptail and dialog print no newline (but their own)
@@ -366,25 +379,25 @@ public enum App {
             }
             let fd = compat?.descriptor ?? 1
             if let compat, !answer.isEmpty { answer = compat.before + answer }
-            if !answer.isEmpty { printedAnswer = true }
+            printed = !answer.isEmpty
             if !Platform.writeAll(fd, answer) {
                 report("could not write the answer")
                 answer.resetBytes()
-                return failed(.internalError, compat)
+                return (failed(.internalError, compat), printed)
             }
             answer.resetBytes()
         }
         if let compat {
-            if outcome.pressedEsc { return compat.escape }
+            if outcome.pressedEsc { return (compat.escape, printed) }
             switch outcome.status {
-            case .ok: return compat.ok
-            case .cancel: return compat.cancel
-            case .timeout: return compat.timeout
-            case .help: return compat.help
-            case .extra: return compat.extra
+            case .ok: return (compat.ok, printed)
+            case .cancel: return (compat.cancel, printed)
+            case .timeout: return (compat.timeout, printed)
+            case .help: return (compat.help, printed)
+            case .extra: return (compat.extra, printed)
             default: break
             }
         }
-        return outcome.status.rawValue
+        return (outcome.status.rawValue, printed)
     }
 }

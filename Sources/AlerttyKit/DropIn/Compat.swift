@@ -1,0 +1,201 @@
+// Drop-in for old scripts: whiptail and dialog invocations, each read by its own program's rules
+// and run by alertty's own alerts (confirm, input, password, choose, progress, save, message).
+// Chosen by the name alertty is called as (a `whiptail` or `dialog` symlink), explicitly
+// (`alertty whiptail …`), or — for a bare `alertty --yesno …` — leniently (whiptail's placement,
+// dialog's options). Where the programs differ, each gets its own behaviour:
+//   whiptail: options anywhere (popt), a trailing extra argument tolerated, `--stdout` and
+//     `--timeout` unknown, check lists printed as `"a" "c"`;
+//   dialog: common options before the box and after its arguments, none between the box and its
+//     text, check lists printed as `a c` (quoted only where needed), help/extra/timeout statuses
+//     and the DIALOG_OK… overrides.
+// As in both, the answer goes to stderr (or --output-fd N, or --stdout) without a newline, and Esc
+// exits 255. Where they are worse alertty stays better: the box is drawn on the terminal, so the
+// `3>&1 1>&2 2>&3` dance still works but is not needed; Esc answers at once; text is drawn safely.
+
+//
+// This folder is the drop-in, apart from the runtime: Compat.swift (its types and tables),
+// Probes.swift (--version and the other probes), Grammar.swift (a command line read by the
+// program's rules), Boxes.swift (each box onto an alert), Output.swift (the answer as the program
+// prints it) and CompatTheme.swift (NEWT_COLORS, DIALOGRC).
+public enum Compat {
+    public enum Program: String, Sendable { case whiptail, dialog, lenient }
+
+    /// How the answer is printed.
+    public enum Format: Equatable, Sendable {
+        /// As it is, no newline.
+        case raw
+        /// A check list's tags: whiptail's `"a" "c"`, dialog's `a c` (quoted where needed, or always with --quoted).
+        case whiptailList, dialogList(alwaysQuote: Bool, singleQuoted: Bool)
+        /// --separate-output: one tag per line, each ended by a newline.
+        case lines
+    }
+
+    public struct Output: Equatable, Sendable {
+        public var descriptor: Int32
+        public var format: Format = .raw
+        /// Exit statuses by outcome (dialog's DIALOG_* overrides).
+        public var ok: Int32 = 0, cancel: Int32 = 1, escape: Int32 = 255, timeout: Int32 = 255, help: Int32 = 2, extra: Int32 = 3
+        /// alertty's own failures (usage error, no terminal, a broken terminal) exit with this.
+        public var error: Int32 = 255
+        /// A list's Help prints `HELP tag` (or, with --item-help, `HELP` and the item's help text).
+        public var helpNamesItem = false
+        /// --help-status: the list's marks or the form's values follow that.
+        public var helpStatus = false
+        public var itemHelp: [String: String] = [:]
+        /// Written before a non-empty answer (a chain's separator).
+        public var before: [UInt8] = []
+        /// What `--value -` reads instead of stdin: a passwordbox's initial text. alertty's own
+        /// --value refuses a secret (it would show in the process list); here the script's call
+        /// already holds it, so it is handed over this way.
+        public var input: [UInt8]?
+        /// dselect: the path as the script gave it, printed as given when the answer is that folder
+        /// (dialog returns its text field, which still holds it).
+        public var givenPath: String?
+        /// The program's colours (NEWT_COLORS, DIALOGRC), when the user set them.
+        public var theme: ThemeFile?
+        /// inputmenu: a rename (the extra button's ITEM<TAB>NEW) is printed as dialog's `RENAMED tag new`.
+        public var renames = false
+        public init(descriptor: Int32) { self.descriptor = descriptor }
+    }
+
+    public struct Translated: Equatable, Sendable {
+        public var arguments: [String]
+        public var output: Output
+        /// --infobox: drawn once on the normal screen, left there, and done.
+        public var drawOnce = false
+        /// dialog's --sleep: seconds to wait once the box is done.
+        public var sleep: Double = 0
+    }
+
+    /// A whiptail/dialog usage error: its text (in the program's own words) and status.
+    public struct Failure: Error, Equatable, Sendable {
+        public var message: String
+        public var status: Int32
+    }
+
+    /// The program alertty stands in for, from the name it was called as or its first argument;
+    /// nil when the arguments are alertty's own. `arguments` loses a leading `whiptail`/`dialog`.
+    public static func program(calledAs name: String, _ arguments: inout [String]) -> Program? {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        if base == "whiptail" || base == "dialog" { return Program(rawValue: base) }
+        if let first = arguments.first, first == "whiptail" || first == "dialog" {
+            arguments.removeFirst()
+            return Program(rawValue: first)
+        }
+        // dialog's own probes and option files, sent by a client that resolved a `dialog` symlink
+        // to alertty (pythondialog): none of them is an alertty flag.
+        if let first = arguments.first, ["--file", "--print-version", "--print-maxsize", "--print-size"].contains(first) {
+            return .dialog
+        }
+        if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
+           arguments.contains(where: { boxes[String($0.dropFirst(2))] != nil || unsupportedBoxes.contains(String($0.dropFirst(2))) }) {
+            return .lenient
+        }
+        return nil
+    }
+
+    // MARK: - The grammar's tables
+
+    struct Box {
+        var alert: AlertKind
+        /// Required arguments (text or file, height, width, and list height for lists).
+        var required: Int
+        /// Optional arguments after those (an input box's initial text, a gauge's percentage).
+        var optional: Int
+        /// Arguments per list item (tag item [status]); 0 for boxes without a list.
+        var group: Int
+    }
+
+    /// The boxes, in the order the unsupported-box line lists them.
+    static let boxList: [(name: String, box: Box)] = [
+        ("msgbox", Box(alert: .message, required: 3, optional: 0, group: 0)),
+        ("yesno", Box(alert: .confirm, required: 3, optional: 0, group: 0)),
+        ("infobox", Box(alert: .message, required: 3, optional: 0, group: 0)),
+        ("inputbox", Box(alert: .input, required: 3, optional: 1, group: 0)),
+        ("passwordbox", Box(alert: .password, required: 3, optional: 1, group: 0)),
+        ("menu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
+        ("radiolist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        ("checklist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        // tag item status: a check list whose marks are answered in list order, or with --reorder
+        // in the order they were made.
+        ("buildlist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        // tag item: a menu whose items can be renamed (the Rename button).
+        ("inputmenu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
+        // tag item status depth: a radio list drawn as a tree.
+        ("treeview", Box(alert: .choose, required: 4, optional: 0, group: 4)),
+        ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
+        ("fselect", Box(alert: .save, required: 3, optional: 0, group: 0)),
+        ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
+        ("textbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        ("editbox", Box(alert: .edit, required: 3, optional: 0, group: 0)),
+        // [TEXT] HEIGHT WIDTH: the text may be left out.
+        ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH PERCENT [TAG ITEM]...: drawn once, as an infobox is.
+        ("mixedgauge", Box(alert: .progress, required: 4, optional: 0, group: 2)),
+        // [TEXT] COMMAND HEIGHT WIDTH: the command's output in the pager, then OK.
+        ("prgbox", Box(alert: .text, required: 3, optional: 1, group: 0)),
+        // TEXT HEIGHT WIDTH [HOUR MINUTE SECOND]
+        ("timebox", Box(alert: .time, required: 3, optional: 3, group: 0)),
+        // TEXT HEIGHT WIDTH MIN MAX DEFAULT
+        ("rangebox", Box(alert: .number, required: 6, optional: 0, group: 0)),
+        // TEXT HEIGHT WIDTH [DAY MONTH YEAR]
+        ("calendar", Box(alert: .date, required: 3, optional: 3, group: 0)),
+        // TEXT HEIGHT WIDTH SECONDS: OK and Cancel, OK taken when the seconds run out.
+        ("pause", Box(alert: .confirm, required: 4, optional: 0, group: 0)),
+        ("programbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        // dialog's forms: label y x item y x flen ilen [itype]
+        ("form", Box(alert: .form, required: 4, optional: 0, group: 8)),
+        ("passwordform", Box(alert: .form, required: 4, optional: 0, group: 8)),
+        ("mixedform", Box(alert: .form, required: 4, optional: 0, group: 9)),
+    ]
+    static let boxes = Dictionary(uniqueKeysWithValues: boxList.map { ($0.name, $0.box) })
+
+    /// What the drop-in covers and what it does not, for --help, the man page and the README.
+    public static let supportSummary: [String] = [
+        "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree), buildlist (a check list; --reorder answers the marks in the order made), inputmenu (a menu whose Rename button edits the item in place: RENAMED tag text, exit 3).",
+        "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
+        "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
+        "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
+        "dialog's --sleep N after a box (an infobox that stays up for N seconds), and --input-fd N (the keys from the terminal on descriptor N; a closed one is dialog's error).",
+        "The probes programs that drive them send first: --version (whiptail's and dialog's version line, exit 0), dialog's --print-version, --print-maxsize and --print-size, and --help (the boxes and options taken here).",
+        "Checked as there, before anything is drawn: --output-fd must be a number (whiptail: exit 1) naming a descriptor open for writing (255); a --textbox file that is missing, unreadable or a folder exits 255 with the program's message.",
+        "dialog's fselect and dselect take Enter as OK: fselect returns the path in its field (an existing file is not questioned), dselect the folder shown; --no-nl-expand keeps \\n as typed.",
+        "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs, and a list's height follows from the box's), --title, --backtitle, button labels (-button and -label spellings, dialog's --exit-label), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
+        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
+    ]
+
+    static let boxOrder = boxList.map(\.name)
+
+    /// whiptail's own boxes; the rest are dialog's (to whiptail, unknown options).
+    static let whiptailBoxes: Set<String> = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist",
+                                             "checklist", "gauge", "textbox"]
+
+    static func has(_ box: String, _ program: Program) -> Bool { program != .whiptail || whiptailBoxes.contains(box) }
+
+    /// Boxes of whiptail or dialog that alertty does not have.
+    static let unsupportedBoxList = [
+        "tailboxbg",
+    ]
+    static let unsupportedBoxes = Set(unsupportedBoxList)
+
+    /// Options and how many values each takes. `whiptailOnly`/`dialogOnly` are unknown to the other.
+    static let options: [String: Int] = [
+        "title": 1, "backtitle": 1, "yes-button": 1, "yes-label": 1, "no-button": 1, "no-label": 1,
+        "ok-button": 1, "ok-label": 1, "cancel-button": 1, "cancel-label": 1, "help-label": 1, "extra-label": 1,
+        "default-item": 1, "output-fd": 1, "input-fd": 1, "timeout": 1, "aspect": 1, "begin": 2, "sleep": 1,
+        "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0, "reorder": 0,
+        "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
+        "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1, "time-format": 1,
+    ]
+    static let whiptailOptions: Set<String> = [
+        "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",
+        "defaultno", "nocancel", "notags", "noitem", "separate-output", "clear", "scrolltext", "fb", "fullbuttons", "topleft",
+    ]
+
+    static func knows(_ option: String, _ program: Program) -> Bool {
+        program == .whiptail ? whiptailOptions.contains(option) : options[option] != nil
+    }
+}

@@ -117,6 +117,20 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(sliced.ranked, se)
     }
 
+    /// A big slice is searched on every processor at once; the matches are the same, in list order.
+    func testASearchInPartsAgreesWithOneInOrder() {
+        var store = ItemStore()
+        for i in 0..<50_000 { store.append(label: b("dir\(i % 97)/file\(i).txt")) }
+        let matcher = FuzzyMatcher("d9f1")
+        let whole = ListFilter.scoreAll(matcher, store, from: 0, to: store.count)
+        let parts = ListFilter.scoreInParts(0..<store.count) { [store] range in
+            ListFilter.scoreAll(matcher, store, from: range.lowerBound, to: range.upperBound)
+        }
+        XCTAssertEqual(parts.map(\.0), whole.map(\.0))
+        XCTAssertEqual(parts.map(\.1), whole.map(\.1))
+        XCTAssertEqual(Platform.concurrently(5) { $0 * 10 }, [0, 10, 20, 30, 40], "results in part order")
+    }
+
     func testChooseTicksWhileASearchIsUnderWay() throws {
         let items = (0..<100_000).map { "path/to/file\($0)" }
         var alert = try chooseAlert(["Q"] + items)

@@ -322,7 +322,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .validated, .directoryMade, .childOutput, .childExited, .tick, .signal, .strength:
+        case .validated, .directoryMade, .childOutput, .childExited, .signal, .strength:
             return []
         }
     }

@@ -92,7 +92,6 @@ public struct EditAlert: Alert {
         case .validated(let g, let verdict):
             guard self.verdict.receive(g, verdict) else { return [] }
             return self.verdict.takeRememberedSubmit() ? submit() : []
-            return []
         case .answer(let answer):
             // A script's text and the default meet the same checks as a person's OK.
             switch answer {

@@ -24,6 +24,7 @@ public struct ListFilter: Sendable {
         /// Then every item from here on (items that arrived since that cache, or all of them).
         var nextItem: Int
         var scored: [(Int32, UInt32)] = []
+        var slices = 0
     }
     private var search: Search?
 
@@ -68,28 +69,58 @@ public struct ListFilter: Sendable {
     @discardableResult
     public mutating func work(store: ItemStore, budget: Int) -> Bool {
         guard var s = search else { return false }
+        search = nil // `s` alone holds the matches while they grow (no copy per slice)
         var left = budget
-        while s.nextCandidate < s.candidates.count && left > 0 {
+        if s.nextCandidate < s.candidates.count && left > 0 {
             let end = s.nextCandidate + min(left, s.candidates.count - s.nextCandidate)
-            for item in s.candidates[s.nextCandidate..<end] {
-                if let score = s.matcher.score(store.bytes[store.labelRange(Int(item))]) { s.scored.append((Int32(score), item)) }
+            s.scored += Self.scoreInParts(s.nextCandidate..<end) { [matcher = s.matcher, candidates = s.candidates] range in
+                Self.scoreItems(matcher, store, candidates[range])
             }
             left -= end - s.nextCandidate
             s.nextCandidate = end
         }
         if left > 0 && s.nextItem < store.count {
             let end = s.nextItem + min(left, store.count - s.nextItem)
-            s.scored += Self.scoreAll(s.matcher, store, from: s.nextItem, to: end)
+            s.scored += Self.scoreInParts(s.nextItem..<end) { [matcher = s.matcher] range in
+                Self.scoreAll(matcher, store, from: range.lowerBound, to: range.upperBound)
+            }
             s.nextItem = end
         }
-        ranked = Self.rank(s.scored)
-        if s.nextCandidate == s.candidates.count && s.nextItem == store.count {
+        let done = s.nextCandidate == s.candidates.count && s.nextItem == store.count
+        // The matches so far are ranked for the screen while they are few, then every fourth
+        // slice: ranking a million matches each slice would cost more than finding them.
+        s.slices += 1
+        let shown = done || s.scored.count < 65536 || s.slices % 4 == 1
+        if shown { ranked = Self.rank(s.scored) }
+        if done {
             stack.append((query, s.scored, store.count))
-            search = nil
         } else {
             search = s
         }
-        return true
+        return shown
+    }
+
+    /// A big range is scored in as many parts as there are processors, at once; the matches come
+    /// back in list order (part after part).
+    static func scoreInParts(_ range: Range<Int>, _ score: @escaping @Sendable (Range<Int>) -> [(Int32, UInt32)]) -> [(Int32, UInt32)] {
+        let parts = range.count >= 16384 ? min(Platform.processorCount, 8) : 1
+        guard parts > 1 else { return score(range) }
+        let size = (range.count + parts - 1) / parts
+        return Platform.concurrently(parts) { part in
+            let low = range.lowerBound + part * size
+            return score(low..<min(range.upperBound, low + size))
+        }.flatMap { $0 }
+    }
+
+    static func scoreItems(_ matcher: FuzzyMatcher, _ store: ItemStore, _ items: ArraySlice<UInt32>) -> [(Int32, UInt32)] {
+        var scored: [(Int32, UInt32)] = []
+        store.bytes.withUnsafeBufferPointer { bytes in
+            for item in items {
+                let r = store.labelRange(Int(item))
+                if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), item)) }
+            }
+        }
+        return scored
     }
 
     static func scoreAll(_ matcher: FuzzyMatcher, _ store: ItemStore, from first: Int, to last: Int) -> [(Int32, UInt32)] {

@@ -197,6 +197,8 @@ extension AlertFactory {
                 // A FIFO nobody writes to yet must not hold the box back (open(2) would wait).
                 do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
             }
+            // A file's size is known: the store takes room for it once instead of growing by copies.
+            if case .regular(let size)? = Platform.kind(of: fd) { store.reserve(bytes: min(size, Limits.items)) }
             sources.append(InputStream(fd: fd))
         } else if store.count == 0 {
             throw UsageError("choose needs at least one ITEM, or --items-from FILE")

@@ -195,6 +195,13 @@ public enum Platform {
         }
     }
 
+    /// The same in a buffer.
+    public static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
+        guard from < buffer.count, let base = buffer.baseAddress,
+              let hit = memchr(base + from, Int32(byte), buffer.count - from) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+
     /// The last index of `byte` in `bytes`. (memrchr is a GNU extension Swift's Glibc module
     /// does not import: a pointer loop.)
     public static func lastIndex(of byte: UInt8, in bytes: [UInt8]) -> Int? {

@@ -17,6 +17,25 @@ final class NumberTests: XCTestCase {
         XCTAssertEqual(a.value, 0)
     }
 
+    /// dialog's rangebox keys (the drop-in): a digit at a time, as recorded from dialog in the
+    /// compat scripts 180-183.
+    func testDialogKeysEditTheValueADigitAtATime() {
+        func run(_ actions: [Action], _ low: Int = 0, _ high: Int = 100, _ start: Int = 40) -> [Effect] {
+            var a = NumberAlert(title: "", text: "", minimum: low, maximum: high, value: start)
+            a.dialogKeys = true
+            XCTAssertEqual(a.focus, .button(.ok), "the focus starts on OK")
+            return actions.flatMap { a.update(.action($0)) }
+        }
+        func answer(_ n: Int) -> [Effect] { [.finish(Outcome(.ok, answer: Array(String(n).utf8)))] }
+        XCTAssertEqual(run([.left, .up, .up, .submit]), answer(38), "Left to the units; Up takes one off")
+        XCTAssertEqual(run([.left, .left, .insert("7"), .submit]), answer(70), "a digit sets the tens")
+        XCTAssertEqual(run([.down, .down, .down, .insert("-"), .submit]), answer(42), "from a button, steps of one")
+        XCTAssertEqual(run([.focusNext, .focusNext, .down, .right, .right, .right, .insert("9"), .focusNext, .focusNext, .submit], -50, 250, 120),
+                       answer(220), "round the ring: Cancel, the hundreds, back to OK; a digit on OK does nothing")
+        XCTAssertEqual(run([.left, .left, .left, .insert("9"), .submit]), answer(40), "900 is out of range: the digit is refused")
+        XCTAssertEqual(run([.focusNext, .submit]), [.finish(Outcome(.cancel))])
+    }
+
     func testATypedValueIsTakenOnlyWhenAllowed() {
         var a = NumberAlert(title: "", text: "", minimum: -10, maximum: 10, step: 2, value: 0)
         for c in "-7".unicodeScalars { _ = a.update(.action(.insert(c))) }

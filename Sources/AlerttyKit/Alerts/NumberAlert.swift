@@ -1,7 +1,8 @@
 // `alertty number [TEXT]`: a whole number in --min..--max (dialog's rangebox). Left/Right (and
 // Up/Down) move by --step, PgUp/PgDn by ten steps, Home/End to the ends; digits (and a leading
 // -) type a value, which OK takes only while it is in range and on a step. A bar shows where the
-// value stands between the ends.
+// value stands between the ends. With --dialog-keys (the drop-in's --rangebox) the keys are
+// dialog's: the value is edited a digit at a time.
 
 public struct NumberAlert: Alert {
     public enum Focus: Equatable, Sendable { case value, button(ButtonRole) }
@@ -16,6 +17,16 @@ public struct NumberAlert: Alert {
     public private(set) var typed: String?
     let bar: ButtonBar
     public private(set) var focus: Focus = .value
+    /// dialog's rangebox keys: the focus starts on OK; Left/Right (Tab, Backspace) go through the
+    /// value's digit columns and the buttons; Up/- and Down/+ step the focused digit (1 from a
+    /// button); a digit sets the focused one; PgUp/PgDn move the bar a cell; Home/End the ends.
+    public var dialogKeys = false {
+        didSet { if dialogKeys { focus = .button(.ok); column = valueWidth - 1 } }
+    }
+    /// With dialogKeys, the digit column focused while the focus is on the value (0: leftmost).
+    private var column = 0
+    /// The bar's width at the last layout: PgUp/PgDn move the value by what one of its cells stands for.
+    private var barCells = 30
     static let focusRing: [Focus] = [.value, .button(.ok), .button(.cancel)]
     static let buttonRing: [Focus] = [.button(.ok), .button(.cancel)]
 
@@ -65,6 +76,7 @@ public struct NumberAlert: Alert {
 
     public mutating func layout(_ area: Rect) {
         body.layout(width: area.width, rows: Swift.max(0, area.height - 6))
+        barCells = Swift.max(1, area.width - TextWidth.columns(String(minimum)) - TextWidth.columns(String(maximum)) - 2)
     }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
@@ -77,7 +89,7 @@ public struct NumberAlert: Alert {
                 return []
             }
             return take(n!)
-        case .action(let action): return act(action)
+        case .action(let action): return dialogKeys ? actAsDialog(action) : act(action)
         default: return []
         }
     }
@@ -110,6 +122,52 @@ public struct NumberAlert: Alert {
         return []
     }
 
+    /// Columns the value is drawn in with dialog's keys: the wider of the ends (as dialog's `%*d`).
+    var valueWidth: Int { Swift.max(String(minimum).count, String(maximum).count) }
+
+    private mutating func actAsDialog(_ action: Action) -> [Effect] {
+        let last = valueWidth - 1
+        switch action {
+        case .cancel:
+            return [.finish(Outcome(.cancel))]
+        case .submit, .activate:
+            return focus == .button(.cancel) ? [.finish(Outcome(.cancel))] : take(value)
+        case .right, .focusNext:
+            switch focus {
+            case .value: if column < last { column += 1 } else { focus = .button(.ok) }
+            case .button(.ok): focus = .button(.cancel)
+            default: focus = .value; column = 0
+            }
+        case .left, .focusPrevious, .deleteBackward:
+            switch focus {
+            case .value: if column > 0 { column -= 1 } else { focus = .button(.cancel) }
+            case .button(.cancel): focus = .button(.ok)
+            default: focus = .value; column = last
+            }
+        case .up, .insert("-"), .down, .insert("+"):
+            var unit = 1
+            if focus == .value { for _ in 0..<(last - column) { unit *= 10 } }
+            let down = action == .up || action == .insert("-")
+            value = Swift.min(maximum, Swift.max(minimum, value + (down ? -unit : unit)))
+        case .pageUp, .pageDown:
+            let ranges = maximum - minimum + 1
+            let cell = ranges > barCells ? (ranges + barCells - 1) / barCells : Swift.max(1, barCells / Swift.max(1, ranges))
+            value = Swift.min(maximum, Swift.max(minimum, value + (action == .pageUp ? -cell : cell)))
+        case .home:
+            value = minimum
+        case .end:
+            value = maximum
+        case .insert(let c) where focus == .value && ("0"..."9").contains(c):
+            // The focused column of the value as drawn takes the digit, if that stays in range.
+            var shown = Array(String(repeating: " ", count: Swift.max(0, valueWidth - String(value).count)) + String(value))
+            shown[column] = Character(c)
+            if let n = Int(String(shown).trimmingSpaces()), n >= minimum, n <= maximum { value = n }
+        default:
+            break
+        }
+        return []
+    }
+
     private mutating func move(_ action: Action) {
         if let t = typed, let n = Int(t), problem(n) == nil { value = n }
         let delta: Int
@@ -135,7 +193,8 @@ public struct NumberAlert: Alert {
             y += rows + 1
         }
         // The value, then the bar between the ends.
-        let shown = typed ?? String(value)
+        var shown = typed ?? String(value)
+        if dialogKeys { shown = String(repeating: " ", count: Swift.max(0, valueWidth - shown.count)) + shown }
         let valueX = area.x + Swift.max(0, (area.width - TextWidth.columns(shown)) / 2)
         let end = canvas.text(shown, x: valueX, y: y, style: focus == .value ? theme.selection : theme.title)
         let low = String(minimum), high = String(maximum)
@@ -154,6 +213,7 @@ public struct NumberAlert: Alert {
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
         ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        if dialogKeys { return focus == .value ? (valueX + column, y) : nil }
         return typed != nil ? (end, y) : nil
     }
 }

@@ -83,8 +83,9 @@ public enum AlertFactory {
                 guard let n = Int(given) else { throw UsageError("--value \(given) is not a whole number") }
                 start = n
             }
-            let alert = NumberAlert(title: title, text: text, minimum: low, maximum: high, step: command.int(.step) ?? 1, value: start,
+            var alert = NumberAlert(title: title, text: text, minimum: low, maximum: high, step: command.int(.step) ?? 1, value: start,
                                     okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+            alert.dialogKeys = command.has(.dialogKeys)
             if let start, let why = alert.problem(start) { throw UsageError("--value \(start): \(why)") }
             return BuiltAlert(makeAlert: { alert }, options: options, printsAnswer: true)
         case .date:

@@ -80,7 +80,7 @@ extension Compat {
                 return .failure(Failure(message: "alertty: --rangebox needs TEXT HEIGHT WIDTH MIN MAX DEFAULT\n", status: 255))
             }
             out += ["--min", String(min(low, high)), "--max", String(max(low, high)),
-                    "--value", String(min(max(start, min(low, high)), max(low, high))), "--", body]
+                    "--value", String(min(max(start, min(low, high)), max(low, high))), "--dialog-keys", "--", body]
         case "calendar":
             // A day, month or year left out or 0 is today's.
             let today = Platform.localNow()

@@ -1,0 +1,5 @@
+# keys: wait:Volume down down down type:- enter
+# programs: dialog
+# compare: all
+$D --rangebox "Volume" 0 60 0 100 40 2> answer
+echo "rc=$?" > out

@@ -15,6 +15,7 @@ _alertty() {
         --theme) :; return ;;
         --tty) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --width) :; return ;;
+        --margin) :; return ;;
         --height) :; return ;;
         --id) :; return ;;
         --on-timeout) COMPREPLY=($(compgen -W "exit default" -- "$cur")); return ;;
@@ -46,6 +47,7 @@ _alertty() {
         --root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --name) :; return ;;
         --overwrite) COMPREPLY=($(compgen -W "ask deny allow" -- "$cur")); return ;;
+        --list-height) :; return ;;
         --items-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --delimiter) :; return ;;
         --output) case "$alert" in choose) COMPREPLY=($(compgen -W "label tag index json" -- "$cur")) ;; form) COMPREPLY=($(compgen -W "lines json shell" -- "$cur")) ;; esac; return ;;
@@ -65,20 +67,20 @@ _alertty() {
         --format) :; return ;;
     esac
     case "$alert" in
-        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
-        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --yes --no --extra-button --help-button --countdown --default --help" -- "$cur")) ;;
-        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
-        password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --label --repeat-label --mismatch --strength --strength-label --error --help" -- "$cur")) ;;
-        save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
-        folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
-        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --editable --order --tree --print0 --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
-        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --task --tail --help" -- "$cur")) ;;
-        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --field --confirm --default --hint --invalid-message --max --max-length --min --min-length --options --placeholder --readonly --regex --validate --validate-cmd --help" -- "$cur")) ;;
-        text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --run --exit-at-end --help" -- "$cur")) ;;
-        date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
-        number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --dialog-keys --min --max --step --value --help" -- "$cur")) ;;
-        time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
-        edit) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --min-length --max-length --validate-cmd --validate-timeout --invalid-message --value --help" -- "$cur")) ;;
+        message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
+        confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --yes --no --extra-button --help-button --countdown --default --help" -- "$cur")) ;;
+        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --help" -- "$cur")) ;;
+        password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --label --repeat-label --mismatch --strength --strength-label --error --help" -- "$cur")) ;;
+        save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --help" -- "$cur")) ;;
+        folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --editable --order --tree --print0 --list-height --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --select-if-one --dialog-keys --help" -- "$cur")) ;;
+        progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --task --tail --help" -- "$cur")) ;;
+        form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --field --confirm --default --hint --invalid-message --max --max-length --min --min-length --options --placeholder --readonly --regex --validate --validate-cmd --help" -- "$cur")) ;;
+        text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --run --exit-at-end --help" -- "$cur")) ;;
+        date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
+        number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --dialog-keys --min --max --step --value --help" -- "$cur")) ;;
+        time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --value --min --max --format --help" -- "$cur")) ;;
+        edit) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --min-length --max-length --validate-cmd --validate-timeout --invalid-message --value --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

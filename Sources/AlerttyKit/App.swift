@@ -113,7 +113,8 @@ public enum App {
                     box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
                 }
                 BoxFrontEnd.drawOnce(box, path: command.string(.tty) ?? "/dev/tty", width: command.int(.width),
-                                     height: command.int(.height), theme: compat?.theme, environment: Platform.environment)
+                                     height: command.int(.height), margin: command.int(.margin), theme: compat?.theme,
+                                     environment: Platform.environment)
                 return ExitStatus.ok.rawValue
             }
             return run(command, compat: compat, closedDescriptors: closed, receive: receive)
@@ -204,6 +205,7 @@ public enum App {
             options.countdownFrom = Int(seconds.rounded(.up))
         }
         options.width = command.int(.width)
+        if let margin = command.int(.margin) { options.margin = margin }
         options.height = command.int(.height)
 
         // An alert that answers before anything is drawn (choose --select-if-one) needs no terminal.

@@ -88,19 +88,19 @@ final class CompatTests: XCTestCase {
 
     func testBoxesTranslateToAlerttysAlerts() {
         XCTAssertEqual(translate(["--title", "T", "--yesno", "Sure?", "8", "40"])?.arguments,
-                       ["confirm", "--no-animation", "--width", "40", "--height", "8", "--title", "T", "--yes", "Yes", "--no", "No", "--", "Sure?"],
+                       ["confirm", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--title", "T", "--yes", "Yes", "--no", "No", "--", "Sure?"],
                        "the program's own labels, so a translated catalogue can give them in the user's language")
         XCTAssertEqual(translate(["--defaultno", "--yes-button", "Go", "--yesno", "a\\nb", "0", "0"])?.arguments,
-                       ["confirm", "--no-animation", "--yes", "Go", "--no", "No", "--default", "no", "--", "a\nb"])
+                       ["confirm", "--no-animation", "--margin", "1", "--yes", "Go", "--no", "No", "--default", "no", "--", "a\nb"])
         XCTAssertEqual(translate(["--inputbox", "Name", "8", "40", "Ann"])?.arguments,
-                       ["input", "--no-animation", "--width", "40", "--height", "8", "--ok", "OK", "--cancel", "Cancel", "--value", "Ann", "--", "Name"])
+                       ["input", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--ok", "OK", "--cancel", "Cancel", "--value", "Ann", "--", "Name"])
         XCTAssertEqual(translate(["--stdout", "--passwordbox", "Pw", "8", "40"])?.output.descriptor, 1)
         XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
         XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--no-animation", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--name", "x.txt"])
+                       ["save", "--no-animation", "--margin", "1", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--letters", "none", "--multi", "--min", "0",
+                       ["choose", "--no-animation", "--margin", "1", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--list-height", "4", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a  A", "b", "b  B"])
         var none: [String] = ["input", "--title", "x"]
         XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")
@@ -129,7 +129,7 @@ final class CompatTests: XCTestCase {
             return XCTFail("not read")
         }
         XCTAssertEqual(chain.boxes.map { $0.arguments.first }, ["message", "input"])
-        XCTAssertEqual(chain.boxes[1].arguments.prefix(8), ["input", "--no-animation", "--width", "40", "--height", "8", "--title", "T"])
+        XCTAssertEqual(chain.boxes[1].arguments.prefix(10), ["input", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--title", "T"])
         XCTAssertEqual(chain.separator, Array("|".utf8))
         guard case .failure(let f) = Compat.translateChain(.whiptail, ["--msgbox", "a", "8", "40", "--and-widget", "--msgbox", "b", "8", "40"]) else {
             return XCTFail("whiptail has no --and-widget")

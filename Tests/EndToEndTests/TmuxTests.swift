@@ -137,6 +137,35 @@ final class TmuxTests: XCTestCase {
         return path
     }
 
+    /// debconf's menus as whiptail lays them out: the question wrapped where whiptail wraps it
+    /// (one blank column inside the border), all of it above the list, and the list LIST-HEIGHT
+    /// rows tall with the rest of the box left blank.
+    func testAMenuIsLaidOutAsWhiptailLaysItOut() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/whiptail") else { throw XCTSkip("whiptail is not installed") }
+        let areas = ["Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific", "Etc"]
+        let call = "--title 'Configuring tzdata' --menu 'Please select the geographic area in which you live. Subsequent "
+            + "configuration questions will narrow this down by presenting a list of cities, representing the time zones in "
+            + "which they are located.\n\nGeographic area:' 20 70 7 " + areas.map { "\($0) ''" }.joined(separator: " ")
+        /// The box's rows as text, each inside its side borders, trimmed; empty ones dropped.
+        func rows(_ program: String) throws -> [String] {
+            let t = try Tmux(command: program + " " + call)
+            let screen = try t.waitFor("the menu") { $0.contains("Africa") && $0.contains("Cancel") }
+            return screen.split(separator: "\n").compactMap { line -> String? in
+                guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { return nil }
+                let inside = line[line.index(after: first)..<last].trimmingCharacters(in: .whitespaces)
+                return inside.isEmpty ? nil : inside
+            }
+        }
+        let real = try rows("whiptail"), ours = try rows(PTYProcess.binary(named: "whiptail"))
+        // An item's row: its name first (whiptail draws its scroll bar beside it).
+        func item(_ row: String) -> String? { row.split(separator: " ").first.map(String.init).flatMap { areas.contains($0) ? $0 : nil } }
+        func question(_ rows: [String]) -> [String] { Array(rows.prefix { item($0) == nil }) }
+        XCTAssertEqual(question(ours), question(real), "the question, wrapped as whiptail wraps it and shown whole")
+        XCTAssertEqual(question(real).last, "Geographic area:")
+        XCTAssertEqual(ours.compactMap(item), Array(areas.prefix(7)), "LIST-HEIGHT rows of the list")
+        XCTAssertEqual(real.compactMap(item), ours.compactMap(item))
+    }
+
     func testCtrlZInsideAScriptStopsTheWholeJobAndFgResumesIt() throws {
         let script = try wizard("\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
         let t = try Tmux(command: "sh \(script)")

@@ -211,11 +211,12 @@ public enum BoxMetrics {
     public static let bottom = 1
     public static let defaultTextWidth = 56
 
-    public static func box(forContent width: Int, _ height: Int) -> (width: Int, height: Int) {
-        (width + 2 * horizontalPadding, height + top + bottom)
+    /// `padding`: columns from the box's edge to its content, border included (--margin + 1).
+    public static func box(forContent width: Int, _ height: Int, padding: Int = horizontalPadding) -> (width: Int, height: Int) {
+        (width + 2 * padding, height + top + bottom)
     }
-    public static func content(of box: Rect) -> Rect {
-        Rect(x: box.x + horizontalPadding, y: box.y + top,
-             width: max(0, box.width - 2 * horizontalPadding), height: max(0, box.height - top - bottom))
+    public static func content(of box: Rect, padding: Int = horizontalPadding) -> Rect {
+        Rect(x: box.x + padding, y: box.y + top,
+             width: max(0, box.width - 2 * padding), height: max(0, box.height - top - bottom))
     }
 }

@@ -169,6 +169,7 @@ extension AlertFactory {
         configuration.extraLabel = command.string(.extraButton) ?? (configuration.editable ? tr("Rename") : nil)
         configuration.helpLabel = command.string(.helpButton)
         configuration.dialogKeys = command.has(.dialogKeys)
+        configuration.listRows = command.int(.listHeight)
         configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter
 
         var format = ItemStore.Format.plain

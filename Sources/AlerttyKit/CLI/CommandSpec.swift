@@ -47,6 +47,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case color
     case tty
     case width
+    case margin
+    case listHeight = "list-height"
     case height
     case plain
     case noCancel = "no-cancel"
@@ -283,6 +285,7 @@ public enum CommandSpec {
         FlagSpec("theme", .text, "NAME|FILE", "The look: a preset (default, mono, high-contrast, whiptail, dialog) or a theme file (alertty --print-theme NAME writes one to start from). Also ALERTTY_THEME.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
+        FlagSpec("margin", .integer(0...8), "N", "Blank columns between the box's border and its content (default 2; the drop-in uses 1, as whiptail and dialog do, so text they wrapped fits).", all),
         FlagSpec("height", .integer(3...1000), "N", "Make the box at least N rows high (shrunk to fit the terminal; never less than its content wants).", all),
         FlagSpec("id", .text, "NAME", "Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules).", all),
         FlagSpec("non-interactive", .flag, "", "Ask no one (as ALERTTY_NONINTERACTIVE=1): take the default (--default, --value, --selected, --name, --dir) or exit 3.", all),
@@ -331,6 +334,7 @@ public enum CommandSpec {
         FlagSpec("print0", .flag, "", "End each printed answer with NUL instead of a newline.", browsers + [.choose]),
         FlagSpec("show-hidden", .flag, "", "Show hidden entries from the start (toggle with Alt-.).", browsers),
         // Lists
+        FlagSpec("list-height", .integer(1...1000), "N", "Rows for the list; the question above gets the rest of the box (whiptail's and dialog's LIST-HEIGHT).", [.choose]),
         FlagSpec("items-from", .file, "FILE", "Read items from FILE (`-`: stdin), one per line; the list is usable while they load.", [.choose]),
         FlagSpec("read0", .flag, "", "Items from --items-from are separated by NUL, not newlines.", [.choose]),
         FlagSpec("tagged", .flag, "", "The ITEMs are TAG LABEL pairs (as dialog's menus): the label is shown, the tag printed.", [.choose]),

@@ -4,7 +4,8 @@
 extension Compat {
     static func build(_ program: Program, _ boxName: String, _ spec: Box, _ positionals: [String],
                       _ options: [(name: String, values: [String])]) -> Result<Translated, Failure> {
-        var out: [String] = [spec.alert.rawValue, "--no-animation"]
+        // One blank column inside the border, as both programs have it: text they wrap fits as wrapped.
+        var out: [String] = [spec.alert.rawValue, "--no-animation", "--margin", "1"]
         let alertFlags = CommandSpec.flags(for: spec.alert).map(\.flag) // what the alert standing in takes
         let width = Int(positionals[2]) ?? 0
         if width >= 16 { out += ["--width", String(min(width, 1000))] }
@@ -219,6 +220,8 @@ extension Compat {
             }
             let notags = has(options, "notags", "no-tags")
             out += ["--tagged", "--output", "tag"]
+            // LIST-HEIGHT: the list's rows, the question getting the rest (0: sized by the box).
+            if let rows = Int(positionals[3]), rows > 0 { out += ["--list-height", String(min(rows, 1000))] }
             if program == .dialog { out.append("--dialog-keys") }
             // Letters jump to an item in both; whiptail's check and radio lists ignore them.
             out += ["--letters", program == .dialog ? "jump" : program == .whiptail && boxName != "menu" ? "none" : "newt"]

@@ -185,8 +185,9 @@ public final class BoxFrontEnd: FrontEnd {
 
     /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
     private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?, onDefault: Bool) -> Bool {
-        let scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, height: options.height,
+        var scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, height: options.height,
                           theme: theme, backtitle: options.backtitle)
+        scene.padding = options.margin + 1
         var phase = Scene.Phase.still
         if let a = animation {
             let t = seconds(now - a.start)
@@ -219,15 +220,16 @@ public final class BoxFrontEnd: FrontEnd {
 extension BoxFrontEnd {
     /// whiptail/dialog --infobox: the box drawn once on the normal screen and left there; the
     /// script goes on at once.
-    public static func drawOnce(_ alert: any Alert, path: String, width: Int?, height: Int?, theme file: ThemeFile? = nil,
-                                environment: (String) -> String?) {
+    public static func drawOnce(_ alert: any Alert, path: String, width: Int?, height: Int?, margin: Int? = nil,
+                                theme file: ThemeFile? = nil, environment: (String) -> String?) {
         guard let fd = try? Platform.openTerminal(path) else { return } // nothing to show it on; an infobox never fails
         defer { Platform.close(fd) }
         let colors = ColorMode.detect(choice: .auto, environment: environment)
         let unicode = Theme.localeIsUTF8(environment: environment)
         let size = Platform.terminalSize(fd) ?? (80, 24)
         var alert = alert
-        let scene = Scene(columns: size.columns, rows: size.rows, width: width, height: height, theme: Theme(colors: colors, unicode: unicode, file: file ?? Theme.defaultFile))
+        var scene = Scene(columns: size.columns, rows: size.rows, width: width, height: height, theme: Theme(colors: colors, unicode: unicode, file: file ?? Theme.defaultFile))
+        if let margin { scene.padding = margin + 1 }
         var writer = FrameWriter(colors: colors, mayClearScreen: true, asciiOnly: !unicode)
         let frame = scene.render(&alert)
         var bytes = writer.frame(frame.canvas, cursorAt: nil)

@@ -23,6 +23,8 @@ public struct RunOptions: Sendable {
     public var backtitle: String?
     /// --theme / ALERTTY_THEME (the default look when nil).
     public var theme: ThemeFile?
+    /// --margin: blank columns between the border and the content.
+    public var margin = BoxMetrics.horizontalPadding - 1
     public init() {}
 }
 

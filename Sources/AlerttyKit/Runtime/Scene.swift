@@ -12,6 +12,8 @@ public struct Scene {
     public var theme: Theme
     /// A line at the top of the screen behind the box (modal only).
     public var backtitle: String?
+    /// Columns from the box's edge to its content, the border included (--margin N: N + 1).
+    public var padding = BoxMetrics.horizontalPadding
 
     public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, height: Int? = nil, theme: Theme,
                 backtitle: String? = nil) {
@@ -27,9 +29,9 @@ public struct Scene {
     /// The box the alert wants, shrunk to the terminal.
     public func boxSize(for alert: any Alert) -> (width: Int, height: Int) {
         let whole = alert.prefersWholeScreen
-        let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * BoxMetrics.horizontalPadding), columns)
-        let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * BoxMetrics.horizontalPadding))
-        var box = BoxMetrics.box(forContent: content.width, content.height)
+        let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * padding), columns)
+        let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * padding))
+        var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding)
         if let width { box.width = min(width, columns) }
         // Never so narrow that the keys which end the prompt drop out of the border.
         box.width = max(box.width, Chrome.widthForEndingHints(alert.hints))
@@ -72,7 +74,7 @@ public struct Scene {
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
         let full = modal ? Chrome.centered(width: box.width, height: box.height, in: screen)
                          : Rect(x: 0, y: 0, width: box.width, height: box.height)
-        let content = BoxMetrics.content(of: full)
+        let content = BoxMetrics.content(of: full, padding: padding)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
             let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)

@@ -166,6 +166,23 @@ final class TmuxTests: XCTestCase {
         XCTAssertEqual(real.compactMap(item), ours.compactMap(item))
     }
 
+    /// Tags and items in two columns, the items lined up after the widest tag: one space after it
+    /// in whiptail, two in dialog.
+    func testMenuItemsLineUpAsInWhiptailAndDialog() throws {
+        for program in ["whiptail", "dialog"] {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)") else { throw XCTSkip("\(program) is not installed") }
+            func rows(_ command: String) throws -> [String] {
+                let t = try Tmux(command: command + " --menu Pick 14 50 4 a Alpha bbbb Beta cc Gamma")
+                let screen = try t.waitFor("the menu") { $0.contains("Cancel") }
+                return screen.split(separator: "\n").map { $0.filter { $0 != "│" }.trimmingCharacters(in: .whitespaces) }
+                    .filter { row in ["a ", "bbbb ", "cc "].contains { row.hasPrefix($0) } }
+            }
+            let real = try rows(program), ours = try rows(PTYProcess.binary(named: program))
+            XCTAssertEqual(ours, real, program)
+            XCTAssertEqual(real.count, 3, program)
+        }
+    }
+
     func testCtrlZInsideAScriptStopsTheWholeJobAndFgResumesIt() throws {
         let script = try wizard("\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
         let t = try Tmux(command: "sh \(script)")

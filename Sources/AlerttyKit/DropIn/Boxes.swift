@@ -246,6 +246,9 @@ extension Compat {
             if boxName == "radiolist" || boxName == "treeview" { out += ["--radio", "--min", "0"] }
             if boxName == "treeview" { out.append("--tree") }
             var pairs: [String] = []
+            // Items line up in a column after the widest tag: one space after it in whiptail, two in dialog.
+            let tagColumn = stride(from: 0, to: items.count, by: groupSize).map { TextWidth.columns(Sanitize.line(items[$0])) }.max() ?? 0
+            let gap = program == .whiptail ? " " : "  "
             for k in stride(from: 0, to: items.count, by: groupSize) {
                 let tag = items[k]
                 let item = itemHidden ? "" : withoutCodes(items[k + 1], program, options)
@@ -257,7 +260,8 @@ extension Compat {
                 } else if boxName == "buildlist" || boxName == "inputmenu" {
                     pairs += [tag, item.isEmpty ? tag : item] // shown without tags, as dialog shows them
                 } else {
-                    pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : tag + "  " + item]
+                    let padded = tag + String(repeating: " ", count: max(0, tagColumn - TextWidth.columns(Sanitize.line(tag))))
+                    pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : padded + gap + item]
                 }
                 if spec.group >= 3, ["on", "1", "yes"].contains(items[k + (spec.group == 4 ? 2 : perItem - 1)].lowercased()) {
                     out += ["--marked", tag]

@@ -157,7 +157,7 @@ public final class Runner {
                     if let outcome = apply(alert.update(event)) { return finish(outcome, alert: alert, by: nil) }
                 }
             }
-            if lender != nil { lendTerminal(now: now, urgent: childChanged) }
+            if lender != nil, let outcome = lendTerminal(now: now, urgent: childChanged) { return finish(outcome, alert: alert, by: nil) }
             if autopilot == nil, lender?.lentTo == nil, let deadline = timeoutDeadline, now >= deadline {
                 guard takeDefaultOnTimeout else { return finish(Outcome(.timeout), alert: alert, by: nil) }
                 autopilot = ScriptedAnswers(.defaults)
@@ -242,14 +242,23 @@ public final class Runner {
         }
     }
 
-    private func lendTerminal(now: UInt64, urgent: Bool) {
-        guard let lender else { return }
+    private func lendTerminal(now: UInt64, urgent: Bool) -> Outcome? {
+        guard let lender else { return nil }
         // A job in the background has no terminal to lend.
-        guard let loan else { return }
+        guard let loan else { return nil }
         let mayLend = lender.lentTo != nil || loan.isOurs
         let groups = mayLend ? sources.compactMap(\.processGroup) : []
         switch lender.step(groups: groups, now: now, urgent: urgent) {
         case .lend(let group):
+            // What the command wrote before it stopped is taken first: its last line may be the
+            // question it is about to ask.
+            let waiting = platform.poll(sources.flatMap(\.readDescriptors), [], 0).readable
+            for source in sources {
+                for event in source.service(now: now, readable: waiting, writable: []) {
+                    if case .childOutput(_, let bytes) = event { noteOutput(bytes) }
+                    if let outcome = apply(alert.update(event)) { return outcome }
+                }
+            }
             frontEnd.stepAside(lastOutput: Self.lastLine(recentOutput))
             recentOutput = []
             loan.lend(to: group)
@@ -262,6 +271,7 @@ public final class Runner {
         case nil:
             break
         }
+        return nil
     }
 
     private func takeTerminalBack() {

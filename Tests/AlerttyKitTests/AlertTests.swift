@@ -65,6 +65,17 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(Scripted.run(no, .defaults), Outcome(.cancel))
     }
 
+    /// whiptail's --scrolltext: a text longer than the box asked for scrolls in a box of that
+    /// height, and a box under a backtitle leaves its row free.
+    func testATextThatScrollsTakesTheHeightGivenAndLeavesTheBacktitle() {
+        let long = MessageAlert(title: "", text: (0..<60).map { "line \($0)" }.joined(separator: "\n"))
+        XCTAssertEqual(Scene(columns: 80, rows: 24, height: 20, theme: theme).boxSize(for: long).height, 20)
+        XCTAssertEqual(Scene(columns: 80, rows: 24, theme: theme).boxSize(for: long).height, 24, "without a backtitle, the whole terminal")
+        XCTAssertEqual(Scene(columns: 80, rows: 24, theme: theme, backtitle: "Setup").boxSize(for: long).height, 22)
+        let question = ConfirmAlert(title: "", text: (0..<60).map { "line \($0)" }.joined(separator: "\n"))
+        XCTAssertEqual(Scene(columns: 80, rows: 24, height: 12, theme: theme).boxSize(for: question).height, 12)
+    }
+
     func testHeightMakesTheBoxTallerNeverShorter() {
         let m = MessageAlert(title: "", text: "Backup finished")
         let natural = Scene(columns: 80, rows: 24, theme: theme).boxSize(for: m).height

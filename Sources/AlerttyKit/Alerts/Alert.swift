@@ -182,6 +182,9 @@ public protocol Alert {
     mutating func attach(to frontEnd: FrontEndKind)
     /// The box takes the whole terminal but a margin (a pager), unless --width says otherwise.
     var prefersWholeScreen: Bool { get }
+    /// Its text scrolls (▲/▼ and the arrows): a box given a --height shorter than the text keeps
+    /// that height, as whiptail's --scrolltext does, rather than grow to show it all.
+    var textScrolls: Bool { get }
     /// Wipes any secret it still holds; the runtime calls it on every way out (answer, cancel,
     /// timeout, signal), after the outcome is taken.
     mutating func forget()
@@ -202,6 +205,7 @@ extension Alert {
     public var buttonBar: ButtonBar? { nil }
     public mutating func attach(to frontEnd: FrontEndKind) {}
     public var prefersWholeScreen: Bool { false }
+    public var textScrolls: Bool { false }
 }
 
 /// Box geometry shared by all alerts: border, two columns of padding, one blank row under the title.

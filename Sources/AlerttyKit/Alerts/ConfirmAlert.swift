@@ -2,6 +2,7 @@
 // choose, Enter activates the focused button. Yes → 0, No or Esc → 1.
 
 public struct ConfirmAlert: Alert {
+    public var textScrolls: Bool { true }
     public var title: String
     public var body: TextBody
     public var yesLabel: String

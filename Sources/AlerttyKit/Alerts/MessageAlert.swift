@@ -3,6 +3,7 @@
 // 255). Long text scrolls.
 
 public struct MessageAlert: Alert {
+    public var textScrolls: Bool { true }
     public var title: String
     public var body: TextBody
     public var okLabel: String

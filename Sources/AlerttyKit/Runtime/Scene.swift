@@ -35,10 +35,15 @@ public struct Scene {
         if let width { box.width = min(width, columns) }
         // Never so narrow that the keys which end the prompt drop out of the border.
         box.width = max(box.width, Chrome.widthForEndingHints(alert.hints))
-        // --height makes the box taller, never shorter than its content wants (nothing is cut).
-        if let height { box.height = max(box.height, height) }
-        // A whole-screen box leaves the backtitle's row and one below it.
-        return (min(box.width, columns), min(box.height, max(whole && height == nil ? rows - 2 : rows, 1)))
+        // --height makes the box taller, never shorter than its content wants (nothing is cut) —
+        // but a text that scrolls takes the height given.
+        if let height {
+            let least = BoxMetrics.top + BoxMetrics.bottom + alert.minimumSize.height + 2
+            box.height = alert.textScrolls ? max(height, least) : max(box.height, height)
+        }
+        // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.
+        let keepTop = (whole && height == nil) || (modal && !(backtitle ?? "").isEmpty)
+        return (min(box.width, columns), min(box.height, max(keepTop ? rows - 2 : rows, 1)))
     }
 
     /// The animation's state at one moment: how big the box is drawn and how dark the backdrop.

@@ -87,6 +87,14 @@ final class TerminalLenderTests: XCTestCase {
         XCTAssertEqual(Runner.lastLine([]), [])
     }
 
+    func testACharacterSplitAcrossTwoReadsWaitsForItsEnd() {
+        let e = Array("é".utf8), euro = Array("€".utf8)
+        XCTAssertEqual(Sanitize.completeUTF8(Array("ab".utf8) + [e[0]]).rest, [e[0]])
+        XCTAssertEqual(Sanitize.completeUTF8(Array("ab".utf8) + euro.prefix(2)).complete, Array("ab".utf8))
+        XCTAssertEqual(Sanitize.completeUTF8(Array("ab".utf8) + euro).rest, [], "complete: nothing held back")
+        XCTAssertEqual(Sanitize.completeUTF8([0x61, 0x80]).rest, [], "a stray continuation byte is not a character's start")
+    }
+
     func testOutputShownAsideIsPlainLines() {
         let out = Sanitize.outputLines(Array("a\tb\r\n10%\r50%\r100%\n\u{1B}]0;x\u{07}".utf8), unicode: true)
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "a b\n100%\n^[]0;x^G")

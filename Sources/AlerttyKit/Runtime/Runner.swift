@@ -50,6 +50,8 @@ public final class Runner {
     /// The end of the latest output of a source's command: said when the terminal is lent, as it
     /// may be the question the command is about to ask.
     var recentOutput: [UInt8] = []
+    /// The start of a character the command's output split across two reads, while it has the terminal.
+    var asideCarry: [UInt8] = []
 
     /// `loan`: the terminal taken for lending before a command was started (made here otherwise).
     public init(frontEnd: any FrontEnd, alert: any Alert, sources: [any EventSource] = [], timeout: Double? = nil,
@@ -235,7 +237,9 @@ public final class Runner {
 
     private func noteOutput(_ bytes: [UInt8]) {
         if lender?.lentTo != nil {
-            frontEnd.showAside(bytes)
+            let (complete, rest) = Sanitize.completeUTF8(asideCarry + bytes)
+            asideCarry = rest
+            frontEnd.showAside(complete)
             lender?.noteOutput()
         } else {
             recentOutput = Array((recentOutput + bytes).suffix(512))
@@ -275,6 +279,8 @@ public final class Runner {
     }
 
     private func takeTerminalBack() {
+        if !asideCarry.isEmpty { frontEnd.showAside(asideCarry) } // never completed: shown as it is
+        asideCarry = []
         loan?.takeBack()
         frontEnd.stepBack()
         loan?.stopBackgroundWriters() // again: the front end has just set its modes

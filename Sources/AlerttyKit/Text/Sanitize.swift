@@ -119,6 +119,18 @@ public enum Sanitize {
 extension Sanitize {
     /// Newlines kept, tabs as spaces, a line redrawn with carriage returns (a download's
     /// percentage) as its latest state, every other control visible; ASCII only without `unicode`.
+    /// `bytes` cut before a character that is not complete yet (its lead byte and some of its
+    /// continuation bytes at the very end): output read in chunks can split one, and the rest comes
+    /// with the next chunk.
+    public static func completeUTF8(_ bytes: [UInt8]) -> (complete: [UInt8], rest: [UInt8]) {
+        var i = bytes.count - 1
+        while i >= 0 && i >= bytes.count - 3 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        guard i >= 0, bytes[i] >= 0xC0 else { return (bytes, []) }
+        let length = bytes[i] >= 0xF0 ? 4 : bytes[i] >= 0xE0 ? 3 : 2
+        guard bytes.count - i < length else { return (bytes, []) }
+        return (Array(bytes[..<i]), Array(bytes[i...]))
+    }
+
     public static func outputLines(_ bytes: [UInt8], unicode: Bool) -> [UInt8] {
         var out: [UInt8] = []
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)

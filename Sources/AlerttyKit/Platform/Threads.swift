@@ -46,10 +46,20 @@ private final class ThreadJob: @unchecked Sendable {
     init(_ run: @escaping () -> Void) { self.run = run }
 }
 
-/// Each part writes only its own slot, and they are read after every thread is joined.
+/// Each part writes only its own slot, through a pointer (no shared array is mutated from two
+/// threads), and the slots are read after every thread is joined.
 private final class ThreadResults<Result>: @unchecked Sendable {
-    private var slots: [Result?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    private let slots: UnsafeMutablePointer<Result?>
+    private let count: Int
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+    }
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
     func set(_ part: Int, _ value: Result) { slots[part] = value }
-    var all: [Result] { slots.map { $0! } }
+    var all: [Result] { (0..<count).map { slots[$0]! } }
 }

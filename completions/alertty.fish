@@ -70,7 +70,7 @@ complete -c alertty -n '__fish_seen_subcommand_from save' -l name -x -d 'Initial
 complete -c alertty -n '__fish_seen_subcommand_from save' -l overwrite -x -a 'ask deny allow' -d 'When the file exists: ask (default), refuse, or go on.'
 complete -c alertty -n '__fish_seen_subcommand_from save folder choose' -l print0 -d 'End each printed answer with NUL instead of a newline.'
 complete -c alertty -n '__fish_seen_subcommand_from save folder' -l show-hidden -d 'Show hidden entries from the start (toggle with Alt-.).'
-complete -c alertty -n '__fish_seen_subcommand_from choose' -l list-height -x -d 'Rows for the list; the question above gets the rest of the box (whiptail\'s and dialog\'s LIST-HEIGHT).'
+complete -c alertty -n '__fish_seen_subcommand_from choose' -l list-height -x -d 'Rows for the list, the question above getting the rest of the box (whiptail\'s LIST-HEIGHT); 0: the question shown whole and the list the rest (as dialog draws it).'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l items-from -r -F -d 'Read items from FILE (`-`: stdin), one per line; the list is usable while they load.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l read0 -d 'Items from --items-from are separated by NUL, not newlines.'
 complete -c alertty -n '__fish_seen_subcommand_from choose' -l tagged -d 'The ITEMs are TAG LABEL pairs (as dialog\'s menus): the label is shown, the tag printed.'

@@ -166,6 +166,32 @@ final class TmuxTests: XCTestCase {
         XCTAssertEqual(real.compactMap(item), ours.compactMap(item))
     }
 
+    /// dialog shows a long question whole (more than five lines) and gives the list what is left.
+    func testALongQuestionIsShownWholeAsDialogShowsIt() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dialog") else { throw XCTSkip("dialog is not installed") }
+        let call = "--title Setup --menu 'Please select the geographic area in which you live. Subsequent configuration "
+            + "questions will narrow this down by presenting a list of cities, representing the time zones in which they "
+            + "are located. This question is long on purpose so that it takes more than five lines in the box.\n\n"
+            + "Geographic area:' 20 70 7 Africa '' America '' Antarctica '' Arctic '' Asia '' Atlantic '' Australia '' Europe ''"
+        /// The question's rows: inside the side borders, down to the list (dialog's inner box, or the first item).
+        func question(_ program: String) throws -> [String] {
+            let t = try Tmux(command: program + " " + call)
+            let screen = try t.waitFor("the menu") { $0.contains("Africa") && $0.contains("Cancel") }
+            var rows: [String] = []
+            for line in screen.split(separator: "\n") {
+                guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { continue }
+                let inside = line[line.index(after: first)..<last].trimmingCharacters(in: .whitespaces)
+                if inside.hasPrefix("┌") || inside.hasPrefix("Africa") { break }
+                if !inside.isEmpty { rows.append(inside) }
+            }
+            return rows
+        }
+        let real = try question("dialog"), ours = try question(PTYProcess.binary(named: "dialog"))
+        XCTAssertEqual(ours, real)
+        XCTAssertEqual(real.last, "Geographic area:")
+        XCTAssertGreaterThan(real.count, 5, "a question longer than five lines")
+    }
+
     /// Tags and items in two columns, the items lined up after the widest tag: one space after it
     /// in whiptail, two in dialog.
     func testMenuItemsLineUpAsInWhiptailAndDialog() throws {

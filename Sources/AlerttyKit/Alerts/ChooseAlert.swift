@@ -18,7 +18,8 @@ public struct ChooseConfiguration: Sendable {
     /// endless input stops there (the list keeps what came, and says it was cut).
     public var inputLimit = Limits.items
     /// --list-height: rows for the list, the question above getting the rest of the box (as
-    /// whiptail's and dialog's LIST-HEIGHT); nil: the list gets what the question leaves.
+    /// whiptail's LIST-HEIGHT); 0: the question whole and the list the rest (as dialog draws it);
+    /// nil: the list gets what a question of at most five lines leaves.
     public var listRows: Int?
     /// --editable: the extra button (Rename) edits the focused item's label in place; Enter ends
     /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
@@ -215,14 +216,17 @@ public struct ChooseAlert: Alert {
         let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
         let width = min(maxWidth, max(body.naturalWidth, widestLabel + markWidth + 3, ButtonRow.width(buttons),
                                       TextWidth.columns(title) + 2, 24 + TextWidth.columns(count)))
-        if let rows = configuration.listRows { return (width, body.lineCount(width: width) + fixedRows + rows) }
+        if let rows = configuration.listRows { return (width, body.lineCount(width: width) + fixedRows + max(rows, min(3, max(1, store.count)))) }
         let textRows = min(body.lineCount(width: width), 5)
         return (width, (textRows > 0 ? textRows : 0) + fixedRows + max(1, store.count))
     }
 
     func textRows(in area: Rect) -> Int {
         // --list-height: the list its rows, the question the rest.
-        if let rows = configuration.listRows { return min(body.lineCount(width: area.width), max(0, area.height - fixedRows - rows)) }
+        if let rows = configuration.listRows {
+            let least = rows > 0 ? rows : min(3, max(1, store.count))
+            return min(body.lineCount(width: area.width), max(0, area.height - fixedRows - least))
+        }
         // The question shows unless the list would drop below three rows (or all its items, if fewer).
         return min(body.lineCount(width: area.width), 5, max(0, area.height - fixedRows - min(3, max(1, store.count))))
     }
@@ -232,7 +236,7 @@ public struct ChooseAlert: Alert {
         let textRows = textRows(in: area)
         body.layout(width: area.width, rows: textRows)
         var rows = max(1, area.height - textRows - fixedRows)
-        if let wanted = configuration.listRows { rows = max(1, min(rows, wanted)) }
+        if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted)) }
         listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         list.setVisibleRows(rows)

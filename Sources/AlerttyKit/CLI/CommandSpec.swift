@@ -334,7 +334,7 @@ public enum CommandSpec {
         FlagSpec("print0", .flag, "", "End each printed answer with NUL instead of a newline.", browsers + [.choose]),
         FlagSpec("show-hidden", .flag, "", "Show hidden entries from the start (toggle with Alt-.).", browsers),
         // Lists
-        FlagSpec("list-height", .integer(1...1000), "N", "Rows for the list; the question above gets the rest of the box (whiptail's and dialog's LIST-HEIGHT).", [.choose]),
+        FlagSpec("list-height", .integer(0...1000), "N", "Rows for the list, the question above getting the rest of the box (whiptail's LIST-HEIGHT); 0: the question shown whole and the list the rest (as dialog draws it).", [.choose]),
         FlagSpec("items-from", .file, "FILE", "Read items from FILE (`-`: stdin), one per line; the list is usable while they load.", [.choose]),
         FlagSpec("read0", .flag, "", "Items from --items-from are separated by NUL, not newlines.", [.choose]),
         FlagSpec("tagged", .flag, "", "The ITEMs are TAG LABEL pairs (as dialog's menus): the label is shown, the tag printed.", [.choose]),

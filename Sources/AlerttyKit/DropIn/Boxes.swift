@@ -220,8 +220,13 @@ extension Compat {
             }
             let notags = has(options, "notags", "no-tags")
             out += ["--tagged", "--output", "tag"]
-            // LIST-HEIGHT: the list's rows, the question getting the rest (0: sized by the box).
-            if let rows = Int(positionals[3]), rows > 0 { out += ["--list-height", String(min(rows, 1000))] }
+            // whiptail: LIST-HEIGHT rows for the list, the question the rest; dialog: the question
+            // whole and the list whatever the box leaves.
+            if program == .dialog {
+                out += ["--list-height", "0"]
+            } else if let rows = Int(positionals[3]), rows > 0 {
+                out += ["--list-height", String(min(rows, 1000))]
+            }
             if program == .dialog { out.append("--dialog-keys") }
             // Letters jump to an item in both; whiptail's check and radio lists ignore them.
             out += ["--letters", program == .dialog ? "jump" : program == .whiptail && boxName != "menu" ? "none" : "newt"]

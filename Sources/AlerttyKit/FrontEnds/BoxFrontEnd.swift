@@ -140,10 +140,7 @@ public final class BoxFrontEnd: FrontEnd {
         dirty = true
     }
 
-    public func stepAside(lastOutput: [UInt8]) {
-        session.leave()
-        if !lastOutput.isEmpty { showAside(lastOutput + [0x0A]) }
-    }
+    public func stepAside() { session.leave() }
 
     public func showAside(_ output: [UInt8]) {
         _ = session.write(Sanitize.outputLines(output, unicode: options.unicode))

@@ -63,10 +63,9 @@ public final class LineFrontEnd: FrontEnd {
     // A command alertty runs has the terminal for a while: its output as lines.
     private var echoOffBeforeAside = false
 
-    public func stepAside(lastOutput: [UInt8]) {
+    public func stepAside() {
         echoOffBeforeAside = echoOff
         restoreEcho()
-        if !lastOutput.isEmpty { showAside(lastOutput + [0x0A]) }
     }
 
     public func showAside(_ output: [UInt8]) {

@@ -53,9 +53,8 @@ public protocol FrontEnd: AnyObject {
     func resumed()
     func resized()
     /// A command alertty runs takes the terminal for a while (sudo's password prompt): the
-    /// terminal back in its own modes, `lastOutput` (the command's last line, maybe its question)
-    /// said, nothing read from it until `stepBack`.
-    func stepAside(lastOutput: [UInt8])
+    /// terminal back in its own modes, nothing read from it until `stepBack`.
+    func stepAside()
     /// The command's output while it has the terminal.
     func showAside(_ output: [UInt8])
     /// The terminal is ours again: take it as `begin` did and show the alert anew.
@@ -68,7 +67,7 @@ public protocol FrontEnd: AnyObject {
 extension FrontEnd {
     public func resumed() {}
     public func resized() {}
-    public func stepAside(lastOutput: [UInt8]) {}
+    public func stepAside() {}
     public func showAside(_ output: [UInt8]) {}
     public func stepBack() {}
 }

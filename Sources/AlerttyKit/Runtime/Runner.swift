@@ -74,11 +74,9 @@ public final class Runner {
         alert.attach(to: frontEnd.kind)
         frontEnd.begin(alert)
         if sources.contains(where: \.runsCommands) {
+            // (The box's session keeps a loan's TOSTOP as it enters raw mode.)
             if loan == nil { loan = TerminalLoan() }
-            if let terminal = loan?.terminal {
-                loan?.stopBackgroundWriters() // again: the front end has just set its modes
-                lender = TerminalLender { Platform.groupState($0, terminal: terminal) }
-            }
+            if let terminal = loan?.terminal { lender = TerminalLender { Platform.groupState($0, terminal: terminal) } }
         } else {
             loan = nil
         }
@@ -152,13 +150,9 @@ public final class Runner {
                 changed = true
                 if let (outcome, by) = perform(typed, person: true) { return finish(outcome, alert: alert, by: by) }
             }
-            for source in sources {
-                for event in source.service(now: now, readable: ready.readable, writable: ready.writable) {
-                    changed = true
-                    if case .childOutput(_, let bytes) = event { noteOutput(bytes) }
-                    if let outcome = apply(alert.update(event)) { return finish(outcome, alert: alert, by: nil) }
-                }
-            }
+            let serviced = serviceSources(now: now, readable: ready.readable, writable: ready.writable)
+            if serviced.any { changed = true }
+            if let outcome = serviced.outcome { return finish(outcome, alert: alert, by: nil) }
             if lender != nil, let outcome = lendTerminal(now: now, urgent: childChanged) { return finish(outcome, alert: alert, by: nil) }
             if autopilot == nil, lender?.lentTo == nil, let deadline = timeoutDeadline, now >= deadline {
                 guard takeDefaultOnTimeout else { return finish(Outcome(.timeout), alert: alert, by: nil) }
@@ -233,6 +227,20 @@ public final class Runner {
         for group in groups { Platform.signalGroup(group, .resume) }
     }
 
+    /// Each source's due work, its events handed to the alert (a command's output also noted for
+    /// the terminal's loan); whether any came, and the outcome that ends the alert, if one does.
+    private func serviceSources(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> (any: Bool, outcome: Outcome?) {
+        var any = false
+        for source in sources {
+            for event in source.service(now: now, readable: readable, writable: writable) {
+                any = true
+                if case .childOutput(_, let bytes) = event { noteOutput(bytes) }
+                if let outcome = apply(alert.update(event)) { return (true, outcome) }
+            }
+        }
+        return (any, nil)
+    }
+
     // MARK: - Lending the terminal
 
     private func noteOutput(_ bytes: [UInt8]) {
@@ -257,13 +265,10 @@ public final class Runner {
             // What the command wrote before it stopped is taken first: its last line may be the
             // question it is about to ask.
             let waiting = platform.poll(sources.flatMap(\.readDescriptors), [], 0).readable
-            for source in sources {
-                for event in source.service(now: now, readable: waiting, writable: []) {
-                    if case .childOutput(_, let bytes) = event { noteOutput(bytes) }
-                    if let outcome = apply(alert.update(event)) { return outcome }
-                }
-            }
-            frontEnd.stepAside(lastOutput: Self.lastLine(recentOutput))
+            if let outcome = serviceSources(now: now, readable: waiting, writable: []).outcome { return outcome }
+            frontEnd.stepAside()
+            let last = Self.lastLine(recentOutput)
+            if !last.isEmpty { frontEnd.showAside(last + [0x0A]) }
             recentOutput = []
             loan.lend(to: group)
         case .takeBack:

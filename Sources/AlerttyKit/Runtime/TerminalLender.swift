@@ -117,8 +117,8 @@ public final class TerminalLoan {
         Platform.signalGroup(group, .resume)
     }
 
+    /// (The front end then sets its modes again, and the loop sets TOSTOP again after it.)
     public func takeBack() {
         Platform.setForegroundGroup(terminal, Platform.ownGroup())
-        stopBackgroundWriters()
     }
 }

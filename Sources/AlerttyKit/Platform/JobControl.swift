@@ -94,26 +94,30 @@ extension Platform {
         ((major & 0xfffff000) << 32) | ((major & 0xfff) << 8) | ((minor & 0xffffff00) << 12) | (minor & 0xff)
     }
 
+    /// A /proc file of `pid` whole (nil when it is gone or not ours to read).
     private static func readProcFile(_ pid: pid_t, _ name: String) -> [UInt8]? {
-        let fd = open("/proc/\(pid)/\(name)", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { libcCloseDescriptor(fd) }
-        var bytes = [UInt8](repeating: 0, count: 1024)
-        let n = bytes.withUnsafeMutableBytes { libcReadDescriptor(fd, $0.baseAddress, $0.count) }
-        return n > 0 ? Array(bytes[..<n]) : nil
+        guard let bytes = readFile("/proc/\(pid)/\(name)", limit: 1 << 20), !bytes.isEmpty else { return nil }
+        return bytes
+    }
+
+    /// The numbered entries of a /proc folder (tasks, descriptors).
+    private static func numberedEntries(_ path: String) -> [Int] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var result: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let n = Int(name) { result.append(n) }
+        }
+        return result
     }
 
     /// The children of every thread of `pid`.
     private static func children(_ pid: pid_t) -> [pid_t] {
-        guard let dir = opendir("/proc/\(pid)/task") else { return [] }
-        defer { closedir(dir) }
-        var result: [pid_t] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let tid = Int32(name), let list = readProcFile(pid, "task/\(tid)/children") else { continue }
-            result += list.split(separator: UInt8(ascii: " ")).compactMap { Int32(String(decoding: $0, as: UTF8.self)) }
+        numberedEntries("/proc/\(pid)/task").flatMap { tid -> [pid_t] in
+            guard let list = readProcFile(pid, "task/\(tid)/children") else { return [] }
+            return list.split(separator: UInt8(ascii: " ")).compactMap { Int32(String(decoding: $0, as: UTF8.self)) }
         }
-        return result
     }
 
     /// Whether `pid` is blocked reading one of `devices` (read, readv, pread; or a poll or select
@@ -131,13 +135,8 @@ extension Platform {
             guard fields.count > 1, let fd = Int(fields[1].dropFirst(2), radix: 16) else { return false }
             return isTerminal(fd)
         }
-        guard waitCalls.contains(number), let dir = opendir("/proc/\(pid)/fd") else { return false }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let fd = Int(name), isTerminal(fd) { return true }
-        }
-        return false
+        guard waitCalls.contains(number) else { return false }
+        return numberedEntries("/proc/\(pid)/fd").contains(where: isTerminal)
     }
 
     #if arch(x86_64)
@@ -152,6 +151,3 @@ extension Platform {
     #endif
     #endif
 }
-
-@inline(__always) private func libcCloseDescriptor(_ fd: Int32) { _ = close(fd) }
-@inline(__always) private func libcReadDescriptor(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { read(fd, p, n) }

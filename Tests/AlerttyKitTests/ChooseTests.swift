@@ -122,9 +122,9 @@ final class ChooseTests: XCTestCase {
         var store = ItemStore()
         for i in 0..<50_000 { store.append(label: b("dir\(i % 97)/file\(i).txt")) }
         let matcher = FuzzyMatcher("d9f1")
-        let whole = ListFilter.scoreAll(matcher, store, from: 0, to: store.count)
+        let whole = ListFilter.score(matcher, store, 0..<store.count)
         let parts = ListFilter.scoreInParts(0..<store.count) { [store] range in
-            ListFilter.scoreAll(matcher, store, from: range.lowerBound, to: range.upperBound)
+            ListFilter.score(matcher, store, range)
         }
         XCTAssertEqual(parts.map(\.0), whole.map(\.0))
         XCTAssertEqual(parts.map(\.1), whole.map(\.1))

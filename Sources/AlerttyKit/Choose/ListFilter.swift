@@ -1,9 +1,9 @@
 // The filtered, ranked order of a list for a query. Typing one more character searches only the
 // previous matches (a stack of results per query prefix, as fzf caches them); Backspace goes back
 // to a cached result; items that stream in later are matched as they come. A search goes a slice
-// at a time, so a key is never kept waiting by a million items; its matches so far are shown. Ranking is a counting
-// sort by score (scores are small), stable in list order, so it costs the matches' count, not
-// n log n.
+// at a time, so a key is never kept waiting by a million items; its matches so far are shown.
+// Ranking is a counting sort by score (scores are small), stable in list order, so it costs the
+// matches' count, not n log n.
 
 public struct ListFilter: Sendable {
     public private(set) var query = ""
@@ -74,7 +74,7 @@ public struct ListFilter: Sendable {
         if s.nextCandidate < s.candidates.count && left > 0 {
             let end = s.nextCandidate + min(left, s.candidates.count - s.nextCandidate)
             s.scored += Self.scoreInParts(s.nextCandidate..<end) { [matcher = s.matcher, candidates = s.candidates] range in
-                Self.scoreItems(matcher, store, candidates[range])
+                Self.score(matcher, store, candidates[range].lazy.map(Int.init))
             }
             left -= end - s.nextCandidate
             s.nextCandidate = end
@@ -82,7 +82,7 @@ public struct ListFilter: Sendable {
         if left > 0 && s.nextItem < store.count {
             let end = s.nextItem + min(left, store.count - s.nextItem)
             s.scored += Self.scoreInParts(s.nextItem..<end) { [matcher = s.matcher] range in
-                Self.scoreAll(matcher, store, from: range.lowerBound, to: range.upperBound)
+                Self.score(matcher, store, range)
             }
             s.nextItem = end
         }
@@ -112,21 +112,11 @@ public struct ListFilter: Sendable {
         }.flatMap { $0 }
     }
 
-    static func scoreItems(_ matcher: FuzzyMatcher, _ store: ItemStore, _ items: ArraySlice<UInt32>) -> [(Int32, UInt32)] {
+    /// The matches among `items` (all of a range, or a prefix's cached matches), in their order.
+    static func score<Items: Sequence>(_ matcher: FuzzyMatcher, _ store: ItemStore, _ items: Items) -> [(Int32, UInt32)] where Items.Element == Int {
         var scored: [(Int32, UInt32)] = []
         store.bytes.withUnsafeBufferPointer { bytes in
             for item in items {
-                let r = store.labelRange(Int(item))
-                if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), item)) }
-            }
-        }
-        return scored
-    }
-
-    static func scoreAll(_ matcher: FuzzyMatcher, _ store: ItemStore, from first: Int, to last: Int) -> [(Int32, UInt32)] {
-        var scored: [(Int32, UInt32)] = []
-        store.bytes.withUnsafeBufferPointer { bytes in
-            for item in first..<last {
                 let r = store.labelRange(item)
                 if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), UInt32(item))) }
             }

@@ -39,9 +39,11 @@ final class TextTests: XCTestCase {
             let alphabet = Array("ab  cdefghij x")
             let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             let width = Int.random(in: 1...20, using: &generator)
-            var fast: [String] = [], general: [String] = []
-            Wrap.asciiLines(Array(text.utf8), width: width, into: &fast)
-            Wrap.generalLines(text, width: width, into: &general)
+            var spans: [Wrap.Span] = []
+            Array(text.utf8).withUnsafeBufferPointer { Wrap.asciiSpans($0, width: width, paragraph: 0, into: &spans) }
+            let fast = spans.map { Wrap.text($0, in: [text]) }
+            let characters = Array(text)
+            let general = Wrap.lineIndices(characters, width: width, keepingWhatFits: false).map { String($0.map { characters[$0] }) }
             XCTAssertEqual(fast, general, "\(text.debugDescription) at \(width)")
         }
     }

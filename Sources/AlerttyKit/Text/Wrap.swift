@@ -5,21 +5,7 @@ public enum Wrap {
     /// indentation, blank lines: a table's columns stay put); a longer one breaks at spaces and
     /// splits words longer than a line.
     public static func lines(_ paragraphs: [String], width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var out: [String] = []
-        for paragraph in paragraphs {
-            let ascii = paragraph.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
-            if ascii ? paragraph.utf8.count <= width : TextWidth.columns(paragraph) <= width {
-                out.append(paragraph)
-                continue
-            }
-            if ascii {
-                asciiLines(Array(paragraph.utf8), width: width, into: &out)
-                continue
-            }
-            generalLines(paragraph, width: width, into: &out)
-        }
-        return out
+        spans(paragraphs, width: width).map { text($0, in: paragraphs) }
     }
 
     /// One wrapped line as a place in its paragraph, so a long message keeps its text once and
@@ -74,7 +60,9 @@ public enum Wrap {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `asciiLines`' wrapping, as spans of the paragraph's bytes.
+    /// The wrapping `lineIndices` does, for printable ASCII on bytes: one column each, no
+    /// grapheme breaking. Long messages (logs piped in with `-`) are mostly this, and it is many
+    /// times faster.
     static func asciiSpans(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, paragraph: Int32, into out: inout [Span]) {
         let n = bytes.count
         var lineStart = 0, lineEnd = 0, used = 0
@@ -102,12 +90,6 @@ public enum Wrap {
             lineEnd = wordEnd
         }
         out.append(Span(paragraph: paragraph, start: Int32(lineStart), end: Int32(used > 0 ? lineEnd : lineStart), exact: false))
-    }
-
-    /// One paragraph, grapheme by grapheme, with each one's display width.
-    static func generalLines(_ paragraph: String, width: Int, into out: inout [String]) {
-        let characters = Array(paragraph)
-        for line in lineIndices(characters, width: width, keepingWhatFits: false) { out.append(String(line.map { characters[$0] })) }
     }
 
     /// The wrapping of `lines` with each grapheme's place kept: every line is the indices of its
@@ -156,27 +138,6 @@ public enum Wrap {
         flushWord(upTo: paragraph.count)
         out.append(line)
         return out
-    }
-
-    /// The same wrapping for printable ASCII, on bytes: one column each, no grapheme breaking.
-    /// Long messages (logs piped in with `-`) are mostly this, and it is many times faster.
-    static func asciiLines(_ bytes: [UInt8], width: Int, into out: inout [String]) {
-        var line: [UInt8] = []
-        for word in bytes.split(separator: 0x20, omittingEmptySubsequences: true) {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                out.append(String(decoding: line, as: UTF8.self))
-                line.removeAll(keepingCapacity: true)
-            }
-            if !line.isEmpty { line.append(0x20) }
-            for b in word {
-                if line.count + 1 > width && !line.isEmpty {
-                    out.append(String(decoding: line, as: UTF8.self))
-                    line.removeAll(keepingCapacity: true)
-                }
-                line.append(b)
-            }
-        }
-        out.append(String(decoding: line, as: UTF8.self))
     }
 
     /// Fits text into `width` columns, ending with `…` when it had to be cut.

@@ -12,6 +12,8 @@ public struct TextBody: Equatable, Sendable {
     private var styled: [StyledLine]?
     /// With styles: each wrapped line as its paragraph and the indices of its graphemes there.
     private var wrappedIndices: [WrappedLine] = []
+    /// The wrapped lines, plain or styled.
+    private var lineTotal: Int { styled == nil ? wrapped.count : wrappedIndices.count }
     private struct WrappedLine: Equatable, Sendable {
         var paragraph: Int
         var graphemes: [Int]
@@ -49,7 +51,7 @@ public struct TextBody: Equatable, Sendable {
     /// Lines at `width`; reuses the last layout's wrapping, so a long message is not re-wrapped
     /// on every frame (each key press asks for the box size again).
     public func lineCount(width: Int) -> Int {
-        width == wrapWidth ? wrapped.count : Wrap.spans(paragraphs, width: width).count
+        width == wrapWidth ? lineTotal : Wrap.spans(paragraphs, width: width).count
     }
 
     /// Sets the area the text is shown in; keeps the offset valid.
@@ -60,16 +62,15 @@ public struct TextBody: Equatable, Sendable {
                 wrappedIndices = styled.enumerated().flatMap { p, line in
                     Wrap.lineIndices(line.characters, width: width).map { WrappedLine(paragraph: p, graphemes: $0) }
                 }
-                wrapped = wrappedIndices.map { Wrap.Span(paragraph: Int32($0.paragraph), start: 0, end: 0, exact: false) }
             } else {
                 wrapped = Wrap.spans(paragraphs, width: width)
             }
         }
         visibleRows = rows
-        offset = max(0, min(offset, wrapped.count - rows))
+        offset = max(0, min(offset, lineTotal - rows))
     }
 
-    public var canScroll: Bool { wrapped.count > visibleRows }
+    public var canScroll: Bool { lineTotal > visibleRows }
     public var scrollHints: [KeyHint] { canScroll ? [KeyHint(.down, "scroll")] : [] }
 
     /// Handles scrolling actions; returns false for actions it does not use.
@@ -82,10 +83,10 @@ public struct TextBody: Equatable, Sendable {
         case .pageUp: offset -= page
         case .pageDown: offset += page
         case .home: offset = 0
-        case .end: offset = wrapped.count
+        case .end: offset = lineTotal
         default: return false
         }
-        offset = max(0, min(offset, wrapped.count - visibleRows))
+        offset = max(0, min(offset, lineTotal - visibleRows))
         return true
     }
 
@@ -104,7 +105,7 @@ public struct TextBody: Equatable, Sendable {
             }
         }
         guard canScroll else { return }
-        Chrome.scrollIndicators(up: offset > 0, down: offset + visibleRows < wrapped.count, area: area, theme: theme, into: &canvas)
+        Chrome.scrollIndicators(up: offset > 0, down: offset + visibleRows < lineTotal, area: area, theme: theme, into: &canvas)
     }
 
     // MARK: - Text over a row of buttons (message, confirm; input and password add a field)

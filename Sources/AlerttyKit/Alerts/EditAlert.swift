@@ -18,7 +18,6 @@ public struct EditAlert: Alert {
     public let rules: Rules?
     /// The text's rules and --validate-cmd's verdict on it, as `input` keeps them.
     public private(set) var verdict = Verdict()
-    public var localValidity: Validity { verdict.local }
     /// OK was refused: the reason stands out until the next edit.
     public private(set) var refused = false
     private var checkedRevision = -1

@@ -17,8 +17,6 @@ public struct FieldAlert: Alert {
     public private(set) var focus: Focus = .field
     /// The answer's rules and --validate-cmd's verdict on it.
     public private(set) var verdict = Verdict()
-    public var localValidity: Validity { verdict.local }
-    public var commandState: Verdict.CommandState { verdict.command }
     public private(set) var revealed = false
     /// --strength: the answer's strength as last measured (negative: below the client's rules).
     public private(set) var strength: Int?

@@ -77,9 +77,7 @@ public struct FormField {
     /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
         if confirms != nil { return text.editor.bytes == expected ? nil : tr("the entries did not match; type it again") }
-        let own = declaration.options["invalid-message"]
-        if let rules, case .invalid(let r) = rules.check(text.editor.text) { return own ?? r }
-        if let why = verdict.reason(message: own) { return why }
+        if let why = verdict.reason(message: declaration.options["invalid-message"]) { return why }
         return verdict.isChecking ? tr("checking…") : nil
     }
 
@@ -143,7 +141,10 @@ public struct FormAlert: Alert {
             }
         }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
-        for i in built.indices { built[i].verdict = Verdict(channel: i) }
+        for i in built.indices {
+            built[i].verdict = Verdict(channel: i)
+            built[i].verdict.checkRules(built[i].text.editor.text, rules: built[i].rules)
+        }
         self.fields = built
         if let first = built.firstIndex(where: { !$0.readonly }) {
             focus = .field(first)

@@ -181,10 +181,10 @@ public enum App {
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
-        // --theme, else the drop-in's program's colours, else ALERTTY_THEME: a wrong one is a
+        // --theme, else ALERTTY_THEME, else the drop-in's program's colours: a wrong one is a
         // usage error, found before anything is drawn.
         options.theme = compat?.theme
-        if let theme = command.string(.theme) ?? (options.theme != nil ? nil : environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 })) ?? environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let theme = command.string(.theme) ?? environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 }) {
             do { options.theme = try ThemeFile.load(theme) } catch {
                 return usage(command.string(.theme) == nil ? UsageError("ALERTTY_THEME: " + error.message) : error, compat)
             }

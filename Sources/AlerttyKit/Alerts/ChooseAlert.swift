@@ -216,19 +216,20 @@ public struct ChooseAlert: Alert {
         let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
         let width = min(maxWidth, max(body.naturalWidth, widestLabel + markWidth + 3, ButtonRow.width(buttons),
                                       TextWidth.columns(title) + 2, 24 + TextWidth.columns(count)))
-        if let rows = configuration.listRows { return (width, body.lineCount(width: width) + fixedRows + max(rows, min(3, max(1, store.count)))) }
+        if let rows = configuration.listRows { return (width, body.lineCount(width: width) + fixedRows + max(rows, fewestListRows)) }
         let textRows = min(body.lineCount(width: width), 5)
         return (width, (textRows > 0 ? textRows : 0) + fixedRows + max(1, store.count))
     }
 
+    /// The list is never squeezed below three rows (or all its items, if fewer).
+    var fewestListRows: Int { min(3, max(1, store.count)) }
+
     func textRows(in area: Rect) -> Int {
-        // --list-height: the list its rows, the question the rest.
-        if let rows = configuration.listRows {
-            let least = rows > 0 ? rows : min(3, max(1, store.count))
-            return min(body.lineCount(width: area.width), max(0, area.height - fixedRows - least))
-        }
-        // The question shows unless the list would drop below three rows (or all its items, if fewer).
-        return min(body.lineCount(width: area.width), 5, max(0, area.height - fixedRows - min(3, max(1, store.count))))
+        // The question shows unless the list would drop below its rows: --list-height's, or the
+        // fewest; without --list-height at most five lines of it.
+        let listRows = configuration.listRows.flatMap { $0 > 0 ? $0 : nil } ?? fewestListRows
+        let most = configuration.listRows == nil ? 5 : Int.max
+        return min(body.lineCount(width: area.width), most, max(0, area.height - fixedRows - listRows))
     }
 
     public mutating func layout(_ area: Rect) {

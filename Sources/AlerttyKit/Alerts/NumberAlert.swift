@@ -125,6 +125,9 @@ public struct NumberAlert: Alert {
     /// Columns the value is drawn in with dialog's keys: the wider of the ends (as dialog's `%*d`).
     var valueWidth: Int { Swift.max(String(minimum).count, String(maximum).count) }
 
+    /// A value as dialog's keys draw and edit it: right-aligned in `valueWidth` columns.
+    func padded(_ shown: String) -> String { String(repeating: " ", count: Swift.max(0, valueWidth - shown.count)) + shown }
+
     private mutating func actAsDialog(_ action: Action) -> [Effect] {
         let last = valueWidth - 1
         switch action {
@@ -159,7 +162,7 @@ public struct NumberAlert: Alert {
             value = maximum
         case .insert(let c) where focus == .value && ("0"..."9").contains(c):
             // The focused column of the value as drawn takes the digit, if that stays in range.
-            var shown = Array(String(repeating: " ", count: Swift.max(0, valueWidth - String(value).count)) + String(value))
+            var shown = Array(padded(String(value)))
             shown[column] = Character(c)
             if let n = Int(String(shown).trimmingSpaces()), n >= minimum, n <= maximum { value = n }
         default:
@@ -194,7 +197,7 @@ public struct NumberAlert: Alert {
         }
         // The value, then the bar between the ends.
         var shown = typed ?? String(value)
-        if dialogKeys { shown = String(repeating: " ", count: Swift.max(0, valueWidth - shown.count)) + shown }
+        if dialogKeys { shown = padded(shown) }
         let valueX = area.x + Swift.max(0, (area.width - TextWidth.columns(shown)) / 2)
         let end = canvas.text(shown, x: valueX, y: y, style: focus == .value ? theme.selection : theme.title)
         let low = String(minimum), high = String(maximum)

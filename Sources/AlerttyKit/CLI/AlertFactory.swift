@@ -143,8 +143,8 @@ extension AlertFactory {
         configuration.radio = command.has(.radio)
         configuration.order = command.has(.order)
         configuration.editable = command.has(.editable)
-        if configuration.editable {
-            if configuration.multi || configuration.radio { throw UsageError("--editable renames an item of a menu: not with --multi or --radio") }
+        if configuration.editable && (configuration.multi || configuration.radio) {
+            throw UsageError("--editable renames an item of a menu: not with --multi or --radio")
         }
         if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
         if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }

@@ -380,9 +380,7 @@ extension AlertMeaning {
         default: return nil
         }
     }
-
 }
-
 
 extension LineFrontEnd {
     /// "[Y/n]" in English; in another language the labels' words, the default one capitalised

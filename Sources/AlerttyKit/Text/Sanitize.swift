@@ -73,9 +73,8 @@ public enum Sanitize {
     /// show (at most four bytes a column, and some for combining marks): a 10 MB log line costs
     /// what a short one does. A cut is marked with "…".
     public static func bytes(_ raw: ArraySlice<UInt8>, columns: Int) -> String {
-        let budget = max(0, columns) * 4 + 16
-        guard raw.count > budget else { return bytes(Array(raw)) }
-        return bytes(Array(prefix(raw, columns: columns))) + "…"
+        let shown = prefix(raw, columns: columns)
+        return bytes(Array(shown)) + (shown.count < raw.count ? "…" : "")
     }
 
     /// The bytes `bytes(_:columns:)` decodes: cut at a character's first byte, never inside one.
@@ -117,8 +116,6 @@ public enum Sanitize {
 // A command's output while it has the terminal (it stepped in to ask something): plain lines, as
 // `progress --plain` would print them.
 extension Sanitize {
-    /// Newlines kept, tabs as spaces, a line redrawn with carriage returns (a download's
-    /// percentage) as its latest state, every other control visible; ASCII only without `unicode`.
     /// `bytes` cut before a character that is not complete yet (its lead byte and some of its
     /// continuation bytes at the very end): output read in chunks can split one, and the rest comes
     /// with the next chunk.
@@ -131,6 +128,8 @@ extension Sanitize {
         return (Array(bytes[..<i]), Array(bytes[i...]))
     }
 
+    /// Newlines kept, tabs as spaces, a line redrawn with carriage returns (a download's
+    /// percentage) as its latest state, every other control visible; ASCII only without `unicode`.
     public static func outputLines(_ bytes: [UInt8], unicode: Bool) -> [UInt8] {
         var out: [UInt8] = []
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)

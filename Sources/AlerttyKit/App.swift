@@ -59,11 +59,24 @@ public enum App {
     static func runChain(_ chain: Compat.Chain, closedDescriptors: Set<FileDescriptor>) -> Int32 {
         var status: Int32 = 0
         var printed = false
+        // dialog's --tailboxbg boxes: drawn behind every box after them.
+        var behind: [Layered.Layer] = []
+        var keep = false
         for (i, box) in chain.boxes.enumerated() {
             var output = box.output
+            if let background = box.background {
+                guard let layer = layer(background) else {
+                    report("cannot open \(background.path)")
+                    return output.error
+                }
+                behind.append(layer)
+                keep = keep || background.keep
+                status = output.ok
+                continue
+            }
             if i > 0 && printed { output.before = chain.separator }
             let formatted = output
-            status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors) { outcome in
+            status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors, behind: behind) { outcome in
                 let delivered = deliverReporting(outcome, terminator: nil, compat: formatted)
                 if delivered.printed { printed = true }
                 return delivered.status
@@ -71,7 +84,34 @@ public enum App {
             if box.sleep > 0 { Platform.pause(seconds: box.sleep) }
             if status != output.ok { break }
         }
+        // Without --no-kill the background boxes end with the chain, as dialog's do.
+        if keep, let last = chain.boxes.last(where: { $0.background != nil }) { keepShowing(behind, theme: last.output.theme) }
         return status
+    }
+
+    /// A --tailboxbg box's view of its file (checked readable when the command line was read).
+    static func layer(_ background: Compat.Background) -> Layered.Layer? {
+        guard let fd = try? Platform.openForReadingAtOnce(background.path) else { return nil }
+        guard case .regular(let size)? = Platform.kind(of: fd) else {
+            Platform.close(fd)
+            return nil
+        }
+        return Layered.Layer(view: TailView(title: background.title, document: FileDocument(fd: fd, size: size)),
+                             width: background.width, height: background.height)
+    }
+
+    /// dialog's --no-kill: a process of its own keeps the background boxes on the screen,
+    /// following their files, until it is killed (SIGHUP, SIGINT, SIGTERM: the default
+    /// actions); its pid goes to stderr, as dialog prints it, for the script to kill it by.
+    static func keepShowing(_ layers: [Layered.Layer], theme: ThemeFile?) {
+        guard let front = layers.last, let pid = Platform.forkProcess() else { return }
+        guard pid == 0 else {
+            Platform.writeAll(2, Array("\(pid)\n".utf8))
+            return
+        }
+        let shown = Layered(front: front.view, layers: Array(layers.dropLast()))
+        BoxFrontEnd.keepDrawing(shown, path: "/dev/tty", width: front.width, height: front.height, margin: 1, theme: theme,
+                                environment: Platform.environment)
     }
 
     /// The most a `-` argument (a message, a field's value) reads from stdin.
@@ -79,7 +119,7 @@ public enum App {
 
     /// `receive`: who prints the answer instead of `deliver` (a chain of boxes notes what was printed).
     static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>,
-                     receive: Receiver? = nil) -> Int32 {
+                     behind: [Layered.Layer] = [], receive: Receiver? = nil) -> Int32 {
         var parsed: ParseResult
         do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error, compat) }
         // ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS).
@@ -112,12 +152,12 @@ public enum App {
                 } else {
                     box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
                 }
-                BoxFrontEnd.drawOnce(box, path: command.string(.tty) ?? "/dev/tty", width: command.int(.width),
+                BoxFrontEnd.drawOnce(behind.isEmpty ? box : Layered(front: box, layers: behind), path: command.string(.tty) ?? "/dev/tty", width: command.int(.width),
                                      height: command.int(.height), margin: command.int(.margin), theme: compat?.theme,
                                      environment: Platform.environment)
                 return ExitStatus.ok.rawValue
             }
-            return run(command, compat: compat, closedDescriptors: closed, receive: receive)
+            return run(command, compat: compat, closedDescriptors: closed, behind: behind, receive: receive)
         }
     }
 
@@ -147,7 +187,7 @@ public enum App {
     /// `sources` come before the alert's own, so they take the effects they know first (pinentry's
     /// quality meter, measured by gpg-agent instead of alertty).
     static func run(_ command: ParsedCommand, compat: Compat.Output?, closedDescriptors: Set<FileDescriptor>,
-                    sources extra: [any EventSource] = [], receive: Receiver? = nil) -> Int32 {
+                    sources extra: [any EventSource] = [], behind: [Layered.Layer] = [], receive: Receiver? = nil) -> Int32 {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
         let environment: (String) -> String? = Platform.environment
@@ -164,11 +204,15 @@ public enum App {
                 throw UsageError(error.message)
             }
         }
-        let built: BuiltAlert
+        var built: BuiltAlert
         do {
             built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
         } catch {
             return usage(error, compat)
+        }
+        if !behind.isEmpty {
+            let make = built.makeAlert
+            built.makeAlert = { Layered(front: make(), layers: behind) }
         }
         // An answer that could not be delivered must not be asked for (a password typed for nothing).
         let answerDescriptor = compat?.descriptor ?? 1

@@ -269,4 +269,22 @@ final class AlertTests: XCTestCase {
         _ = type("x", &a)
         XCTAssertFalse(reasonStyle().reverse)
     }
+
+    /// The layers follow their files on ticks the front never sees unless it asks for them.
+    func testLayeredTicksItsLayersAndLeavesTheFrontsKeysToIt() {
+        final class Growing: TextDocument {
+            var size = 0
+            var refreshes = 0
+            func read(at offset: Int, count: Int) -> [UInt8] { [] }
+            func refresh() -> Bool { refreshes += 1; return false }
+        }
+        let file = Growing()
+        var layered = Layered(front: ConfirmAlert(title: "", text: "Go on?"),
+                              layers: [Layered.Layer(view: TailView(title: "", document: file), width: nil, height: nil)])
+        XCTAssertEqual(layered.tickInterval, 0.25)
+        XCTAssertEqual(layered.update(.tick(0.25)), [])
+        XCTAssertEqual(file.refreshes, 1)
+        XCTAssertEqual(layered.update(.action(.insert("y"))).count, 1, "keys are the front's")
+        XCTAssertEqual(layered.meaning, ConfirmAlert(title: "", text: "Go on?").meaning)
+    }
 }

@@ -60,6 +60,13 @@ final class SnapshotTests: XCTestCase {
                                                follow: false, okLabel: "Agree", cancelLabel: "Decline"))
     }
 
+    /// dialog's --tailboxbg before a msgbox: the file's last lines in a box of their own behind it.
+    func testLayered() throws {
+        let log = BufferDocument(Array((1...40).map { "step \($0) done" }.joined(separator: "\n").utf8))
+        let layer = Layered.Layer(view: TailView(title: "install.log", document: log), width: 40, height: 12)
+        try snapshot("layered-tail-behind", Layered(front: MessageAlert(title: "", text: "Read the log behind."), layers: [layer]))
+    }
+
     func testDate() throws {
         let d = CalendarDate.parse("2026-11-26")!
         try snapshot("date", DateAlert(title: "Maintenance", text: "Which day?", value: d, earliest: CalendarDate.parse("2026-11-10"),

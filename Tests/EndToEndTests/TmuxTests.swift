@@ -272,6 +272,38 @@ final class TmuxTests: XCTestCase {
     }
 
     /// Deleting an emoji with a skin-tone modifier leaves no ghost glyph: alertty's widths agree with tmux's.
+    /// dialog's --no-kill --tailboxbg: the box stays on the screen after dialog returned, drawn by
+    /// a process whose pid is on stderr; it keeps following its file until that pid is killed.
+    func testDialogTailboxbgWithNoKillKeepsFollowingItsFileUntilKilled() throws {
+        let dir = NSTemporaryDirectory() + "alertty-tail-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let log = dir + "/log.txt", pidFile = dir + "/pid"
+        try "first line\nsecond line\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let t = try Tmux(command: "\(bin) dialog --no-kill --title Log --tailboxbg \(log) 10 40 2>\(pidFile); echo \"rc=$?\"")
+        try t.waitFor("box") { $0.contains("Log") && $0.contains("second line") }
+        let deadline = Date().addingTimeInterval(10)
+        var pid: pid_t = 0
+        while pid == 0 && Date() < deadline {
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+            usleep(20_000) // polling for the file, not a synchronisation sleep
+        }
+        XCTAssertGreaterThan(pid, 0, "the pid of the process that keeps the box is printed on stderr")
+        func running() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !stat.contains(") Z ")
+        }
+        XCTAssertTrue(running())
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: log))
+        handle.seekToEndOfFile()
+        handle.write("third line\n".data(using: .utf8)!)
+        try handle.close()
+        try t.waitFor("the line added after dialog returned") { $0.contains("third line") }
+        kill(pid, SIGTERM)
+        while running() && Date() < deadline.addingTimeInterval(10) { usleep(20_000) }
+        XCTAssertFalse(running(), "killed by the pid it printed")
+    }
+
     func testEmojiWithModifierDeletesCleanly() throws {
         let t = try Tmux(command: "\(bin) input --no-animation --title Emoji; echo \"rc=$?\"")
         try t.waitFor("box") { $0.contains("Emoji") }

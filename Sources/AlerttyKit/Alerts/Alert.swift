@@ -188,6 +188,8 @@ public protocol Alert {
     /// Wipes any secret it still holds; the runtime calls it on every way out (answer, cancel,
     /// timeout, signal), after the outcome is taken.
     mutating func forget()
+    /// Draws what stays on the screen behind the box (dialog's background boxes), over the backdrop.
+    func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
 }
 
 /// Who asks: a person in the box, a person in line mode, or no one (a script's answer, a default).
@@ -195,6 +197,7 @@ public enum FrontEndKind: Equatable, Sendable { case box, line, scripted }
 
 extension Alert {
     public mutating func forget() {}
+    public func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
     public var keyOverrides: [KeyPress: Action] { [:] }
     /// A row for the buttons is the least a box can be (an empty message is just its button).
     public var minimumSize: (width: Int, height: Int) { (12, 1) }

@@ -122,11 +122,19 @@ extension Compat {
             }()
             if !readable { return .failure(Failure(message: "\nNot a file: " + positionals[0] + "\n", status: 255)) }
             out += ["--", positionals[0]]
-        case "tailbox":
+        case "tailbox", "tailboxbg":
             if textboxProblem(positionals[0], program) != nil {
-                return .failure(Failure(message: "\nCan't open input file " + positionals[0] + "\n", status: 255))
+                // (dialog names its function for the background box, the file for the other)
+                return .failure(Failure(message: boxName == "tailbox" ? "\nCan't open input file " + positionals[0] + "\n"
+                                                                      : "\nCan't open input file in dialog_tailbox().\n", status: 255))
             }
             out += ["--follow", "--", positionals[0]]
+            if boxName == "tailboxbg" {
+                let height = Int(positionals[1]).flatMap { $0 >= 3 ? min($0, 1000) : nil }
+                let title = value(options, "title").map { text($0, program, options) } ?? ""
+                translated.background = Background(path: positionals[0], title: title, width: width >= 16 ? min(width, 1000) : nil,
+                                                   height: height, keep: has(options, "no-kill"))
+            }
         case "mixedgauge":
             // Drawn once (dialog draws it and exits): the overall percentage and a row per item,
             // its status as dialog words it (a negative number is a percentage).

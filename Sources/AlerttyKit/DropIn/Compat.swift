@@ -65,6 +65,18 @@ public enum Compat {
         public var drawOnce = false
         /// dialog's --sleep: seconds to wait once the box is done.
         public var sleep: Double = 0
+        /// dialog's --tailboxbg: not asked, but drawn behind the boxes after it.
+        public var background: Background?
+    }
+
+    /// A file's last lines in a box that stays behind the boxes asked after it, following the
+    /// file; with --no-kill it is left on the screen, still following, once the chain is done.
+    public struct Background: Equatable, Sendable {
+        public var path: String
+        public var title: String
+        public var width: Int?
+        public var height: Int?
+        public var keep: Bool
     }
 
     /// A whiptail/dialog usage error: its text (in the program's own words) and status.
@@ -88,7 +100,7 @@ public enum Compat {
             return .dialog
         }
         if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
-           arguments.contains(where: { boxes[String($0.dropFirst(2))] != nil || unsupportedBoxes.contains(String($0.dropFirst(2))) }) {
+           arguments.contains(where: { boxes[String($0.dropFirst(2))] != nil }) {
             return .lenient
         }
         return nil
@@ -128,6 +140,8 @@ public enum Compat {
         ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
         ("textbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
         ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        // FILE HEIGHT WIDTH: asked nothing; drawn behind the boxes after it (Layered).
+        ("tailboxbg", Box(alert: .text, required: 3, optional: 0, group: 0)),
         ("editbox", Box(alert: .edit, required: 3, optional: 0, group: 0)),
         // [TEXT] HEIGHT WIDTH: the text may be left out.
         ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
@@ -154,7 +168,7 @@ public enum Compat {
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
         "Installed as whiptail and dialog by putting PREFIX/lib/alertty/dropin (hard links to alertty, made by scripts/install.sh and the package) first on PATH; hard links keep the name when a client resolves the path (pythondialog).",
-        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert with dialog's keys: Left/Right through the digits and buttons, Up/- and Down/+ step the focused digit, a digit sets it), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree), buildlist (a check list; --reorder answers the marks in the order made), inputmenu (a menu whose Rename button edits the item in place: RENAMED tag text, exit 3).",
+        "Boxes: msgbox, yesno, infobox (drawn once, left on the screen), inputbox, passwordbox, menu, radiolist, checklist, gauge, fselect, dselect, textbox (the pager: only what is on screen is read); dialog's form, passwordform, mixedform, tailbox (the pager following the file), tailboxbg (the file's last lines in a box behind the boxes after it, following the file; with --no-kill left on the screen by a process whose pid is printed on stderr, as dialog does), progressbox and programbox (the pager on stdin, closing at its end or on OK), pause (OK and Cancel, OK taken when the seconds run out), calendar (the date alert; --date-format, dd/mm/yyyy by default), rangebox (the number alert with dialog's keys: Left/Right through the digits and buttons, Up/- and Down/+ step the focused digit, a digit sets it), timebox (the time alert; --time-format), prgbox (the pager on a command's output), mixedgauge (progress's steps, drawn once), editbox (the edit alert), treeview (a radio list drawn as a tree), buildlist (a check list; --reorder answers the marks in the order made), inputmenu (a menu whose Rename button edits the item in place: RENAMED tag text, exit 3).",
         "Options where that program takes them (whiptail: anywhere; dialog: before the box and after its arguments), a trailing extra argument where whiptail tolerates one, and dialog's --and-widget chains (answers joined by --separate-widget, a tab).",
         "Output as each program prints it: the answer on stderr without a newline (or --output-fd N, dialog's --stdout), check lists as \"a\" \"c\" or a c, --separate-output, dialog's \"HELP tag\" (a form's: the field's label) on Help, followed by the marks or values with --help-status.",
         "Exit statuses as each program's: Esc 255, dialog's Help 2 and Extra 3, and DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC, DIALOG_HELP, DIALOG_EXTRA, DIALOG_ERROR, DIALOG_TIMEOUT.",
@@ -163,7 +177,7 @@ public enum Compat {
         "Checked as there, before anything is drawn: --output-fd must be a number (whiptail: exit 1) naming a descriptor open for writing (255); a --textbox file that is missing, unreadable or a folder exits 255 with the program's message.",
         "dialog's fselect and dselect take Enter as OK: fselect returns the path in its field (an existing file is not questioned), dselect the folder shown; --no-nl-expand keeps \\n as typed.",
         "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs), text inside one blank column as both programs have it (so text a client wrapped for them, as debconf does, is not wrapped again), whiptail's lists LIST-HEIGHT rows tall under the whole question and dialog's the rest of the box under it, --title, --backtitle, button labels (-button and -label spellings, dialog's --exit-label), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
-        "Not supported: " + unsupportedBoxList.joined(separator: ", ") + " (one line naming the box, the program's error status); dialog's field positions in forms (alertty lays the fields out in order).",
+        "Every box of dialog 1.3 is there. Not kept: dialog's field positions in forms (alertty lays the fields out in order).",
     ]
 
     static let boxOrder = boxList.map(\.name)
@@ -174,11 +188,6 @@ public enum Compat {
 
     static func has(_ box: String, _ program: Program) -> Bool { program != .whiptail || whiptailBoxes.contains(box) }
 
-    /// Boxes of whiptail or dialog that alertty does not have.
-    static let unsupportedBoxList = [
-        "tailboxbg",
-    ]
-    static let unsupportedBoxes = Set(unsupportedBoxList)
 
     /// Options and how many values each takes. `whiptailOnly`/`dialogOnly` are unknown to the other.
     static let options: [String: Int] = [
@@ -188,7 +197,7 @@ public enum Compat {
         "defaultno": 0, "nocancel": 0, "no-cancel": 0, "notags": 0, "no-tags": 0, "noitem": 0, "separate-output": 0, "reorder": 0,
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
-        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1, "time-format": 1,
+        "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-kill": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1, "time-format": 1,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",

@@ -149,11 +149,6 @@ extension Compat {
                 }
                 continue
             }
-            if unsupportedBoxes.contains(name) {
-                let has = boxOrder.filter { Compat.has($0, program) }.joined(separator: ", ")
-                return .failure(Failure(message: "alertty: the \(program == .whiptail ? "whiptail" : "dialog") box --\(name) is not supported (alertty has \(has))\n",
-                                        status: program == .whiptail ? 1 : 255))
-            }
             guard let arity = Compat.options[name], knows(name, program) else { return .failure(unknown(a)) }
             guard i + arity <= arguments.count else {
                 return .failure(Failure(message: program == .whiptail ? "\(a): missing argument\n" : "\nMissing argument for \(a).\n\n", status: program == .whiptail ? 1 : 255))

@@ -221,16 +221,40 @@ extension BoxFrontEnd {
                                 theme file: ThemeFile? = nil, environment: (String) -> String?) {
         guard let fd = try? Platform.openTerminal(path) else { return } // nothing to show it on; an infobox never fails
         defer { Platform.close(fd) }
-        let colors = ColorMode.detect(choice: .auto, environment: environment)
-        let unicode = Theme.localeIsUTF8(environment: environment)
+        var writer = FrameWriter(colors: ColorMode.detect(choice: .auto, environment: environment), mayClearScreen: true,
+                                 asciiOnly: !Theme.localeIsUTF8(environment: environment))
+        draw(alert, on: fd, writer: &writer, width: width, height: height, margin: margin, theme: file, environment: environment)
+    }
+
+    /// dialog's --no-kill: draws a box that takes no keys (background boxes following their
+    /// files) once a second, only what changed, until the process is killed.
+    public static func keepDrawing(_ alert: any Alert, path: String, width: Int?, height: Int?, margin: Int? = nil,
+                                   theme file: ThemeFile? = nil, environment: (String) -> String?) -> Never {
+        guard let fd = try? Platform.openTerminal(path) else { Platform.exit(0) }
+        var writer = FrameWriter(colors: ColorMode.detect(choice: .auto, environment: environment), mayClearScreen: true,
+                                 asciiOnly: !Theme.localeIsUTF8(environment: environment))
+        var alert = alert
+        var seconds = 0.0
+        while true {
+            _ = alert.update(.tick(seconds))
+            draw(alert, on: fd, writer: &writer, width: width, height: height, margin: margin, theme: file, environment: environment)
+            Platform.pause(seconds: 1)
+            seconds += 1
+        }
+    }
+
+    /// One frame of an alert that takes no keys, the cursor left at the bottom row.
+    private static func draw(_ alert: any Alert, on fd: FileDescriptor, writer: inout FrameWriter, width: Int?, height: Int?,
+                             margin: Int?, theme file: ThemeFile?, environment: (String) -> String?) {
         let size = Platform.terminalSize(fd) ?? (80, 24)
         var alert = alert
-        var scene = Scene(columns: size.columns, rows: size.rows, width: width, height: height, theme: Theme(colors: colors, unicode: unicode, file: file ?? Theme.defaultFile))
+        var scene = Scene(columns: size.columns, rows: size.rows, width: width, height: height,
+                          theme: Theme(colors: writer.colors, unicode: !writer.asciiOnly, file: file ?? Theme.defaultFile))
         if let margin { scene.padding = margin + 1 }
-        var writer = FrameWriter(colors: colors, mayClearScreen: true, asciiOnly: !unicode)
         let frame = scene.render(&alert)
         var bytes = writer.frame(frame.canvas, cursorAt: nil)
         bytes += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
+        writer.lostTrack()
         _ = Platform.writeAll(fd, bytes)
     }
 }

@@ -72,6 +72,13 @@ public enum Platform {
         libcExit(status)
     }
 
+    /// A copy of this process (dialog's --no-kill keeps drawing in one): the child's pid in the
+    /// parent, 0 in the child, nil when none could be made. Only safe while no thread runs.
+    public static func forkProcess() -> Int32? {
+        let pid = fork()
+        return pid < 0 ? nil : pid
+    }
+
     // MARK: - Time
 
     /// Does nothing for `seconds` (dialog's --sleep); a sleep cut short by a handled signal goes on.

@@ -154,6 +154,15 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Copies `other` whole with its top-left corner at (x, y), clipped (a box drawn behind another).
+    public mutating func paste(_ other: Canvas, x: Int, y: Int) {
+        for row in 0..<other.height where y + row >= 0 && y + row < height {
+            for column in 0..<other.width where x + column >= 0 && x + column < width {
+                self[x + column, y + row] = other[column, row]
+            }
+        }
+    }
+
     /// The canvas as plain text lines (wide characters once), for tests and snapshots.
     public var lines: [String] {
         (0..<height).map { y in

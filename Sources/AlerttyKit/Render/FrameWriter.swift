@@ -44,6 +44,15 @@ public struct FrameWriter: Sendable {
         cursorShown = nil
     }
 
+    /// Bytes written after a frame moved the cursor and reset the style: the next frame still
+    /// draws only what changed, but places and styles it from scratch.
+    public mutating func lostTrack() {
+        cursor = nil
+        row = nil
+        style = nil
+        cursorShown = nil
+    }
+
     /// The cursor is at the top-left of a freshly reserved (blank) area: the next frame is drawn whole from there.
     public mutating func placed() {
         invalidate()

@@ -77,6 +77,7 @@ public struct Scene {
             canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: 1, y: 0, style: theme.title)
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
+        if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
         let full = modal ? Chrome.centered(width: box.width, height: box.height, in: screen)
                          : Rect(x: 0, y: 0, width: box.width, height: box.height)
         let content = BoxMetrics.content(of: full, padding: padding)

@@ -1,0 +1,45 @@
+// dialog's --tailboxbg: a file's last lines in a box without buttons, following the file as it
+// grows. It asks nothing and takes no keys: it is drawn behind the box that asks (see Layered),
+// or left on the screen by `--no-kill`. Only the lines on screen are read, as in the pager.
+
+public struct TailView: Alert {
+    public var title: String
+    private var pager: PagedText
+
+    public init(title: String, document: any TextDocument) {
+        self.title = title
+        pager = PagedText(document)
+    }
+
+    public var hints: [KeyHint] { [] }
+    public var prefersWholeScreen: Bool { true }
+    /// The height dialog was given, whatever the file's length.
+    public var textScrolls: Bool { true }
+    public var minimumSize: (width: Int, height: Int) { (4, 1) }
+    /// It looks for new lines this often.
+    public var tickInterval: Double? { 0.25 }
+    public var meaning: AlertMeaning {
+        .document(.init(title: title, page: pager.visible.map(\.text), pageStart: pager.top, percent: 100, atEnd: true,
+                        ok: tr("OK"), cancel: nil, loading: true, notice: nil))
+    }
+
+    public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { (maxWidth, 10_000) }
+
+    public mutating func layout(_ area: Rect) {
+        pager.layout(width: area.width, rows: max(1, area.height))
+        pager.toEnd()
+    }
+
+    /// Looks for lines added at the end (the next layout shows them); true when there were.
+    public func follow() -> Bool { pager.document.refresh() }
+
+    public mutating func update(_ event: AlertEvent) -> [Effect] {
+        if case .tick = event { _ = follow() }
+        return []
+    }
+
+    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        pager.render(into: &canvas, area: area, theme: theme)
+        return nil
+    }
+}

@@ -100,7 +100,7 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
                        ["save", "--no-animation", "--margin", "1", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--margin", "1", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--list-height", "4", "--letters", "none", "--multi", "--min", "0",
+                       ["choose", "--no-animation", "--margin", "1", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--list-height", "4", "--center-list", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a A", "b", "b B"])
         var none: [String] = ["input", "--title", "x"]
         XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")

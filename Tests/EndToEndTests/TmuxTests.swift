@@ -209,6 +209,24 @@ final class TmuxTests: XCTestCase {
         }
     }
 
+    /// The list in the middle of the box, as wide as its widest item, as both programs draw it:
+    /// its items start within two columns of where theirs start (measured from the box's border).
+    func testListsAreCentredAsWhiptailAndDialogCentreThem() throws {
+        for program in ["whiptail", "dialog"] {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(program)") else { throw XCTSkip("\(program) is not installed") }
+            func column(_ command: String) throws -> Int {
+                let t = try Tmux(command: command + " --menu 'Geographic area:' 16 70 5 Africa '' America '' Antarctica '' Europe '' Etc ''")
+                let screen = try t.waitFor("the menu") { $0.contains("Antarctica") && $0.contains("Cancel") }
+                let row = try XCTUnwrap(screen.split(separator: "\n").first { $0.contains("Antarctica") })
+                let border = try XCTUnwrap(row.firstIndex(of: "│"))
+                return row.distance(from: border, to: try XCTUnwrap(row.range(of: "Antarctica")).lowerBound)
+            }
+            let real = try column(program), ours = try column(PTYProcess.binary(named: program))
+            XCTAssertGreaterThan(real, 20, program)
+            XCTAssertLessThanOrEqual(abs(ours - real), 2, "\(program): items at \(real) columns from the border, ours at \(ours)")
+        }
+    }
+
     func testCtrlZInsideAScriptStopsTheWholeJobAndFgResumesIt() throws {
         let script = try wizard("\(bin) confirm --no-animation 'Proceed?'\necho \"went on rc=$?\"\n")
         let t = try Tmux(command: "sh \(script)")

@@ -21,6 +21,8 @@ public struct ChooseConfiguration: Sendable {
     /// whiptail's LIST-HEIGHT); 0: the question whole and the list the rest (as dialog draws it);
     /// nil: the list gets what a question of at most five lines leaves.
     public var listRows: Int?
+    /// --center-list: the list as wide as its widest row, in the middle (whiptail's and dialog's lists).
+    public var centred = false
     /// --editable: the extra button (Rename) edits the focused item's label in place; Enter ends
     /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
     public var editable = false
@@ -85,6 +87,8 @@ public struct ChooseAlert: Alert {
     private var preselectedUpTo = 0
     private var focusedPreselection = false
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// --center-list's widest row, and the item count it was measured at.
+    private var widest: (count: Int, columns: Int)?
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
     /// --on-timeout default: seconds left, shown on the item that will be taken.
     private var defaultCountdown: String?
@@ -239,9 +243,24 @@ public struct ChooseAlert: Alert {
         var rows = max(1, area.height - textRows - fixedRows)
         if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted)) }
         listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
+        if configuration.centred {
+            let width = min(area.width, widestRow())
+            listArea.x += (area.width - width) / 2
+            listArea.width = width
+        }
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         list.setVisibleRows(rows)
         query.layout(width: max(1, area.width - 2 - 14))
+    }
+
+    /// The columns the widest row takes: its mark, its label and a blank on each side (the
+    /// drop-in's lists, whose items are all given on the command line; measured once per count).
+    private mutating func widestRow() -> Int {
+        if let widest, widest.count == store.count { return widest.columns }
+        let mark = multi || radio ? 4 : 0
+        let columns = (0..<store.count).reduce(0) { max($0, TextWidth.columns(store.shownLabel($1))) } + mark + 2
+        widest = (store.count, columns)
+        return columns
     }
 
     public var meaning: AlertMeaning {
@@ -528,7 +547,7 @@ public struct ChooseAlert: Alert {
         let rows = listArea.height
         let matcher = FuzzyMatcher(query.editor.text)
         let glyphs = theme.glyphs
-        ListView.render(list, area: Rect(x: area.x, y: y, width: area.width, height: rows), focused: focus == .list,
+        ListView.render(list, area: Rect(x: listArea.x, y: y, width: listArea.width, height: rows), focused: focus == .list,
                         theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
             var prefix = ""

@@ -170,6 +170,7 @@ extension AlertFactory {
         configuration.helpLabel = command.string(.helpButton)
         configuration.dialogKeys = command.has(.dialogKeys)
         configuration.listRows = command.int(.listHeight)
+        configuration.centred = command.has(.centerList)
         configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter
 
         var format = ItemStore.Format.plain

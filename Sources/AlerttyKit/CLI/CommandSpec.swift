@@ -106,6 +106,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case helpButton = "help-button"
     case colors
     case letters
+    case centerList = "center-list"
     case pulsate
     case percent
     case erase
@@ -347,6 +348,7 @@ public enum CommandSpec {
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
+        FlagSpec("center-list", .flag, "", "The list as wide as its widest item, in the middle of the box (as whiptail and dialog draw their lists).", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Forms
         FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max --readonly).", [.form]),

@@ -236,6 +236,7 @@ extension Compat {
                 out += ["--list-height", String(min(rows, 1000))]
             }
             if program == .dialog { out.append("--dialog-keys") }
+            if ["menu", "radiolist", "checklist"].contains(boxName) { out.append("--center-list") }
             // Letters jump to an item in both; whiptail's check and radio lists ignore them.
             out += ["--letters", program == .dialog ? "jump" : program == .whiptail && boxName != "menu" ? "none" : "newt"]
             output.helpNamesItem = true

@@ -98,7 +98,7 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
         XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--no-animation", "--margin", "1", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--name", "x.txt"])
+                       ["save", "--no-animation", "--margin", "1", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
                        ["choose", "--no-animation", "--margin", "1", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--list-height", "4", "--center-list", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a A", "b", "b B"])
@@ -113,6 +113,14 @@ final class CompatTests: XCTestCase {
             .arguments.suffix(4), ["--default", "extra", "--", "x"], "one --default, the last word")
         XCTAssertEqual(translate(["--default-button", "help", "--yesno", "x", "8", "40"], .dialog)?.arguments.contains("help"), false,
                        "no help button, nothing to focus")
+    }
+
+    func testColumnSeparatorLinesItemsUpInColumns() {
+        XCTAssertEqual(Compat.columns(["a|bb|c", "ccc|d|e", "x"], separator: "|"), ["a   bb c", "ccc d  e", "x"])
+        let items = translate(["--column-separator", "|", "--menu", "P", "12", "40", "2", "1", "a|bb", "2", "ccc|d"], .dialog)?.arguments.suffix(4)
+        XCTAssertEqual(items.map(Array.init), ["1", "1  a   bb", "2", "2  ccc d"])
+        XCTAssertEqual(Compat.format(Array("a\nb c".utf8), .dialogList(alwaysQuote: false, singleQuoted: false), separator: Array(",".utf8)),
+                       Array(",a,\"b c\"".utf8), "dialog puts --output-separator before every tag")
     }
 
     func testTheSupportListsNameEveryBoxOnce() {

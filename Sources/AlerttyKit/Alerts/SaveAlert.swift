@@ -63,6 +63,9 @@ public struct SaveAlert: Alert {
                     KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"), KeyHint(.toggleHidden, "hidden")]
         case .list: return [KeyHint(.submit, "open"), KeyHint(.left, "back"), KeyHint(.newFolder, "new folder"),
                             KeyHint(.toggleHidden, "hidden"), KeyHint(.cancel, "cancel")]
+        case .name where configuration.spaceCompletes:
+            return [KeyHint(.submit, configuration.okLabel), KeyHint(.cancel, "cancel"), KeyHint(literal: "Space", "complete"),
+                    KeyHint(.focusNext, "move")]
         case .name: return [KeyHint(.submit, configuration.okLabel), KeyHint(.focusNext, "complete/move"), KeyHint(.cancel, "cancel")]
         default: return [KeyHint(.submit, "press"), KeyHint(.focusNext, "move"), KeyHint(.cancel, "cancel")]
         }
@@ -184,8 +187,17 @@ public struct SaveAlert: Alert {
         case .choose where choosesFolder: return save()
         case .toggleHidden: browser.toggleHidden(); return []
         case .focusPrevious: moveFocus(by: -1); return []
+        case .activate where focus == .name && configuration.spaceCompletes:
+            // dialog's Space: complete, and a folder named whole is opened (its entries listed next).
+            _ = complete()
+            if let folder = browser.entry(named: nameBytes), folder.kind.opensLikeDirectory {
+                notice = browser.open(folder.name)
+                name.editor.setText("")
+                chosenName = nil
+            }
+            return []
         case .focusNext:
-            if focus == .name, complete() { return [] }
+            if focus == .name, !configuration.spaceCompletes, complete() { return [] }
             moveFocus(by: 1)
             return []
         default: break

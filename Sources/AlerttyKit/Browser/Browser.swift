@@ -235,6 +235,12 @@ public struct Browser {
         return nil
     }
 
+    /// The shown entry with this exact name, if any.
+    public func entry(named name: PathBytes) -> DirectoryEntry? {
+        guard !name.isEmpty, let index = shown.first(where: { listing.name(Int($0)) == name }) else { return nil }
+        return listing.entry(Int(index))
+    }
+
     /// Longest common prefix of the shown entries starting with `typed` (for Tab completion).
     public func completion(of typed: PathBytes) -> PathBytes? {
         let matches = shown.lazy.map { self.listing.name(Int($0)) }.filter { $0.starts(with: typed) }

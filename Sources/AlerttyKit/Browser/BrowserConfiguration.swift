@@ -14,6 +14,8 @@ public struct BrowserConfiguration {
     public var cancelLabel: String
     /// --dialog-keys (dialog's dselect): Enter chooses the folder shown, Space opens the highlighted one.
     public var enterChoosesHere: Bool
+    /// --dialog-keys (dialog's fselect and dselect): Space in the name completes it, Tab only moves.
+    public var spaceCompletes: Bool
 
     public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
         choosesFolder = command.alert == .folder
@@ -47,5 +49,6 @@ public struct BrowserConfiguration {
         okLabel = command.string(.ok) ?? (choosesFolder ? "Choose" : "Save")
         cancelLabel = command.string(.cancel) ?? tr("Cancel")
         enterChoosesHere = choosesFolder && command.has(.dialogKeys)
+        spaceCompletes = command.has(.dialogKeys)
     }
 }

@@ -19,6 +19,7 @@ extension Compat {
         var output = Output(descriptor: 2)
         output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
         output.helpStatus = has(options, "help-status")
+        if program == .dialog, let separator = value(options, "output-separator") { output.separator = Array(separator.utf8) }
         if has(options, "stdout") { output.descriptor = 1 }
         if let given = value(options, "output-fd") {
             switch outputDescriptor(given, program) {
@@ -158,6 +159,8 @@ extension Compat {
             if boxName == "progressbox" { out.append("--exit-at-end") }
             out += ["--", "-"]
         case "inputbox", "passwordbox":
+            // dialog's --max-input: the most the field takes (dialog counts bytes, alertty characters).
+            if let most = value(options, "max-input").flatMap(Int.init), most > 0 { out += ["--max-length", String(min(most, 1_000_000))] }
             if positionals.count > 3 && boxName == "inputbox" { out += ["--value", positionals[3]] }
             // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).
             if boxName == "passwordbox" { out += ["--mask", program == .dialog && !has(options, "insecure") ? "" : "*"] }
@@ -208,9 +211,11 @@ extension Compat {
             out += ["--dir", dir]
             // dialog's Enter is OK on the text field: a file that exists is returned, not questioned.
             if boxName == "fselect" { out += ["--overwrite", "allow"] }
-            if boxName == "dselect" {
-                out.append("--dialog-keys")
-                output.givenPath = path
+            out.append("--dialog-keys")
+            if boxName == "dselect" { output.givenPath = path }
+            if boxName == "fselect", let real = RealFileSystem().realPath(Array(dir.utf8)) {
+                // (a bare name was typed in the current folder: no folder before it)
+                output.givenFolder = .init(typed: !path.contains("/") ? "" : dir.hasSuffix("/") ? dir : dir + "/", real: real)
             }
             if boxName == "fselect", !isDirectory, let slash = path.lastIndex(of: "/") {
                 out += ["--name", String(path[path.index(after: slash)...])]
@@ -263,10 +268,13 @@ extension Compat {
             // Items line up in a column after the widest tag: one space after it in whiptail, two in dialog.
             let tagColumn = stride(from: 0, to: items.count, by: groupSize).map { TextWidth.columns(Sanitize.line(items[$0])) }.max() ?? 0
             let gap = program == .whiptail ? " " : "  "
+            let shownItems = stride(from: 0, to: items.count, by: groupSize).map { itemHidden ? "" : withoutCodes(items[$0 + 1], program, options) }
+            let aligned = program == .dialog ? value(options, "column-separator").map { Self.columns(shownItems, separator: $0) } : nil
             for k in stride(from: 0, to: items.count, by: groupSize) {
                 let tag = items[k]
-                let item = itemHidden ? "" : withoutCodes(items[k + 1], program, options)
-                if groupSize > perItem { output.itemHelp[tag] = items[k + perItem] }
+                let item = (aligned ?? shownItems)[k / groupSize]
+                // --help-tags: Help names the tag, not the item's help.
+                if groupSize > perItem && !has(options, "help-tags") { output.itemHelp[tag] = items[k + perItem] }
                 if boxName == "treeview" {
                     // dialog shows a tree's items without their tags, indented by their depth.
                     let depth = min(50, max(0, Int(items[k + 3]) ?? 0))
@@ -298,5 +306,24 @@ extension Compat {
         translated.arguments = out
         translated.output = output
         return .success(translated)
+    }
+
+    /// dialog's --column-separator: each item split at the separator, its parts lined up in
+    /// columns as wide as their widest part.
+    static func columns(_ items: [String], separator: String) -> [String] {
+        guard !separator.isEmpty else { return items }
+        let parts = items.map { $0.split(at: separator) }
+        var widths: [Int] = []
+        for row in parts {
+            for (c, part) in row.enumerated() {
+                let w = TextWidth.columns(Sanitize.line(part))
+                if c < widths.count { widths[c] = max(widths[c], w) } else { widths.append(w) }
+            }
+        }
+        return parts.map { row in
+            row.enumerated().map { c, part in
+                c == row.count - 1 ? part : part + String(repeating: " ", count: widths[c] - TextWidth.columns(Sanitize.line(part)))
+            }.joined(separator: " ")
+        }
     }
 }

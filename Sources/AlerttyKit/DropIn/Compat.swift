@@ -51,10 +51,21 @@ public enum Compat {
         /// dselect: the path as the script gave it, printed as given when the answer is that folder
         /// (dialog returns its text field, which still holds it).
         public var givenPath: String?
+        /// fselect: the folder as the script gave it and where it really is; a path below it is
+        /// printed from the given form (dialog returns its text field, which started as given).
+        public var givenFolder: GivenFolder?
+        public struct GivenFolder: Equatable, Sendable {
+            /// As given, ending in a slash.
+            public var typed: String
+            public var real: [UInt8]
+        }
         /// The program's colours (NEWT_COLORS, DIALOGRC), when the user set them.
         public var theme: ThemeFile?
         /// inputmenu: a rename (the extra button's ITEM<TAB>NEW) is printed as dialog's `RENAMED tag new`.
         public var renames = false
+        /// dialog's --output-separator: between a check list's tags (instead of a space) and
+        /// after each line of --separate-output and a form (instead of a newline).
+        public var separator: [UInt8]?
         public init(descriptor: Int32) { self.descriptor = descriptor }
     }
 
@@ -175,7 +186,8 @@ public enum Compat {
         "dialog's --sleep N after a box (an infobox that stays up for N seconds), and --input-fd N (the keys from the terminal on descriptor N; a closed one is dialog's error).",
         "The probes programs that drive them send first: --version (whiptail's and dialog's version line, exit 0), dialog's --print-version, --print-maxsize and --print-size, and --help (the boxes and options taken here).",
         "Checked as there, before anything is drawn: --output-fd must be a number (whiptail: exit 1) naming a descriptor open for writing (255); a --textbox file that is missing, unreadable or a folder exits 255 with the program's message.",
-        "dialog's fselect and dselect take Enter as OK: fselect returns the path in its field (an existing file is not questioned), dselect the folder shown; --no-nl-expand keeps \\n as typed.",
+        "dialog's fselect and dselect take Enter as OK: fselect returns the path in its field, from the folder as given (an existing file is not questioned), dselect the folder shown; Space in the field completes the name and opens a folder named whole, Tab only moves; --no-nl-expand keeps \\n as typed.",
+        "dialog's other options: --output-separator (before each check-list tag, after each --separate-output line and form value, as dialog puts it), --max-input N, --help-tags, --column-separator (items lined up in columns); those that change only dialog's drawing or debugging (--ascii-lines, --no-lines, --beep, --beep-after, --cursor-off-label, --hline, --hfile, --keep-window, --no-hot-list, --no-ok, --scrollbar, --size-err, --tab-correct, --tab-len, --visit-items, --week-start, --trace, --ignore) are taken without effect, and --last-key without printing the key's code.",
         "Drawn as there: the HEIGHT WIDTH sizes (0 0: sized to fit; a box is never cut below what its content needs), text inside one blank column as both programs have it (so text a client wrapped for them, as debconf does, is not wrapped again), whiptail's lists LIST-HEIGHT rows tall under the whole question and dialog's the rest of the box under it, --title, --backtitle, button labels (-button and -label spellings, dialog's --exit-label), --defaultno, --default-button, --nocancel, --default-item, --notags, --no-items (whiptail's --noitem), --item-help, --help-button, --extra-button, --colors (\\Z codes as styles), --insecure (a password's asterisks; dialog shows none without it), dialog's \\n, newline and space rules (--no-collapse, --cr-wrap), letters that jump in lists.",
         "Every box of dialog 1.3 is there. Not kept: dialog's field positions in forms (alertty lays the fields out in order).",
     ]
@@ -198,6 +210,15 @@ public enum Compat {
         "stdout": 0, "stderr": 0, "clear": 0, "scrolltext": 0, "no-collapse": 0, "cr-wrap": 0, "colors": 0,
         "insecure": 0, "item-help": 0, "help-button": 0, "extra-button": 0, "fb": 0, "fullbuttons": 0, "topleft": 0,
         "separate-widget": 1, "help-status": 0, "exit-label": 1, "no-items": 0, "default-button": 1, "keep-tite": 0, "no-kill": 0, "no-shadow": 0, "shadow": 0, "no-mouse": 0, "erase-on-exit": 0, "quoted": 0, "single-quoted": 0, "trim": 0, "no-nl-expand": 0, "date-format": 1, "time-format": 1,
+        // dialog 1.3's other options: read with their values so nothing after them is misread.
+        // --output-separator, --max-input, --help-tags and --column-separator change what
+        // happens; the rest change only dialog's drawing (lines, beeps, scroll bars, help files)
+        // or its debugging, and are taken without effect (--ignore too: dialog 1.3 still refuses
+        // an unknown option with it; --last-key's key code is not printed).
+        "output-separator": 1, "max-input": 1, "help-tags": 0, "column-separator": 1, "ignore": 0,
+        "ascii-lines": 0, "no-lines": 0, "beep": 0, "beep-after": 0, "cursor-off-label": 0, "hfile": 1, "hline": 1,
+        "keep-window": 0, "last-key": 0, "no-hot-list": 0, "no-ok": 0, "nook": 0, "scrollbar": 0, "size-err": 0,
+        "tab-correct": 0, "tab-len": 1, "trace": 1, "visit-items": 0, "week-start": 1,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",

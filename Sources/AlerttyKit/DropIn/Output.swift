@@ -9,29 +9,36 @@ extension Compat {
         if let given = output.givenPath, status == .ok, given.hasSuffix("/"), Array(given.utf8.dropLast()) == answer {
             return Array(given.utf8)
         }
+        if let folder = output.givenFolder, status == .ok, answer.count > folder.real.count + 1,
+           answer.starts(with: folder.real + [0x2F]) {
+            return Array(folder.typed.utf8) + answer[(folder.real.count + 1)...]
+        }
         if output.renames, status == .extra, let tab = answer.firstIndex(of: 0x09) {
             return Array("RENAMED ".utf8) + answer[..<tab] + [0x20] + answer[(tab + 1)...]
         }
-        guard status == .help && output.helpNamesItem else { return format(answer, output.format) }
+        guard status == .help && output.helpNamesItem else { return format(answer, output.format, separator: output.separator) }
         let tag = String(decoding: answer, as: UTF8.self)
         var out = Array(("HELP " + (output.itemHelp[tag] ?? tag)).utf8)
         if output.helpStatus, let state, !state.isEmpty {
-            out += output.format == .lines ? [0x0A] + format(state, .lines) : [0x20] + format(state, output.format)
+            out += output.format == .lines ? (output.separator ?? [0x0A]) + format(state, .lines, separator: output.separator)
+                                           : (output.separator ?? [0x20]) + format(state, output.format, separator: output.separator)
         }
         return out
     }
 
-    /// The answer as the program prints it.
-    public static func format(_ answer: [UInt8], _ format: Format) -> [UInt8] {
+    /// The answer as the program prints it (`separator`: dialog's --output-separator).
+    public static func format(_ answer: [UInt8], _ format: Format, separator: [UInt8]? = nil) -> [UInt8] {
         guard format != .raw else { return answer }
         let tags = answer.isEmpty ? [] : answer.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
         switch format {
         case .raw: return answer
-        case .lines: return tags.flatMap { $0 + [0x0A] }
+        case .lines: return tags.flatMap { $0 + (separator ?? [0x0A]) }
         case .whiptailList:
             return Array(tags.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: " ").utf8)
         case .dialogList(let always, let single):
-            return Array(tags.map { dialogQuoted($0, always: always, single: single) }.joined(separator: " ".utf8))
+            // With --output-separator dialog puts it before every tag, the first too.
+            if let separator { return tags.flatMap { separator + dialogQuoted($0, always: always, single: single) } }
+            return Array(tags.map { dialogQuoted($0, always: always, single: single) }.joined(separator: [0x20]))
         }
     }
 

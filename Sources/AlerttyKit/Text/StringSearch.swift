@@ -23,14 +23,20 @@ extension StringProtocol {
 extension String {
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty, includes(target) else { return self }
-        var result = ""
+        return split(at: target).joined(separator: replacement)
+    }
+
+    /// The parts between occurrences of `separator` (empty ones kept); the whole text when it
+    /// does not occur or is empty.
+    func split(at separator: String) -> [String] {
+        guard !separator.isEmpty else { return [self] }
+        var parts: [String] = []
         var position = startIndex
-        while let hit = firstIndex(of: target, from: position) {
-            result += self[position..<hit]
-            result += replacement
-            position = index(hit, offsetBy: target.count)
+        while let hit = firstIndex(of: separator, from: position) {
+            parts.append(String(self[position..<hit]))
+            position = index(hit, offsetBy: separator.count)
         }
-        result += self[position...]
-        return result
+        parts.append(String(self[position...]))
+        return parts
     }
 }

@@ -415,11 +415,14 @@ public enum App {
     /// `deliver`, also saying whether anything was printed.
     static func deliverReporting(_ outcome: Outcome, terminator: UInt8?, compat: Compat.Output?) -> (status: Int32, printed: Bool) {
         // The alert's own answer is gone once delivered, whatever copies the formatting made.
-        defer { outcome.answer?.wipeStorage() }
+        defer {
+            outcome.answer?.wipeStorage()
+            for item in (outcome.items ?? []) + (outcome.state ?? []) { item.wipeStorage() }
+        }
         var printed = false
         if var answer = outcome.answer {
             if let compat {
-                answer = Compat.answer(answer, status: outcome.status, state: outcome.state, compat) // whiptail and dialog print no newline (but their own)
+                answer = Compat.answer(outcome, compat) // whiptail and dialog print no newline (but their own)
             } else if let terminator {
                 answer.append(terminator)
             }

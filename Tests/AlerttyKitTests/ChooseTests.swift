@@ -187,10 +187,10 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(send(&a, [.focusNext, .focusNext, .focusNext, .focusNext]), [])
         XCTAssertEqual(a.focus, .button(.help))
         var help = Outcome(.help, answer: b("docs"))
-        help.state = b("core") // what OK would answer, for dialog's --help-status
+        help.state = [b("core")] // what OK would answer, for dialog's --help-status
         XCTAssertEqual(send(&a, [.submit]), [.finish(help)], "the focused item, not the marked one")
         _ = send(&a, [.left, .left])
-        XCTAssertEqual(send(&a, [.activate]), [.finish(Outcome(.extra, answer: b("core")))])
+        XCTAssertEqual(send(&a, [.activate]), [.finish(Outcome(.extra, items: [b("core")]))])
         var dialog = try choose(["--dialog-keys", "--help-button", "Help", "Pick", "a", "b"])
         _ = send(&dialog, [.focusNext])
         XCTAssertEqual(dialog.focus, .cancel, "in dialog the list stands for OK: Tab goes on to Cancel")
@@ -219,7 +219,7 @@ final class ChooseTests: XCTestCase {
         a.layout(Rect(x: 0, y: 0, width: 40, height: 10))
         XCTAssertEqual(a.list.rowCount, 3)
         _ = send(&a, [.deleteBackward, .deleteBackward] + typed("fi"))
-        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.ok, answer: b("fish")))])
+        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.ok, items: [b("fish")]))])
         XCTAssertEqual(send(&a, [.cancel]), [], "Esc clears the query first")
         XCTAssertEqual(a.list.rowCount, 3)
         XCTAssertEqual(send(&a, [.cancel]), [.finish(Outcome(.cancel))])
@@ -234,25 +234,25 @@ final class ChooseTests: XCTestCase {
         _ = send(&a, [.up, .activate])
         XCTAssertEqual(a.reason, "choose at most 2")
         _ = send(&a, [.activate])
-        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.ok, answer: b("core\nexamples")))])
+        XCTAssertEqual(send(&a, [.submit]), [.finish(Outcome(.ok, items: [b("core"), b("examples")]))])
         var all = try choose(["--multi", "--min", "0", "Q", "a", "b"])
         XCTAssertEqual(send(&all, [.submit]), [.finish(Outcome(.ok))], "--min 0 allows an empty answer")
         _ = send(&all, [.toggleAll])
-        XCTAssertEqual(send(&all, [.submit]), [.finish(Outcome(.ok, answer: b("a\nb")))])
+        XCTAssertEqual(send(&all, [.submit]), [.finish(Outcome(.ok, items: [b("a"), b("b")]))])
     }
 
     func testOutputsPreselectionAndRadio() throws {
         var tagged = try choose(["--tagged", "--output", "tag", "--selected", "cet", "Zone?", "utc", "UTC", "cet", "Central Europe"])
-        XCTAssertEqual(send(&tagged, [.submit]), [.finish(Outcome(.ok, answer: b("cet")))], "--selected focuses the item")
+        XCTAssertEqual(send(&tagged, [.submit]), [.finish(Outcome(.ok, items: [b("cet")]))], "--selected focuses the item")
         var index = try choose(["--output", "index", "Q", "a", "b", "c"])
-        XCTAssertEqual(send(&index, [.end, .submit]), [.finish(Outcome(.ok, answer: b("3")))])
+        XCTAssertEqual(send(&index, [.end, .submit]), [.finish(Outcome(.ok, items: [b("3")]))])
         var json = try choose(["--output", "json", "--tagged", "Q", "t\"1", "L\n1"])
-        XCTAssertEqual(send(&json, [.submit]), [.finish(Outcome(.ok, answer: b(#"{"tag":"t\"1","label":"L\n1","index":1}"#)))])
+        XCTAssertEqual(send(&json, [.submit]), [.finish(Outcome(.ok, items: [b(#"{"tag":"t\"1","label":"L\n1","index":1}"#)]))])
         var radio = try choose(["--radio", "--selected", "2", "Q", "a", "b", "c"])
         XCTAssertEqual(send(&radio, [.up]), [])
-        XCTAssertEqual(send(&radio, [.submit]), [.finish(Outcome(.ok, answer: b("b")))], "the marked item, not the focused one")
+        XCTAssertEqual(send(&radio, [.submit]), [.finish(Outcome(.ok, items: [b("b")]))], "the marked item, not the focused one")
         var one = try choose(["--select-if-one", "Q", "only"])
-        XCTAssertEqual(one.update(.start), [.finish(Outcome(.ok, answer: b("only")))])
+        XCTAssertEqual(one.update(.start), [.finish(Outcome(.ok, items: [b("only")]))])
     }
 
     func testStreamedItemsLoadWhileUsable() throws {
@@ -315,7 +315,7 @@ extension ChooseTests {
         _ = a.update(.action(.activate)) // apple
         XCTAssertEqual(a.list.markPosition(2), 1, "marked at the start: first")
         XCTAssertEqual(a.list.markPosition(0), 3)
-        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("cherry\nbanana\napple".utf8)))])
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, items: [b("cherry"), b("banana"), b("apple")]))])
         _ = a.update(.action(.down))
         _ = a.update(.action(.activate)) // banana unmarked: the others close up
         XCTAssertEqual(a.list.markPosition(0), 2)
@@ -339,7 +339,7 @@ extension ChooseTests {
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.submit))
         for s in "!".unicodeScalars { _ = a.update(.action(.insert(s))) }
-        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.extra, answer: Array("Banana\tBanana!".utf8)))])
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.extra, items: [b("Banana"), b("Banana!")], separator: 0x09))])
         XCTAssertThrowsError(try chooseAlert(["--editable", "--multi", "Q", "a"]))
     }
 }
@@ -354,6 +354,6 @@ extension ChooseTests {
         XCTAssertTrue(a.cutShort)
         XCTAssertEqual(a.store.count, 4, "what came is kept")
         XCTAssertEqual(a.update(.inputEnded), [])
-        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("aaaa".utf8)))], "and is chosen from as usual")
+        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, items: [b("aaaa")]))], "and is chosen from as usual")
     }
 }

@@ -119,7 +119,7 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(Compat.columns(["a|bb|c", "ccc|d|e", "x"], separator: "|"), ["a   bb c", "ccc d  e", "x"])
         let items = translate(["--column-separator", "|", "--menu", "P", "12", "40", "2", "1", "a|bb", "2", "ccc|d"], .dialog)?.arguments.suffix(4)
         XCTAssertEqual(items.map(Array.init), ["1", "1  a   bb", "2", "2  ccc d"])
-        XCTAssertEqual(Compat.format(Array("a\nb c".utf8), .dialogList(alwaysQuote: false, singleQuoted: false), separator: Array(",".utf8)),
+        XCTAssertEqual(Compat.format([Array("a".utf8), Array("b c".utf8)], .dialogList(alwaysQuote: false, singleQuoted: false), separator: Array(",".utf8)),
                        Array(",a,\"b c\"".utf8), "dialog puts --output-separator before every tag")
     }
 
@@ -174,15 +174,18 @@ final class CompatTests: XCTestCase {
     }
 
     func testCheckListOutputAsEachProgramPrintsIt() {
-        let tags = Array("a\nc d\nx\"y".utf8)
+        let tags = ["a", "c d", "x\"y"].map { Array($0.utf8) }
         XCTAssertEqual(String(decoding: Compat.format(tags, .whiptailList), as: UTF8.self), "\"a\" \"c d\" \"x\"y\"")
         XCTAssertEqual(String(decoding: Compat.format(tags, .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self), "a \"c d\" \"x\\\"y\"")
         // Shell characters are quoted and escaped so that `eval set -- $out` runs nothing.
-        let hostile = Array("$(touch x)\n`id`\nsemi;c".utf8)
+        let hostile = ["$(touch x)", "`id`", "semi;c"].map { Array($0.utf8) }
         XCTAssertEqual(String(decoding: Compat.format(hostile, .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self),
                        "\"\\$\\(touch x\\)\" \"\\`id\\`\" \"semi\\;c\"")
         XCTAssertEqual(String(decoding: Compat.format(tags, .lines), as: UTF8.self), "a\nc d\nx\"y\n")
         XCTAssertEqual(Compat.format([], .whiptailList), [])
+        // A tag holding a newline or a tab stays one tag (the items are never split out of printed bytes).
+        XCTAssertEqual(String(decoding: Compat.format([Array("a\nb".utf8), Array("c\td".utf8)], .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self),
+                       "\"a\\\nb\" \"c\td\"")
     }
 
     func testFormHelpAndTheManPageListEveryFieldOption() {

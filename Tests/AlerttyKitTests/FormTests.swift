@@ -53,14 +53,14 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(f.focus, .field(1), "alertty's Tab: the next field")
         _ = send(&f, [.focusNext, .focusNext])
         XCTAssertEqual(f.focus, .button(.extra), "then OK, then Extra")
-        XCTAssertEqual(send(&f, [.activate]), [.finish(Outcome(.extra, answer: Array("\n".utf8)))])
+        XCTAssertEqual(send(&f, [.activate]), [.finish(Outcome(.extra, items: [[], []]))])
         var d = try form(["--dialog-keys"] + two)
         _ = send(&d, [.down, .focusNext])
         XCTAssertEqual(d.focus, .ok, "dialog's Tab: from the fields to the buttons")
         _ = send(&d, [.focusNext, .focusNext, .focusNext])
         XCTAssertEqual(d.focus, .button(.help))
         var help = Outcome(.help, answer: Array("home".utf8))
-        help.state = Array("\n".utf8) // the values, for dialog's --help-status
+        help.state = [[], []] // the values, for dialog's --help-status
         XCTAssertEqual(send(&d, [.submit]), [.finish(help)], "the field last focused")
         _ = send(&d, [.focusNext])
         XCTAssertEqual(d.focus, .field(1), "and Tab comes back to it")
@@ -72,7 +72,7 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(f.focus, .field(1), "the first field that can be edited")
         _ = send(&f, typed("ann") + [.focusNext])
         XCTAssertEqual(f.focus, .ok, "Tab skips the read-only field")
-        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, answer: Array("db01\nann\n7".utf8)))])
+        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, items: ["db01", "ann", "7"].map { Array($0.utf8) }))])
         let fresh = try form(["--field", "host", "text", "Host", "--default", "db01", "--readonly",
                               "--field", "user", "text", "User", "--field", "id", "number", "Id", "--default", "7", "--readonly"])
         let outcome = Scripted.run(fresh, answers: ["host": "evil", "user": "bob"])
@@ -90,7 +90,7 @@ final class FormTests: XCTestCase {
         _ = send(&f, typed("example.com"))
         XCTAssertTrue(f.isValid)
         _ = send(&f, [.focusNext, .focusNext, .focusNext])
-        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, answer: Array("Ann\nann@example.com\nlongenough\non\nzsh".utf8)))])
+        XCTAssertEqual(send(&f, [.submit]), [.finish(Outcome(.ok, items: ["Ann", "ann@example.com", "longenough", "on", "zsh"].map { Array($0.utf8) }))])
     }
 
     func testNumbersAndOutputs() throws {

@@ -70,13 +70,24 @@ public struct Outcome: Equatable, Sendable {
     public var report: String?
     /// Exit with this status instead of `status`'s (progress exits with its command's).
     public var exitCode: Int32?
-    /// Help: what OK would have answered then (a check list's marks, a form's values), for
+    /// The answer's items when it is a list of them (a list's choices, a form's values): the
+    /// drop-in prints them its own way (quoted, with its separator) from these, never by
+    /// splitting `answer`, so an item holding the separator stays whole.
+    public var items: [[UInt8]]?
+    /// Help: the items OK would have answered then (a check list's marks, a form's values), for
     /// dialog's --help-status.
-    public var state: [UInt8]?
+    public var state: [[UInt8]]?
     public init(_ status: ExitStatus, answer: [UInt8]? = nil, signal: SignalEnding? = nil) {
         self.status = status
         self.answer = answer
         self.signal = signal
+    }
+
+    /// An answer of several items, printed one after another with `separator` between them
+    /// (none: no answer).
+    public init(_ status: ExitStatus, items: [[UInt8]], separator: UInt8 = 0x0A) {
+        self.init(status, answer: items.isEmpty ? nil : Array(items.joined(separator: [separator])))
+        self.items = items.isEmpty ? nil : items
     }
 }
 

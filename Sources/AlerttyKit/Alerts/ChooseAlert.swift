@@ -321,11 +321,11 @@ public struct ChooseAlert: Alert {
             // Line mode's new label for the item being renamed.
             let item = renaming!.item
             renaming = nil
-            return [.finish(Outcome(.extra, answer: bytes([item]) + [0x09] + Array(text.utf8)))]
+            return [renamed(item, Array(text.utf8))]
         case .answer(.current) where renaming != nil:
             let r = renaming!
             renaming = nil
-            return [.finish(Outcome(.extra, answer: bytes([r.item]) + [0x09] + r.field.editor.bytes))]
+            return [renamed(r.item, r.field.editor.bytes)]
         case .answer(.items(let picks)) where pickingToRename:
             // Line mode: the item to rename, then its new label.
             pickingToRename = false
@@ -364,7 +364,7 @@ public struct ChooseAlert: Alert {
             switch action {
             case .submit:
                 renaming = nil
-                return [.finish(Outcome(.extra, answer: bytes([r.item]) + [0x09] + r.field.editor.bytes))]
+                return [renamed(r.item, r.field.editor.bytes)]
             case .cancel:
                 renaming = nil
             case .interrupt, .suspend, .redraw:
@@ -487,8 +487,8 @@ public struct ChooseAlert: Alert {
         case .button(.help):
             // The focused item (not the marked ones), so a script can show help for it; the marks
             // go along as the state.
-            var outcome = Outcome(.help, answer: list.selectedItem.map { bytes([$0]) })
-            if multi { outcome.state = bytes(list.markedItems) } else if radio { outcome.state = radioChoice.map { bytes([$0]) } }
+            var outcome = Outcome(.help, answer: list.selectedItem.map { printed([$0])[0] })
+            if multi { outcome.state = printed(list.markedItems) } else if radio { outcome.state = radioChoice.map { printed([$0]) } }
             return [.finish(outcome)]
         }
     }
@@ -503,23 +503,26 @@ public struct ChooseAlert: Alert {
 
     /// The chosen items printed as --output asks, one per line (or NUL-separated), in list order.
     private func answer(_ items: [Int], status: ExitStatus = .ok) -> [Effect] {
-        [.finish(Outcome(status, answer: items.isEmpty ? nil : bytes(items)))]
+        [.finish(Outcome(status, items: printed(items), separator: configuration.separator))]
     }
 
-    private func bytes(_ items: [Int]) -> [UInt8] {
-        var out: [UInt8] = []
-        for (k, item) in (configuration.order ? items : items.sorted()).enumerated() {
-            if k > 0 { out.append(configuration.separator) }
+    /// A rename (the extra button's status): `ITEM<TAB>NEW LABEL`, its two parts as items.
+    private func renamed(_ item: Int, _ label: [UInt8]) -> Effect {
+        .finish(Outcome(.extra, items: [printed([item])[0], label], separator: 0x09))
+    }
+
+    /// Each item as --output prints it, in list order (or in the order marked, with --order).
+    private func printed(_ items: [Int]) -> [[UInt8]] {
+        (configuration.order ? items : items.sorted()).map { item in
             switch configuration.output {
-            case .label: out += store.label(item)
-            case .tag: out += store.tag(item) ?? store.label(item)
-            case .index: out += Array(String(item + 1).utf8)
+            case .label: return Array(store.label(item))
+            case .tag: return Array(store.tag(item) ?? store.label(item))
+            case .index: return Array(String(item + 1).utf8)
             case .json:
-                out += Array("{\"tag\":".utf8) + JSON.string(store.tag(item) ?? store.label(item))
-                out += Array(",\"label\":".utf8) + JSON.string(store.label(item)) + Array(",\"index\":\(item + 1)}".utf8)
+                return Array("{\"tag\":".utf8) + JSON.string(store.tag(item) ?? store.label(item))
+                    + Array(",\"label\":".utf8) + JSON.string(store.label(item)) + Array(",\"index\":\(item + 1)}".utf8)
             }
         }
-        return out
     }
 
     // MARK: - Render

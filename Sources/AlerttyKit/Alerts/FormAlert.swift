@@ -373,7 +373,7 @@ public struct FormAlert: Alert {
         case .help:
             // The values go along as the state (dialog's --help-status); a secret never does.
             var outcome = Outcome(.help, answer: Array(fields[lastField].declaration.name.utf8))
-            if !fields.contains(where: { $0.kind == .password }) { outcome.state = values() }
+            if !fields.contains(where: { $0.kind == .password }) { outcome.state = output == .lines ? printed.map { Array($0.value.utf8) } : [values()] }
             return [.finish(outcome)]
         }
     }
@@ -401,9 +401,10 @@ public struct FormAlert: Alert {
             touched.insert(bad)
             return []
         }
-        let out = values()
+        // Lines: each value an item of its own (the drop-in prints them with its separator).
+        let outcome = output == .lines ? Outcome(status, items: printed.map { Array($0.value.utf8) }) : Outcome(status, answer: values())
         forget()
-        return [.finish(Outcome(status, answer: out))]
+        return [.finish(outcome)]
     }
 
     public mutating func forget() {

@@ -3,42 +3,44 @@
 // nothing), --separate-output, Help's and renames' forms.
 
 extension Compat {
-    /// The answer as the program prints it, for an alert that ended with `status` (`state`: what
-    /// OK would have answered, which --help-status prints after Help's).
-    public static func answer(_ answer: [UInt8], status: ExitStatus, state: [UInt8]? = nil, _ output: Output) -> [UInt8] {
-        if let given = output.givenPath, status == .ok, given.hasSuffix("/"), Array(given.utf8.dropLast()) == answer {
+    /// The answer as the program prints it, from the alert's outcome: its items as they are
+    /// (a tag holding a newline or a tab stays one tag), never split out of the printed bytes.
+    public static func answer(_ outcome: Outcome, _ output: Output) -> [UInt8] {
+        let answer = outcome.answer ?? []
+        if let given = output.givenPath, outcome.status == .ok, given.hasSuffix("/"), Array(given.utf8.dropLast()) == answer {
             return Array(given.utf8)
         }
-        if let folder = output.givenFolder, status == .ok, answer.count > folder.real.count + 1,
+        if let folder = output.givenFolder, outcome.status == .ok, answer.count > folder.real.count + 1,
            answer.starts(with: folder.real + [0x2F]) {
             return Array(folder.typed.utf8) + answer[(folder.real.count + 1)...]
         }
-        if output.renames, status == .extra, let tab = answer.firstIndex(of: 0x09) {
-            return Array("RENAMED ".utf8) + answer[..<tab] + [0x20] + answer[(tab + 1)...]
+        if output.renames, outcome.status == .extra, let items = outcome.items, items.count == 2 {
+            return Array("RENAMED ".utf8) + items[0] + [0x20] + items[1]
         }
-        guard status == .help && output.helpNamesItem else { return format(answer, output.format, separator: output.separator) }
+        let items = outcome.items ?? (answer.isEmpty ? [] : [answer])
+        guard outcome.status == .help && output.helpNamesItem else {
+            return output.format == .raw ? answer : format(items, output.format, separator: output.separator)
+        }
         let tag = String(decoding: answer, as: UTF8.self)
         var out = Array(("HELP " + (output.itemHelp[tag] ?? tag)).utf8)
-        if output.helpStatus, let state, !state.isEmpty {
+        if output.helpStatus, let state = outcome.state, !state.isEmpty, state != [[]] {
             out += output.format == .lines ? (output.separator ?? [0x0A]) + format(state, .lines, separator: output.separator)
                                            : (output.separator ?? [0x20]) + format(state, output.format, separator: output.separator)
         }
         return out
     }
 
-    /// The answer as the program prints it (`separator`: dialog's --output-separator).
-    public static func format(_ answer: [UInt8], _ format: Format, separator: [UInt8]? = nil) -> [UInt8] {
-        guard format != .raw else { return answer }
-        let tags = answer.isEmpty ? [] : answer.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    /// Items as the program prints them (`separator`: dialog's --output-separator).
+    public static func format(_ items: [[UInt8]], _ format: Format, separator: [UInt8]? = nil) -> [UInt8] {
         switch format {
-        case .raw: return answer
-        case .lines: return tags.flatMap { $0 + (separator ?? [0x0A]) }
+        case .raw: return Array(items.joined(separator: [0x0A]))
+        case .lines: return items.flatMap { $0 + (separator ?? [0x0A]) }
         case .whiptailList:
-            return Array(tags.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: " ").utf8)
+            return Array(items.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: " ").utf8)
         case .dialogList(let always, let single):
             // With --output-separator dialog puts it before every tag, the first too.
-            if let separator { return tags.flatMap { separator + dialogQuoted($0, always: always, single: single) } }
-            return Array(tags.map { dialogQuoted($0, always: always, single: single) }.joined(separator: [0x20]))
+            if let separator { return items.flatMap { separator + dialogQuoted($0, always: always, single: single) } }
+            return Array(items.map { dialogQuoted($0, always: always, single: single) }.joined(separator: [0x20]))
         }
     }
 

@@ -76,7 +76,7 @@ public enum App {
             }
             if i > 0 && printed { output.before = chain.separator }
             let formatted = output
-            status = main(box.arguments, compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors, behind: behind) { outcome in
+            status = main(.run(box.command), compat: output, drawOnce: box.drawOnce, closedDescriptors: closedDescriptors, behind: behind) { outcome in
                 let delivered = deliverReporting(outcome, terminator: nil, compat: formatted)
                 if delivered.printed { printed = true }
                 return delivered.status
@@ -118,10 +118,16 @@ public enum App {
     static let stdinLimit = Limits.stdin
 
     /// `receive`: who prints the answer instead of `deliver` (a chain of boxes notes what was printed).
-    static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>,
-                     behind: [Layered.Layer] = [], receive: Receiver? = nil) -> Int32 {
-        var parsed: ParseResult
+    static func main(_ arguments: [String], compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>) -> Int32 {
+        let parsed: ParseResult
         do { parsed = try ArgumentParser.parse(arguments) } catch { return usage(error, compat) }
+        return main(parsed, compat: compat, drawOnce: drawOnce, closedDescriptors: closed)
+    }
+
+    /// A command parsed from a command line, or built typed by the drop-in's adapters.
+    static func main(_ parsed: ParseResult, compat: Compat.Output?, drawOnce: Bool, closedDescriptors closed: Set<FileDescriptor>,
+                     behind: [Layered.Layer] = [], receive: Receiver? = nil) -> Int32 {
+        var parsed = parsed
         // ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS).
         if case .run(let command) = parsed, let options = Platform.environment("ALERTTY_OPTIONS"), !options.isEmpty {
             do { parsed = .run(try ArgumentParser.withDefaults(command, from: options, variable: "ALERTTY_OPTIONS")) } catch { return usage(error, compat) }

@@ -13,6 +13,8 @@ public struct ParsedCommand: Equatable, Sendable {
     public var alert: AlertKind
     /// Every value of every flag given, in order (one for most flags; several for repeatable ones).
     public private(set) var values: [Flag: [String]] = [:]
+    /// The flags in the order they were first given (to show the command as a command line).
+    public private(set) var order: [Flag] = []
     public var positionals: [String] = []
 
     public init(alert: AlertKind) {
@@ -43,7 +45,39 @@ public struct ParsedCommand: Equatable, Sendable {
         return string(flag).flatMap { Double($0) }
     }
 
-    mutating func add(_ flag: Flag, _ value: String) { values[flag, default: []].append(value) }
+    mutating func add(_ flag: Flag, _ value: String) {
+        if values[flag] == nil { order.append(flag) }
+        values[flag, default: []].append(value)
+    }
+
+    /// Sets a flag as a command line would, for a command built typed rather than parsed (the
+    /// drop-in's boxes): the value is checked by the flag table as the parser checks it, a flag
+    /// that is not repeatable is replaced, and one the alert does not take is a programming error.
+    public mutating func set(_ flag: Flag, _ value: String = "") throws(UsageError) {
+        // (the alert's own entry: a flag such as --output takes other values for another alert)
+        guard let spec = CommandSpec.flags(for: alert).first(where: { $0.flag == flag }) else {
+            preconditionFailure("--\(flag.rawValue) is not an option of \(alert.rawValue)")
+        }
+        if spec.takesValue { try ArgumentParser.check(value, for: spec) }
+        if !spec.repeatable, values[flag] != nil {
+            values[flag] = nil
+            order.removeAll { $0 == flag }
+        }
+        add(flag, spec.takesValue ? value : "")
+    }
+
+    /// The command as a command line, for tests and messages: the flags in the order given, a
+    /// form's fields, then the positionals after `--` (or before a command to run).
+    public var arguments: [String] {
+        var out = [alert.rawValue]
+        for flag in order {
+            let takesValue = CommandSpec.spec(flag).takesValue
+            for value in values[flag] ?? [] { out += ["--" + flag.rawValue] + (takesValue ? [value] : []) }
+        }
+        out += fieldWords
+        if let command { return out + positionals + ["--"] + command }
+        return positionals.isEmpty ? out : out + ["--"] + positionals
+    }
 }
 
 public enum ParseResult: Equatable, Sendable {

@@ -70,7 +70,10 @@ public enum Compat {
     }
 
     public struct Translated: Equatable, Sendable {
-        public var arguments: [String]
+        /// The alert that does the box's job, built typed by the box's adapter.
+        public var command: ParsedCommand
+        /// It as an alertty command line (for tests and messages; nothing parses it).
+        public var arguments: [String] { command.arguments }
         public var output: Output
         /// --infobox: drawn once on the normal screen, left there, and done.
         public var drawOnce = false

@@ -201,7 +201,6 @@ public enum App {
         let readStdin: () throws(UsageError) -> [UInt8] = { () throws(UsageError) -> [UInt8] in
             guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
             stdinUsed = true
-            if let input = compat?.input { return input }
             // Bounded: endless input must not take endless memory; a long text belongs in the pager.
             do throws(PlatformError) {
                 return try Platform.readToEnd(0, limit: App.stdinLimit)

@@ -29,6 +29,10 @@ public struct ParsedCommand: Equatable, Sendable {
     public var command: [String]?
     /// A form's `--field NAME KIND LABEL [options]` declarations, as given (read by FormSpec).
     public var fieldWords: [String] = []
+    /// Built by the drop-in from a whiptail or dialog call: TEXT and --value are taken as given —
+    /// `-` is text, never stdin, and a secret may have a --value (the script's own command line
+    /// already holds it, as whiptail and dialog take it).
+    public var verbatim = false
 
     public func has(_ flag: Flag) -> Bool { values[flag] != nil }
     public func string(_ flag: Flag) -> String? { values[flag]?.last }

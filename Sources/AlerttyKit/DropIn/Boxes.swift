@@ -23,6 +23,7 @@ extension Compat {
             self.positionals = positionals
             self.options = options
             command = ParsedCommand(alert: spec.alert)
+            command.verbatim = true
             translated = Translated(command: command, output: Output(descriptor: 2))
         }
 
@@ -176,17 +177,9 @@ extension Compat.Adapter {
     mutating func field() throws(Failure) {
         // dialog's --max-input: the most the field takes (dialog counts bytes, alertty characters).
         if let most = value("max-input").flatMap(Int.init), most > 0 { try set(.maxLength, String(min(most, 1_000_000))) }
-        let preset = positionals.count > 3 ? positionals[3] : nil
-        if box == "inputbox", let preset { try set(.value, preset) }
+        if positionals.count > 3 && !positionals[3].isEmpty { try set(.value, positionals[3]) }
         // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).
-        if box == "passwordbox" {
-            try set(.mask, program == .dialog && !has("insecure") ? "" : "*")
-            if let preset, !preset.isEmpty {
-                // alertty's own --value refuses a secret; the script's call already holds it.
-                try set(.value, "-")
-                output.input = Array(preset.utf8)
-            }
-        }
+        if box == "passwordbox" { try set(.mask, program == .dialog && !has("insecure") ? "" : "*") }
         add(positionals: [body])
     }
 

@@ -44,10 +44,6 @@ public enum Compat {
         public var itemHelp: [String: String] = [:]
         /// Written before a non-empty answer (a chain's separator).
         public var before: [UInt8] = []
-        /// What `--value -` reads instead of stdin: a passwordbox's initial text. alertty's own
-        /// --value refuses a secret (it would show in the process list); here the script's call
-        /// already holds it, so it is handed over this way.
-        public var input: [UInt8]?
         /// dselect: the path as the script gave it, printed as given when the answer is that folder
         /// (dialog returns its text field, which still holds it).
         public var givenPath: String?

@@ -144,7 +144,9 @@ public struct FieldConfiguration {
         }
         initialValue = []
         if let value = command.string(.value) {
-            if value == "-" {
+            if command.verbatim {
+                initialValue = Array(value.utf8)
+            } else if value == "-" {
                 var bytes = try readStdin()
                 while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }
                 initialValue = bytes

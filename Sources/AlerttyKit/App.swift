@@ -386,6 +386,9 @@ public enum App {
 
     /// Whether the command gives the prompt a default a script could rely on.
     static func hasDefault(_ command: ParsedCommand) -> Bool {
+        // whiptail's and dialog's boxes have always taken Enter's answer: the focused button or
+        // item (a secret only when the script gave one).
+        if command.verbatim { return command.alert != .password || command.has(.value) }
         switch command.alert {
         case .message: return true
         case .confirm: return command.has(.default)

@@ -270,7 +270,7 @@ public struct FormAlert: Alert {
         case (.button(let role), _):
             return press(role)
         case (.current, _):
-            return handle(.submit)
+            return enterPressed(at: i, submitsAtOnce: false)
         case (.yes, .switch), (.no, .switch):
             fields[i].on = answer == .yes
             return advance(from: i)
@@ -295,7 +295,7 @@ public struct FormAlert: Alert {
             fields[i].verdict.refuse(problem)
             return effects
         }
-        return effects + handle(.submit)
+        return effects + enterPressed(at: i, submitsAtOnce: false)
     }
 
     /// Field i's value changed: its rules now, and its --validate-cmd run once they pass.
@@ -304,6 +304,18 @@ public struct FormAlert: Alert {
     }
 
     /// Line mode: after a valid answer, the next field, or the form's answer after the last.
+    /// Enter in a field moves on from a valid field, stays on an invalid one (its reason now an
+    /// error), and submits from the last — where an invalid form jumps to its first invalid
+    /// field. dialog's keys submit from any field; a front end without a box always goes field
+    /// by field, so each is asked.
+    private mutating func enterPressed(at i: Int, submitsAtOnce: Bool) -> [Effect] {
+        touched.insert(i)
+        if submitsAtOnce { return submit() }
+        if fields[i].verdict.submit() == .later { return [] } // carried out when the check is done
+        guard fields[i].reason == nil else { return [] }
+        return advance(from: i)
+    }
+
     private mutating func advance(from i: Int) -> [Effect] {
         if let next = fields.indices.first(where: { $0 > i && !fields[$0].readonly }) {
             focus = .field(next)
@@ -325,13 +337,7 @@ public struct FormAlert: Alert {
             switch focus {
             case .button(let role): return press(role)
             case .field(let i):
-                // Enter moves on from a valid field, stays on an invalid one (its reason now an error),
-                // and submits from the last — where an invalid form jumps to its first invalid field.
-                touched.insert(i)
-                if dialogKeys { return submit() }
-                if fields[i].verdict.submit() == .later { return [] } // carried out when the check is done
-                guard fields[i].reason == nil else { return [] }
-                return advance(from: i)
+                return enterPressed(at: i, submitsAtOnce: dialogKeys)
             }
         default: break
         }

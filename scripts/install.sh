@@ -9,7 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${DESTDIR:-}${1:-/usr/local}"
 
-build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-static)
+# --icf=safe folds identical functions whose address is never taken (specialisations the
+# compiler emitted twice): about 135 KB less, nothing else changes.
+build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --icf=safe --scratch-path .build-static)
 "${build[@]}"
 bin="$("${build[@]}" --show-bin-path)/alertty"
 

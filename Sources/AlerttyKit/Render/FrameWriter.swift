@@ -63,6 +63,17 @@ public struct FrameWriter: Sendable {
     /// The row the cursor is on, relative to canvas row 0, when known.
     public var cursorRow: Int? { cursor?.y ?? row }
 
+    /// Row `y` is the same in both canvases (of one size).
+    static func rowsEqual(_ a: Canvas, _ b: Canvas, _ y: Int) -> Bool {
+        a.cells.withUnsafeBufferPointer { old in
+            b.cells.withUnsafeBufferPointer { new in
+                let start = y * a.width
+                for i in start..<(start + a.width) where old[i] != new[i] { return false }
+                return true
+            }
+        }
+    }
+
     public mutating func frame(_ canvas: Canvas, cursorAt wanted: (x: Int, y: Int)?) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(previous == nil ? canvas.width * canvas.height + 256 : 64)
@@ -83,6 +94,8 @@ public struct FrameWriter: Sendable {
         var changedRows = 0
         let bodyStart = out.count
         for y in 0..<canvas.height {
+            // A keystroke changes a row or two: the rest are passed over whole.
+            if let b = base, Self.rowsEqual(b, canvas, y) { continue }
             var rowChanged = false
             var x = 0
             while x < canvas.width {

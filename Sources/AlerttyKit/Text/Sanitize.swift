@@ -19,6 +19,7 @@ public enum Sanitize {
     /// True when `c` can be drawn as it is (the common case: printable ASCII, checked first).
     @inline(__always)
     public static func isSafe(_ c: Character) -> Bool {
+        if Canvas.isPlainNarrow(c) { return true }
         if let a = c.asciiValue { return a >= 0x20 && a < 0x7F }
         return !c.unicodeScalars.contains { visible($0) != nil }
     }

@@ -125,7 +125,7 @@ final class ConformanceEndToEndTests: XCTestCase {
     }
 
     /// Types each line at its own prompt: the next once the screen has moved on from the last.
-    func answer(_ l: PTYProcess, _ lines: [String]) throws {
+    static func answer(_ l: PTYProcess, _ lines: [String]) throws {
         var before: String?
         for text in lines {
             try l.waitFor("a prompt") { s in Self.prompted(s) && s.text != before }
@@ -161,7 +161,7 @@ final class ConformanceEndToEndTests: XCTestCase {
             // Line mode: an empty line at each prompt takes what it shows.
             let l = try line(c)
             if !isProgress(c) {
-                try answer(l, Array(repeating: "", count: c.defaultLines))
+                try Self.answer(l, Array(repeating: "", count: c.defaultLines))
             }
             try assertEnded(l, status: expected.status, stdout: expected.stdout)
             XCTAssertFalse(l.screen.raw.contains(0x1B), "\(c.name): line mode writes no escape")
@@ -190,7 +190,7 @@ final class ConformanceEndToEndTests: XCTestCase {
             try assertEnded(b, status: c.answer.status, stdout: c.answer.stdout)
 
             let l = try line(c)
-            try answer(l, c.answer.lines)
+            try Self.answer(l, c.answer.lines)
             try assertEnded(l, status: c.answer.status, stdout: c.answer.stdout)
 
             if let v = c.answer.variable {

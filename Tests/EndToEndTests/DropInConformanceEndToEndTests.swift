@@ -57,26 +57,21 @@ final class DropInConformanceEndToEndTests: XCTestCase {
         XCTAssertEqual(p.stderrText, expected.stderr, what, file: file, line: line)
     }
 
-    /// Types each line at its own prompt (line mode), the next once the screen moved on.
-    func answer(_ l: PTYProcess, _ lines: [String]) throws {
-        var before: String?
-        for text in lines {
-            try l.waitFor("a prompt") { s in ConformanceEndToEndTests.prompted(s) && s.text != before }
-            before = l.screen.text
-            l.type(text + "\r")
-        }
+    /// The box answered by `keys` and line mode by `lines` both end as `expected`.
+    func assertBoxAndLineMode(_ c: Case, keys: [String], lines: [String], _ expected: (stderr: String, status: Int32)) throws {
+        let b = try run(c)
+        try b.waitForText(c.ready)
+        for k in keys { b.type(k) }
+        try assertAnswered(b, expected, "\(c.name) in the box")
+        let l = try run(c, environment: ["TERM": "dumb"])
+        try ConformanceEndToEndTests.answer(l, lines)
+        try assertAnswered(l, expected, "\(c.name) in line mode")
+        XCTAssertFalse(l.screen.raw.contains(0x1B), "\(c.name): line mode writes no escape")
     }
 
     func testTheDefaultIsTheSameEverywhere() throws {
         for c in cases {
-            let b = try run(c)
-            try b.waitForText(c.ready)
-            for k in c.defaultKeys { b.type(k) }
-            try assertAnswered(b, c.byDefault, "\(c.name) in the box")
-            let l = try run(c, environment: ["TERM": "dumb"])
-            try answer(l, Array(repeating: "", count: c.defaultLines))
-            try assertAnswered(l, c.byDefault, "\(c.name) in line mode")
-            XCTAssertFalse(l.screen.raw.contains(0x1B), "\(c.name): line mode writes no escape")
+            try assertBoxAndLineMode(c, keys: c.defaultKeys, lines: Array(repeating: "", count: c.defaultLines), c.byDefault)
             let n = try run(c, environment: ["ALERTTY_NONINTERACTIVE": "1"])
             try assertAnswered(n, c.byDefault, "\(c.name) with no one there")
             XCTAssertFalse(n.screen.raw.contains(0x1B), "\(c.name): nothing drawn")
@@ -88,15 +83,7 @@ final class DropInConformanceEndToEndTests: XCTestCase {
     }
 
     func testAnAnswerIsTheSameInTheBoxAndInLineMode() throws {
-        for c in cases {
-            let b = try run(c)
-            try b.waitForText(c.ready)
-            for k in c.keys { b.type(k) }
-            try assertAnswered(b, c.answer, "\(c.name) in the box")
-            let l = try run(c, environment: ["TERM": "dumb"])
-            try answer(l, c.lines)
-            try assertAnswered(l, c.answer, "\(c.name) in line mode")
-        }
+        for c in cases { try assertBoxAndLineMode(c, keys: c.keys, lines: c.lines, c.answer) }
     }
 
     /// Esc is 255 in the box (line mode's end of input is Cancel, 1); a timeout is 255 as

@@ -41,7 +41,7 @@ public struct Cell: Hashable, Sendable {
         self.width = width
         self.style = style
     }
-    /// A symbol already known to be safe (Canvas.isPlainNarrow): no second check.
+    /// A symbol already known to be safe (Sanitize.isPlainNarrow): no second check.
     init(checked symbol: String, width: UInt8, style: Style) {
         self.symbol = symbol
         self.width = width
@@ -97,7 +97,7 @@ public struct Canvas: Equatable, Sendable {
     /// Puts one grapheme; one holding a control character is drawn as its visible form instead.
     /// A wide one that does not fit before the clip edge becomes a space.
     public mutating func put(_ c: Character, x: Int, y: Int, style: Style) -> Int {
-        if Self.isPlainNarrow(c) {
+        if Sanitize.isPlainNarrow(c) {
             if inClip(x, y) { setCell(x, y, Cell(checked: String(c), width: 1, style: style)) }
             return x + 1
         }
@@ -119,22 +119,6 @@ public struct Canvas: Equatable, Sendable {
         setCell(x, y, Cell(String(c), width: UInt8(w), style: style))
         for k in 1..<max(w, 1) { setCell(x + k, y, Cell("", width: 0, style: style)) }
         return x + w
-    }
-
-    /// One column and nothing to make visible, known from the bytes alone: printable ASCII, and
-    /// the box-drawing and block characters borders are made of (U+2500–U+259F). Most of a frame
-    /// is these, so they skip the Unicode lookups every other grapheme needs.
-    @inline(__always)
-    static func isPlainNarrow(_ c: Character) -> Bool {
-        let bytes = c.utf8
-        switch bytes.count {
-        case 1: let b = bytes.first!; return b >= 0x20 && b < 0x7F
-        case 3:
-            var i = bytes.makeIterator()
-            let b0 = i.next()!, b1 = i.next()!
-            return b0 == 0xE2 && (b1 == 0x94 || b1 == 0x95 || (b1 == 0x96 && i.next()! < 0xA0))
-        default: return false
-        }
     }
 
     /// Keeps wide characters whole: overwriting any part of one (two columns, or four for an emoji
@@ -174,7 +158,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     public mutating func fill(_ rect: Rect, style: Style, symbol: Character = " ") {
-        if Self.isPlainNarrow(symbol) {
+        if Sanitize.isPlainNarrow(symbol) {
             // The common case (blanks, a border's line): one cell, set wherever the clip allows.
             let cell = Cell(checked: String(symbol), width: 1, style: style)
             let bounds = Rect(x: max(0, clip.x), y: max(0, clip.y), width: min(width, clip.maxX) - max(0, clip.x),

@@ -122,12 +122,12 @@ public struct Theme: Sendable {
         return false
     }
 
-    /// The backdrop shade at (x, y): in 24-bit colour a radial gradient, darker towards the
-    /// edges (the seed's 60%→40% black, quantised to a few rings so runs stay long and cheap),
-    /// fading in with `opacity` during the pop-in. Elsewhere a flat shade.
     /// The backdrop's one style when it is the same on every cell (no gradient), else nil.
     public var uniformBackdrop: Style? { colors == .truecolor && gradient ? nil : flatBackdrop }
 
+    /// The backdrop shade at (x, y): in 24-bit colour a radial gradient, darker towards the
+    /// edges (the seed's 60%→40% black, quantised to a few rings so runs stay long and cheap),
+    /// fading in with `opacity` during the pop-in. Elsewhere a flat shade.
     public func backdrop(x: Int, y: Int, width: Int, height: Int, opacity: Double) -> Style {
         guard colors == .truecolor, gradient else { return flatBackdrop }
         let dx = (Double(x) - Double(width) / 2) / max(Double(width) / 2, 1)

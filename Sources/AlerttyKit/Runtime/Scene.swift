@@ -65,9 +65,9 @@ public struct Scene {
         let box = boxSize(for: alert)
         let canvasWidth = modal ? columns : box.width
         let canvasHeight = modal ? rows : box.height
-        var canvas = Canvas(width: canvasWidth, height: canvasHeight,
-                            fill: modal ? Cell(" ", style: theme.uniformBackdrop ?? .plain) : .blank)
-        if modal && theme.uniformBackdrop == nil {
+        let uniform = theme.uniformBackdrop
+        var canvas = Canvas(width: canvasWidth, height: canvasHeight, fill: modal ? Cell(" ", style: uniform ?? .plain) : .blank)
+        if modal && uniform == nil {
             for y in 0..<rows {
                 for x in 0..<columns {
                     canvas.setStyle(theme.backdrop(x: x, y: y, width: columns, height: rows, opacity: phase.opacity), x: x, y: y)

@@ -16,10 +16,26 @@ public enum Sanitize {
         }
     }
 
+    /// Safe and one column, known from the bytes alone: printable ASCII, and the box-drawing and
+    /// block characters borders are made of (U+2500–U+259F). Most of a frame is these, so the
+    /// canvas and the width table take them without the Unicode lookups other graphemes need.
+    @inline(__always)
+    public static func isPlainNarrow(_ c: Character) -> Bool {
+        let bytes = c.utf8
+        switch bytes.count {
+        case 1: let b = bytes.first!; return b >= 0x20 && b < 0x7F
+        case 3:
+            var i = bytes.makeIterator()
+            let b0 = i.next()!, b1 = i.next()!
+            return b0 == 0xE2 && (b1 == 0x94 || b1 == 0x95 || (b1 == 0x96 && i.next()! < 0xA0))
+        default: return false
+        }
+    }
+
     /// True when `c` can be drawn as it is (the common case: printable ASCII, checked first).
     @inline(__always)
     public static func isSafe(_ c: Character) -> Bool {
-        if Canvas.isPlainNarrow(c) { return true }
+        if isPlainNarrow(c) { return true }
         if let a = c.asciiValue { return a >= 0x20 && a < 0x7F }
         return !c.unicodeScalars.contains { visible($0) != nil }
     }

@@ -48,7 +48,7 @@ public enum TextWidth {
     /// character is measured in its visible form (`^[` is two columns), so layout never disagrees with drawing.
     public static func columns(_ cluster: Character) -> Int {
         // Printable ASCII is by far the common case and needs no table.
-        if Canvas.isPlainNarrow(cluster) { return 1 }
+        if Sanitize.isPlainNarrow(cluster) { return 1 }
         if !Sanitize.isSafe(cluster) { return columns(Sanitize.line(String(cluster))) }
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }

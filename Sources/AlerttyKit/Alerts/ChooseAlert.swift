@@ -87,8 +87,6 @@ public struct ChooseAlert: Alert {
     private var preselectedUpTo = 0
     private var focusedPreselection = false
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// --center-list's widest row, and the item count it was measured at.
-    private var widest: (count: Int, columns: Int)?
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
     /// --on-timeout default: seconds left, shown on the item that will be taken.
     private var defaultCountdown: String?
@@ -115,9 +113,12 @@ public struct ChooseAlert: Alert {
         list.setItemCount(store.count)
         for item in from..<store.count {
             let r = store.labelRange(item)
-            if widestLabel < 60 {
+            // Wide enough is enough for the box's size; --center-list's list needs its true width
+            // (the drop-in's lists, given whole on the command line).
+            let most = configuration.centred ? ItemStore.shownColumns : 60
+            if widestLabel < most {
                 let ascii = store.bytes[r].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(Sanitize.bytes(store.bytes[r], columns: 60)))
+                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(Sanitize.bytes(store.bytes[r], columns: most)))
             }
         }
         preselect()
@@ -244,23 +245,14 @@ public struct ChooseAlert: Alert {
         if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted)) }
         listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
         if configuration.centred {
-            let width = min(area.width, widestRow())
+            // As wide as the widest row: its mark, its label and a blank on each side.
+            let width = min(area.width, widestLabel + markWidth + 2)
             listArea.x += (area.width - width) / 2
             listArea.width = width
         }
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         list.setVisibleRows(rows)
         query.layout(width: max(1, area.width - 2 - 14))
-    }
-
-    /// The columns the widest row takes: its mark, its label and a blank on each side (the
-    /// drop-in's lists, whose items are all given on the command line; measured once per count).
-    private mutating func widestRow() -> Int {
-        if let widest, widest.count == store.count { return widest.columns }
-        let mark = multi || radio ? 4 : 0
-        let columns = (0..<store.count).reduce(0) { max($0, TextWidth.columns(store.shownLabel($1))) } + mark + 2
-        widest = (store.count, columns)
-        return columns
     }
 
     public var meaning: AlertMeaning {

@@ -303,7 +303,6 @@ public struct FormAlert: Alert {
         fields[i].verdict.check(fields[i].text.editor.text, bytes: fields[i].text.editor.bytes, rules: fields[i].rules)
     }
 
-    /// Line mode: after a valid answer, the next field, or the form's answer after the last.
     /// Enter in a field moves on from a valid field, stays on an invalid one (its reason now an
     /// error), and submits from the last — where an invalid form jumps to its first invalid
     /// field. dialog's keys submit from any field; a front end without a box always goes field
@@ -316,6 +315,7 @@ public struct FormAlert: Alert {
         return advance(from: i)
     }
 
+    /// After a valid answer, the next field, or the form's answer after the last.
     private mutating func advance(from i: Int) -> [Effect] {
         if let next = fields.indices.first(where: { $0 > i && !fields[$0].readonly }) {
             focus = .field(next)

@@ -32,7 +32,7 @@ public enum AlertFactory {
         }
         var text = command.text ?? ""
         // (text's `-` is its file: stdin read as a stream, not all at once here)
-        if text == "-" && command.alert != .text && !command.verbatim { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
+        if command.readsStdin(text) && command.alert != .text { text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines() }
         let title = command.string(.title) ?? ""
         let options = RunOptions()
         switch command.alert {
@@ -246,7 +246,7 @@ extension AlertFactory {
                 if title.isEmpty { shownTitle = path }
             }
         } else if let value = command.string(.value) {
-            bytes = value == "-" && !command.verbatim ? try readStdin() : Array(value.utf8)
+            bytes = command.readsStdin(value) ? try readStdin() : Array(value.utf8)
         }
         // Shown, never interpreted: controls made visible, tabs as spaces (so the text printed is what was seen).
         let text = Sanitize.lines(String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")

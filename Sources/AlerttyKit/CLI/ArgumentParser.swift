@@ -34,6 +34,9 @@ public struct ParsedCommand: Equatable, Sendable {
     /// already holds it, as whiptail and dialog take it).
     public var verbatim = false
 
+    /// `value` (TEXT, --value) stands for stdin: `-`, unless the command is verbatim.
+    public func readsStdin(_ value: String?) -> Bool { value == "-" && !verbatim }
+
     public func has(_ flag: Flag) -> Bool { values[flag] != nil }
     public func string(_ flag: Flag) -> String? { values[flag]?.last }
     public func strings(_ flag: Flag) -> [String] {

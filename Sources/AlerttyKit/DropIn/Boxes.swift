@@ -32,8 +32,8 @@ extension Compat {
             set { translated.output = newValue }
         }
 
-        func value(_ names: String...) -> String? { options.last { names.contains($0.name) }?.values.first }
-        func has(_ names: String...) -> Bool { options.contains { names.contains($0.name) } }
+        func value(_ names: String...) -> String? { Compat.value(options, names) }
+        func has(_ names: String...) -> Bool { Compat.has(options, names) }
         /// The alert standing in takes this flag (with a value, when `withValue`).
         func takes(_ flag: Flag, withValue: Bool = false) -> Bool {
             CommandSpec.flags(for: spec.alert).contains { $0.flag == flag && (!withValue || $0.takesValue) }
@@ -122,7 +122,7 @@ extension Compat.Adapter {
                                          (.ok, ["ok-button", "ok-label", "exit-label"]), (.cancel, ["cancel-button", "cancel-label"])]
         for (flag, names) in labels where takes(flag, withValue: true) { // (progress's --cancel is a flag, not a label)
             // Not given: the program's own label, in the user's language as that program shows it.
-            guard let label = options.last(where: { names.contains($0.name) })?.values.first ?? Compat.defaultLabel(flag, program) else { continue }
+            guard let label = Compat.value(options, names) ?? Compat.defaultLabel(flag, program) else { continue }
             try set(flag, label)
         }
         let styled = program == .dialog && has("colors") && takes(.colors)

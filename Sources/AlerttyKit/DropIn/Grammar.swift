@@ -218,11 +218,13 @@ extension Compat {
         return n
     }
 
-    static func value(_ options: [(name: String, values: [String])], _ names: String...) -> String? {
+    /// The last value given to any of `names`.
+    static func value(_ options: [(name: String, values: [String])], _ names: [String]) -> String? {
         options.last { names.contains($0.name) }?.values.first
     }
 
-    static func has(_ options: [(name: String, values: [String])], _ names: String...) -> Bool {
+    /// Whether any of `names` was given.
+    static func has(_ options: [(name: String, values: [String])], _ names: [String]) -> Bool {
         options.contains { names.contains($0.name) }
     }
 
@@ -232,15 +234,15 @@ extension Compat {
     /// stays sanitised when drawn.
     static func text(_ raw: String, _ program: Program, _ options: [(name: String, values: [String])], keepCodes: Bool = false) -> String {
         guard program == .dialog else { return raw.replacingAll("\\n", with: "\n") }
-        let t = dialogText(raw, collapse: !has(options, "no-collapse"), crWrap: has(options, "cr-wrap"),
-                           expandNewlines: !has(options, "no-nl-expand"))
+        let t = dialogText(raw, collapse: !has(options, ["no-collapse"]), crWrap: has(options, ["cr-wrap"]),
+                           expandNewlines: !has(options, ["no-nl-expand"]))
         return keepCodes ? t : withoutCodes(t, program, options)
     }
 
     /// A label or item as the program draws it: dialog's --colors codes dropped (alertty draws
     /// them plain); any other text as it is.
     static func withoutCodes(_ s: String, _ program: Program, _ options: [(name: String, values: [String])]) -> String {
-        program == .dialog && has(options, "colors") ? Markup.strip(s) : s
+        program == .dialog && has(options, ["colors"]) ? Markup.strip(s) : s
     }
 
     /// dialog's rules, as its screens show them: tabs become spaces (unless --no-collapse). Text

@@ -144,13 +144,11 @@ public struct FieldConfiguration {
         }
         initialValue = []
         if let value = command.string(.value) {
-            if command.verbatim {
-                initialValue = Array(value.utf8)
-            } else if value == "-" {
+            if command.readsStdin(value) {
                 var bytes = try readStdin()
                 while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }
                 initialValue = bytes
-            } else if secret {
+            } else if secret && !command.verbatim {
                 throw UsageError("--value would put the secret in the process list (ps); use --value - to read it from stdin")
             } else {
                 initialValue = Array(value.utf8)

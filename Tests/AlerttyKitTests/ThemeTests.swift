@@ -22,6 +22,19 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(drawn.row.background, drawn.box.background, "a part without a background sits on the box")
     }
 
+    func testTabsCommasCaseAndALastLineWithoutNewline() throws {
+        let theme = try ThemeFile.parse("\tTitle\t=\tWhite,on,BLUE\t#\tcomment\n  # x = y\nColor = Yes\nrow = #FFaa00\tBold", source: "t")
+        XCTAssertEqual(theme.parts[.title], .init(foreground: .basic(7), background: .basic(4)))
+        XCTAssertEqual(theme.parts[.row], .init(foreground: .rgb(255, 170, 0), bold: true))
+        XCTAssertEqual(theme.parts.count, 2)
+        XCTAssertThrowsError(try ThemeFile.parse("title\t=\tred\tblué", source: "t")) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "theme t, line 1: 'blué' is neither an attribute nor `on COLOUR`")
+        }
+        XCTAssertThrowsError(try ThemeFile.parse("a\n\ntitle\tblue", source: "t")) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "theme t, line 1: expected `part = value`, not 'a'")
+        }
+    }
+
     func testAWrongLineIsNamed() {
         for (text, message) in [
             ("title = blue\nbutton = purple\n", "theme t, line 2: 'purple' is not a colour"),

@@ -49,41 +49,47 @@ public struct ThemeFile: Equatable, Sendable {
     public init() {}
 
     /// Parses a theme; a wrong line is an error naming it (`source` is the file or preset name).
+    /// It reads UTF-8 bytes, not Characters: the default theme is parsed at every start, and the
+    /// Character-level version was half of a small alert's startup instructions.
     public static func parse(_ text: String, source: String) throws(UsageError) -> ThemeFile {
         var theme = ThemeFile()
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let line = ThemeLines(text)
+        for number in 0..<line.count {
             // A comment is a line starting with #, or " # " after a value (a colour's # never has a space after it).
-            var line = String(rawLine).replacingAll("\t", with: " ").trimmingSpaces()
-            if line.hasPrefix("#") { continue }
-            if let cut = line.firstIndex(of: " # ") { line = String(line[..<cut]) }
-            let trimmed = line.trimmingSpaces()
-            guard !trimmed.isEmpty else { continue }
-            let fail = { (why: String) -> UsageError in UsageError("theme \(source), line \(index + 1): \(why)") }
-            guard let equals = trimmed.firstIndex(of: "=") else { throw fail("expected `part = value`, not '\(Sanitize.line(trimmed))'") }
-            let key = String(trimmed[..<equals]).trimmingSpaces().lowercased()
-            let value = String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces()
+            var (from, to) = line.trimmed(line.bounds(number))
+            if from < to, line.bytes[from] == UInt8(ascii: "#") { continue }
+            if let cut = line.commentStart(from, to) { (from, to) = line.trimmed((from, cut)) }
+            guard from < to else { continue }
+            let fail = { (why: String) -> UsageError in UsageError("theme \(source), line \(number + 1): \(why)") }
+            guard let equals = line.first(UInt8(ascii: "="), from, to) else {
+                throw fail("expected `part = value`, not '\(Sanitize.line(line.text(from, to)))'")
+            }
+            let key = line.text(line.trimmed((from, equals))).lowercased()
+            let value = line.trimmed((equals + 1, to))
             if key == "color" || key == "colour" {
-                switch value.lowercased() {
+                let answer = line.text(value)
+                switch answer.lowercased() {
                 case "no", "none", "off", "false": theme.monochrome = true
                 case "yes", "auto", "on", "true": theme.monochrome = false
-                default: throw fail("color is yes or no, not '\(Sanitize.line(value))'")
+                default: throw fail("color is yes or no, not '\(Sanitize.line(answer))'")
                 }
                 continue
             }
             guard let part = ThemePart(rawValue: key) else {
                 throw fail("unknown part '\(Sanitize.line(key))' (parts: \(ThemePart.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            do { theme.parts[part] = try setting(value, part: part) } catch { throw fail(error.message) }
+            do { theme.parts[part] = try setting(line.words(value), part: part) } catch { throw fail(error.message) }
         }
         return theme
     }
 
-    static func setting(_ value: String, part: ThemePart) throws(UsageError) -> Setting {
+    static func setting(_ words: [String], part: ThemePart) throws(UsageError) -> Setting {
         var setting = Setting()
-        var words = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map { String($0).lowercased() }[...]
         var sawForeground = false
-        while let word = words.first {
-            words = words.dropFirst()
+        var next = 0
+        while next < words.count {
+            let word = words[next]
+            next += 1
             switch word {
             case "bold": setting.bold = true
             case "dim": setting.dim = true
@@ -93,9 +99,9 @@ public struct ThemeFile: Equatable, Sendable {
                 guard part == .backdrop else { throw UsageError("gradient is for the backdrop only") }
                 setting.gradient = true
             case "on":
-                guard let name = words.first else { throw UsageError("`on` needs a colour after it") }
-                words = words.dropFirst()
-                setting.background = try color(name)
+                guard next < words.count else { throw UsageError("`on` needs a colour after it") }
+                setting.background = try color(words[next])
+                next += 1
             default:
                 guard !sawForeground else { throw UsageError("'\(Sanitize.line(word))' is neither an attribute nor `on COLOUR`") }
                 setting.foreground = try color(word)
@@ -117,10 +123,10 @@ public struct ThemeFile: Equatable, Sendable {
         }
         if word == "gray" || word == "grey" { return .basic(8) }
         if let n = Int(word), (0...255).contains(n) { return n < 16 ? .basic(UInt8(n)) : .indexed(UInt8(n)) }
-        if word.hasPrefix("#"), word.count == 7 {
-            let hex = Array(word.utf8.dropFirst())
+        let hex = Array(word.utf8)
+        if hex.count == 7, hex[0] == UInt8(ascii: "#") {
             var rgb: [UInt8] = []
-            for i in stride(from: 0, to: 6, by: 2) {
+            for i in stride(from: 1, to: 7, by: 2) {
                 guard let high = Assuan.hexValue(hex[i]), let low = Assuan.hexValue(hex[i + 1]) else { break }
                 rgb.append(high << 4 | low)
             }
@@ -140,5 +146,68 @@ public struct ThemeFile: Equatable, Sendable {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError("theme file \(nameOrPath) is not UTF-8 text") }
         return try parse(text, source: nameOrPath)
+    }
+}
+
+/// A theme text's lines as ranges of its UTF-8 bytes, with the few scans the parser needs. A tab
+/// counts as a space everywhere, and is shown as one.
+struct ThemeLines {
+    let bytes: [UInt8]
+    private var starts: [Int] = [0]
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+    }
+
+    var count: Int { starts.count }
+
+    func bounds(_ line: Int) -> (Int, Int) {
+        (starts[line], line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count)
+    }
+
+    private func isBlank(_ i: Int) -> Bool { bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") }
+
+    func trimmed(_ range: (Int, Int)) -> (Int, Int) {
+        var (from, to) = range
+        while from < to, isBlank(from) { from += 1 }
+        while to > from, isBlank(to - 1) { to -= 1 }
+        return (from, to)
+    }
+
+    func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
+        var i = from
+        while i < to, bytes[i] != byte { i += 1 }
+        return i < to ? i : nil
+    }
+
+    /// Where " # " starts a trailing comment.
+    func commentStart(_ from: Int, _ to: Int) -> Int? {
+        var i = from
+        while i + 2 < to {
+            if isBlank(i), bytes[i + 1] == UInt8(ascii: "#"), isBlank(i + 2) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    func text(_ from: Int, _ to: Int) -> String {
+        String(decoding: bytes[from..<to].map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+
+    func text(_ range: (Int, Int)) -> String { text(range.0, range.1) }
+
+    /// A value's words, lowercased: separated by spaces, tabs or commas.
+    func words(_ range: (Int, Int)) -> [String] {
+        var words: [String] = []
+        var i = range.0
+        while i < range.1 {
+            let isSeparator = { (i: Int) in isBlank(i) || bytes[i] == UInt8(ascii: ",") }
+            while i < range.1, isSeparator(i) { i += 1 }
+            let start = i
+            while i < range.1, !isSeparator(i) { i += 1 }
+            if start < i { words.append(text(start, i).lowercased()) }
+        }
+        return words
     }
 }

@@ -7,12 +7,18 @@ import PackageDescription
 // linked in, it and the Unicode name tables it needs were a large share of the binary. Text is
 // searched with the few helpers in Text/StringSearch.swift instead.
 //
+// Generic types are instantiated through their metadata accessors, not from mangled names. From a
+// mangled name the runtime demangles the type and checks its generic requirements, and each
+// check (a Dictionary keyed by our own enum needs its Hashable) scans every conformance record in
+// the binary: together a quarter of a small alert's startup. The accessors cost ~30 KB of code.
+//
 // Release builds on Linux put each function in a section of its own and link them in the order
 // scripts/startup-order.txt gives: the functions a small alert runs, together. A static binary's
 // code is mapped 64 KB around each page it runs, so spread over 6 MB of text a confirm box kept
 // 6 MB resident; laid out together, about 4.5 MB (see scripts/startup-order, which writes the file).
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
+let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                                           "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
                             .unsafeFlags(["-function-sections"], releaseOnLinux)]
 let startupOrder: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/scripts/startup-order.txt"], releaseOnLinux),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Release build with a static Swift standard library, linked as a fully static executable (no
-# dynamic loader work at start: about 1 ms to start); installs the binary, man page and completions.
+# Release build with a static Swift standard library, linked as a fully static executable
+# (scripts/build-release); installs the binary, man page and completions.
 # The drop-in: PREFIX/lib/alertty/dropin holds `whiptail` and `dialog` as hard links to the binary
 # (not symlinks: pythondialog and anything else that calls realpath would run it as `alertty`);
 # put that folder first on PATH to make old scripts and their drivers use alertty.
@@ -9,11 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${DESTDIR:-}${1:-/usr/local}"
 
-# --icf=safe folds identical functions whose address is never taken (specialisations the
-# compiler emitted twice): about 135 KB less, nothing else changes.
-build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker --icf=safe --scratch-path .build-static)
-"${build[@]}"
-bin="$("${build[@]}" --show-bin-path)/alertty"
+bin="$(scripts/build-release)"
 
 install -d "$prefix/bin" "$prefix/lib/alertty/dropin" "$prefix/share/man/man1" \
     "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \

@@ -53,21 +53,21 @@ public struct ThemeFile: Equatable, Sendable {
     /// Character-level version was half of a small alert's startup instructions.
     public static func parse(_ text: String, source: String) throws(UsageError) -> ThemeFile {
         var theme = ThemeFile()
-        let line = ThemeLines(text)
-        for number in 0..<line.count {
+        let lines = ThemeLines(text)
+        for number in 0..<lines.count {
             // A comment is a line starting with #, or " # " after a value (a colour's # never has a space after it).
-            var (from, to) = line.trimmed(line.bounds(number))
-            if from < to, line.bytes[from] == UInt8(ascii: "#") { continue }
-            if let cut = line.commentStart(from, to) { (from, to) = line.trimmed((from, cut)) }
-            guard from < to else { continue }
+            var line = lines.trimmed(lines.bounds(number))
+            if !line.isEmpty, lines.bytes[line.lowerBound] == UInt8(ascii: "#") { continue }
+            if let cut = lines.commentStart(in: line) { line = lines.trimmed(line.lowerBound..<cut) }
+            guard !line.isEmpty else { continue }
             let fail = { (why: String) -> UsageError in UsageError("theme \(source), line \(number + 1): \(why)") }
-            guard let equals = line.first(UInt8(ascii: "="), from, to) else {
-                throw fail("expected `part = value`, not '\(Sanitize.line(line.text(from, to)))'")
+            guard let equals = lines.first(UInt8(ascii: "="), in: line) else {
+                throw fail("expected `part = value`, not '\(Sanitize.line(lines.text(line)))'")
             }
-            let key = line.text(line.trimmed((from, equals))).lowercased()
-            let value = line.trimmed((equals + 1, to))
+            let key = lines.text(lines.trimmed(line.lowerBound..<equals)).lowercased()
+            let value = lines.trimmed(equals + 1..<line.upperBound)
             if key == "color" || key == "colour" {
-                let answer = line.text(value)
+                let answer = lines.text(value)
                 switch answer.lowercased() {
                 case "no", "none", "off", "false": theme.monochrome = true
                 case "yes", "auto", "on", "true": theme.monochrome = false
@@ -78,7 +78,7 @@ public struct ThemeFile: Equatable, Sendable {
             guard let part = ThemePart(rawValue: key) else {
                 throw fail("unknown part '\(Sanitize.line(key))' (parts: \(ThemePart.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            do { theme.parts[part] = try setting(line.words(value), part: part) } catch { throw fail(error.message) }
+            do { theme.parts[part] = try setting(lines.words(value), part: part) } catch { throw fail(error.message) }
         }
         return theme
     }
@@ -162,51 +162,46 @@ struct ThemeLines {
 
     var count: Int { starts.count }
 
-    func bounds(_ line: Int) -> (Int, Int) {
-        (starts[line], line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count)
+    /// Line `number` (from 0), without its newline.
+    func bounds(_ number: Int) -> Range<Int> {
+        starts[number]..<(number + 1 < starts.count ? starts[number + 1] - 1 : bytes.count)
     }
 
     private func isBlank(_ i: Int) -> Bool { bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") }
+    private func isSeparator(_ i: Int) -> Bool { isBlank(i) || bytes[i] == UInt8(ascii: ",") }
 
-    func trimmed(_ range: (Int, Int)) -> (Int, Int) {
-        var (from, to) = range
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var (from, to) = (range.lowerBound, range.upperBound)
         while from < to, isBlank(from) { from += 1 }
         while to > from, isBlank(to - 1) { to -= 1 }
-        return (from, to)
+        return from..<to
     }
 
-    func first(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-        var i = from
-        while i < to, bytes[i] != byte { i += 1 }
-        return i < to ? i : nil
+    func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+        range.first { bytes[$0] == byte }
     }
 
     /// Where " # " starts a trailing comment.
-    func commentStart(_ from: Int, _ to: Int) -> Int? {
-        var i = from
-        while i + 2 < to {
-            if isBlank(i), bytes[i + 1] == UInt8(ascii: "#"), isBlank(i + 2) { return i }
-            i += 1
+    func commentStart(in range: Range<Int>) -> Int? {
+        guard range.count >= 3 else { return nil }
+        return (range.lowerBound..<range.upperBound - 2).first {
+            isBlank($0) && bytes[$0 + 1] == UInt8(ascii: "#") && isBlank($0 + 2)
         }
-        return nil
     }
 
-    func text(_ from: Int, _ to: Int) -> String {
-        String(decoding: bytes[from..<to].map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range].map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
-
-    func text(_ range: (Int, Int)) -> String { text(range.0, range.1) }
 
     /// A value's words, lowercased: separated by spaces, tabs or commas.
-    func words(_ range: (Int, Int)) -> [String] {
+    func words(_ range: Range<Int>) -> [String] {
         var words: [String] = []
-        var i = range.0
-        while i < range.1 {
-            let isSeparator = { (i: Int) in isBlank(i) || bytes[i] == UInt8(ascii: ",") }
-            while i < range.1, isSeparator(i) { i += 1 }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound, isSeparator(i) { i += 1 }
             let start = i
-            while i < range.1, !isSeparator(i) { i += 1 }
-            if start < i { words.append(text(start, i).lowercased()) }
+            while i < range.upperBound, !isSeparator(i) { i += 1 }
+            if start < i { words.append(text(start..<i).lowercased()) }
         }
         return words
     }

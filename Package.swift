@@ -24,7 +24,7 @@ let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-strin
 // scripts/lean-stdlib writes its object without that mark; named by ALERTTY_STDLIB_OBJECT (as
 // scripts/install.sh and scripts/package do), it links ahead of libswiftCore.a and the linker
 // drops what nothing calls: about 0.9 MB of the binary.
-let leanStdlib = Context.environment["ALERTTY_STDLIB_OBJECT"].map { [$0] } ?? []
+let leanStdlib = Context.environment["ALERTTY_STDLIB_OBJECT"].flatMap { $0.isEmpty ? nil : [$0] } ?? []
 let startupOrder: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/scripts/startup-order.txt"] + leanStdlib,
                  releaseOnLinux),

@@ -174,7 +174,7 @@ public struct FormAlert: Alert {
 
     public var minimumSize: (width: Int, height: Int) { (20, 4) }
 
-    var labelWidth: Int { min(24, fields.map { TextWidth.columns(Sanitize.line($0.declaration.label)) }.max() ?? 0) }
+    var labelWidth: Int { min(24, fields.map { TextWidth.shownColumns($0.declaration.label) }.max() ?? 0) }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
         let width = min(maxWidth, max(50, body.naturalWidth, labelWidth + 30))
@@ -379,7 +379,7 @@ public struct FormAlert: Alert {
         case .help:
             // The values go along as the state (dialog's --help-status); a secret never does.
             var outcome = Outcome(.help, answer: Array(fields[lastField].declaration.name.utf8))
-            if !fields.contains(where: { $0.kind == .password }) { outcome.state = output == .lines ? printed.map { Array($0.value.utf8) } : [values()] }
+            if !fields.contains(where: { $0.kind == .password }) { outcome.state = output == .lines ? valueLines : [values()] }
             return [.finish(outcome)]
         }
     }
@@ -408,7 +408,7 @@ public struct FormAlert: Alert {
             return []
         }
         // Lines: each value an item of its own (the drop-in prints them with its separator).
-        let outcome = output == .lines ? Outcome(status, items: printed.map { Array($0.value.utf8) }) : Outcome(status, answer: values())
+        let outcome = output == .lines ? Outcome(status, items: valueLines) : Outcome(status, answer: values())
         forget()
         return [.finish(outcome)]
     }
@@ -440,12 +440,15 @@ public struct FormAlert: Alert {
     /// The fields printed: a second entry is only a check.
     var printed: [FormField] { fields.filter { $0.confirms == nil } }
 
+    /// --output lines: each printed value, a line of its own.
+    private var valueLines: [[UInt8]] { printed.map { Array($0.value.utf8) } }
+
     /// The values as --output prints them.
     private func values() -> [UInt8] {
         var out: [UInt8] = []
         switch output {
         case .lines:
-            out = Array(printed.map(\.value).joined(separator: "\n").utf8)
+            out = Array(valueLines.joined(separator: [0x0A]))
         case .json:
             let members = printed.map { f -> String in
                 let value: String

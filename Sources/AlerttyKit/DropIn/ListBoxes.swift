@@ -52,7 +52,7 @@ extension Compat.Adapter {
             break
         }
         // Items line up in a column after the widest tag: one space after it in whiptail, two in dialog.
-        let tagColumn = stride(from: 0, to: items.count, by: groupSize).map { TextWidth.columns(Sanitize.line(items[$0])) }.max() ?? 0
+        let tagColumn = stride(from: 0, to: items.count, by: groupSize).map { TextWidth.shownColumns(items[$0]) }.max() ?? 0
         let gap = program == .whiptail ? " " : "  "
         let notags = has("notags", "no-tags")
         let shownItems = stride(from: 0, to: items.count, by: groupSize).map { itemHidden ? "" : plain(items[$0 + 1]) }
@@ -70,8 +70,7 @@ extension Compat.Adapter {
             } else if box == "buildlist" || box == "inputmenu" {
                 pairs += [tag, item.isEmpty ? tag : item] // shown without tags, as dialog shows them
             } else {
-                let padded = tag + String(repeating: " ", count: max(0, tagColumn - TextWidth.columns(Sanitize.line(tag))))
-                pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : padded + gap + item]
+                pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : Compat.padded(tag, to: tagColumn) + gap + item]
             }
             if spec.group >= 3, ["on", "1", "yes"].contains(items[k + (spec.group == 4 ? 2 : perItem - 1)].lowercased()) {
                 try set(.marked, tag)
@@ -124,14 +123,19 @@ extension Compat {
         var widths: [Int] = []
         for row in parts {
             for (c, part) in row.enumerated() {
-                let w = TextWidth.columns(Sanitize.line(part))
+                let w = TextWidth.shownColumns(part)
                 if c < widths.count { widths[c] = max(widths[c], w) } else { widths.append(w) }
             }
         }
         return parts.map { row in
             row.enumerated().map { c, part in
-                c == row.count - 1 ? part : part + String(repeating: " ", count: widths[c] - TextWidth.columns(Sanitize.line(part)))
+                c == row.count - 1 ? part : padded(part, to: widths[c])
             }.joined(separator: " ")
         }
+    }
+
+    /// `text` and spaces after it, to `width` columns as drawn.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - TextWidth.shownColumns(text)))
     }
 }

@@ -73,4 +73,7 @@ public enum TextWidth {
         for c in text { total += columns(c) }
         return total
     }
+
+    /// Columns untrusted text takes once drawn (its controls made visible first, as Sanitize.line shows them).
+    public static func shownColumns(_ text: String) -> Int { columns(Sanitize.line(text)) }
 }

@@ -9,7 +9,12 @@ final class FakeFrontEnd: FrontEnd {
     var typed: [[FrontEndRequest]]
     var endedBy: FrontEndRequest??
     var presented = 0
+    /// What it was told while a command had the terminal, in order.
+    var asides: [String] = []
     init(typing: [[FrontEndRequest]] = []) { typed = typing }
+    func stepAside() { asides.append("step aside") }
+    func showAside(_ output: [UInt8]) { asides.append("show " + String(decoding: output, as: UTF8.self)) }
+    func stepBack() { asides.append("step back") }
     var readDescriptors: [FileDescriptor] { [] }
     func begin(_ alert: any Alert) {}
     func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
@@ -178,5 +183,95 @@ final class RunnerTests: XCTestCase {
         confirm.confirm = true
         let twice = try! FieldAlert(title: "", text: "", configuration: confirm)
         XCTAssertEqual(Scripted.run(twice, answers: [:], prompt: "s3cret").answer, Array("s3cret".utf8), "a secret asked twice is answered twice")
+    }
+
+    /// The command wrote its question and stopped for the terminal between the loop's wait and its
+    /// look at the command: what it wrote is taken while the alert is still up, and shown only once
+    /// the front end has stepped aside (shown before, it went to the alternate screen and was lost).
+    func testOutputTakenAsTheTerminalIsLentIsShownOnceSteppedAside() {
+        let command = StoppingCommand()
+        var lentTo: [Int32] = []
+        weak var released: FakeLoan?
+        let front = FakeFrontEnd()
+        let runner: Runner
+        do {
+            let loan = FakeLoan(lend: { lentTo.append($0) }) { _ in
+                command.write("preparing\nName? ")
+                return Platform.GroupState(stopped: true)
+            }
+            released = loan
+            runner = Runner(frontEnd: front, alert: CommandWatchingAlert(), sources: [command], platform: command.platform, loan: loan)
+        }
+        XCTAssertEqual(runner.run().status, .ok)
+        XCTAssertEqual(front.asides, ["step aside", "show Name? \n", "step back"])
+        XCTAssertEqual(lentTo, [command.group])
+        // An ending by a signal dies while the runner still lives: the loan (TOSTOP) must be gone by then.
+        XCTAssertNil(released, "the loan is given back when the loop ends")
+    }
+}
+
+/// The terminal as lent, without one: every group it is asked about is in the state `inspect` says.
+final class FakeLoan: TerminalLending {
+    let onLend: (Int32) -> Void
+    let inspect: (Int32) -> Platform.GroupState
+    init(lend: @escaping (Int32) -> Void, inspect: @escaping (Int32) -> Platform.GroupState) {
+        onLend = lend
+        self.inspect = inspect
+    }
+    var isOurs: Bool { true }
+    func lend(to group: Int32) { onLend(group) }
+    func takeBack() {}
+    func stopBackgroundWriters() {}
+    func groupState(_ group: Int32) -> Platform.GroupState { inspect(group) }
+}
+
+/// A command whose output is ready only once written; it ends the turn after its output is read.
+final class StoppingCommand: EventSource {
+    let group: Int32 = 4242
+    let fd: FileDescriptor = 7
+    private var pending: [UInt8] = []
+    private var exited = false
+    private var endNext = false
+    func write(_ text: String) { pending += Array(text.utf8) }
+    var readDescriptors: [FileDescriptor] { exited ? [] : [fd] }
+    var writeDescriptors: [FileDescriptor] { [] }
+    var nextDeadline: UInt64? { nil }
+    var processGroup: Int32? { exited ? nil : group }
+    var runsCommands: Bool { true }
+    func accept(_ effect: Effect, now: UInt64) -> Bool { false }
+    func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
+        if readable.contains(fd), !pending.isEmpty {
+            defer { pending = [] }
+            endNext = true
+            return [.childOutput(stream: 1, pending)]
+        }
+        guard endNext, !exited else { return [] }
+        exited = true
+        return [.childExited(status: 0)]
+    }
+    func shutdown() {}
+    /// Its descriptor is readable exactly while it has output waiting; time passes only in waits.
+    var platform: LoopPlatform {
+        var now: UInt64 = 1_000_000_000
+        return LoopPlatform(now: { now },
+                            poll: { read, _, timeout in
+                                if timeout > 0 { now += UInt64(timeout) * 1_000_000 }
+                                return (read.contains(self.fd) && !self.pending.isEmpty ? [self.fd] : [], [])
+                            },
+                            catchSignals: { _ in nil }, drainSignals: { [] }, restoreSignals: { _ in })
+    }
+}
+
+/// Ends when the command it watches has ended.
+struct CommandWatchingAlert: Alert {
+    var title = ""
+    var hints: [KeyHint] { [] }
+    func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { (10, 1) }
+    mutating func layout(_ area: Rect) {}
+    func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? { nil }
+    var meaning: AlertMeaning { .progress(.init(title: "", text: "", percent: nil, lastLine: "")) }
+    mutating func update(_ event: AlertEvent) -> [Effect] {
+        if case .childExited = event { return [.finish(Outcome(.ok))] }
+        return []
     }
 }

@@ -46,7 +46,10 @@ public final class Runner {
     /// Lends the terminal to a command that stops wanting it (sudo's prompt under progress).
     var lender: TerminalLender?
     /// The controlling terminal as it is lent; nil when there is none or no command runs.
-    var loan: TerminalLoan?
+    var loan: (any TerminalLending)?
+    /// The front end has stepped aside: a command's output is shown as it comes. (Not the same
+    /// as the lender having lent: output taken while stepping aside is from before the loan.)
+    var aside = false
     /// The end of the latest output of a source's command: said when the terminal is lent, as it
     /// may be the question the command is about to ask.
     var recentOutput: [UInt8] = []
@@ -56,7 +59,7 @@ public final class Runner {
     /// `loan`: the terminal taken for lending before a command was started (made here otherwise).
     public init(frontEnd: any FrontEnd, alert: any Alert, sources: [any EventSource] = [], timeout: Double? = nil,
                 takeDefaultOnTimeout: Bool = false, countdownFrom: Int = 10, platform: LoopPlatform = .system,
-                loan: TerminalLoan? = nil) {
+                loan: (any TerminalLending)? = nil) {
         self.loan = loan
         self.countdownFrom = countdownFrom
         self.frontEnd = frontEnd
@@ -76,7 +79,7 @@ public final class Runner {
         if sources.contains(where: \.runsCommands) {
             // (The box's session keeps a loan's TOSTOP as it enters raw mode.)
             if loan == nil { loan = TerminalLoan() }
-            if let terminal = loan?.terminal { lender = TerminalLender { Platform.groupState($0, terminal: terminal) } }
+            if let loan { lender = TerminalLender(inspect: loan.groupState) }
         } else {
             loan = nil
         }
@@ -84,6 +87,9 @@ public final class Runner {
             alert.forget()
             for source in sources { source.shutdown() }
             platform.restoreSignals(Self.handledSignals)
+            // The loan gives TOSTOP back as it goes; the lender holds it too (its inspect), and
+            // an ending by a signal dies before this runner is released.
+            lender = nil
             loan = nil
         }
         startedAt = platform.now()
@@ -244,7 +250,7 @@ public final class Runner {
     // MARK: - Lending the terminal
 
     private func noteOutput(_ bytes: [UInt8]) {
-        if lender?.lentTo != nil {
+        if aside {
             let (complete, rest) = Sanitize.completeUTF8(asideCarry + bytes)
             asideCarry = rest
             frontEnd.showAside(complete)
@@ -262,11 +268,12 @@ public final class Runner {
         let groups = mayLend ? sources.compactMap(\.processGroup) : []
         switch lender.step(groups: groups, now: now, urgent: urgent) {
         case .lend(let group):
-            // What the command wrote before it stopped is taken first: its last line may be the
-            // question it is about to ask.
+            // What the command wrote before it stopped is taken first, while the alert is still
+            // up: its last line may be the question it is about to ask.
             let waiting = platform.poll(sources.flatMap(\.readDescriptors), [], 0).readable
             if let outcome = serviceSources(now: now, readable: waiting, writable: []).outcome { return outcome }
             frontEnd.stepAside()
+            aside = true
             let last = Self.lastLine(recentOutput)
             if !last.isEmpty { frontEnd.showAside(last + [0x0A]) }
             recentOutput = []
@@ -286,6 +293,7 @@ public final class Runner {
     private func takeTerminalBack() {
         if !asideCarry.isEmpty { frontEnd.showAside(asideCarry) } // never completed: shown as it is
         asideCarry = []
+        aside = false
         loan?.takeBack()
         frontEnd.stepBack()
         loan?.stopBackgroundWriters() // again: the front end has just set its modes

@@ -81,12 +81,25 @@ public final class TerminalLender {
     }
 }
 
+/// What the loop needs of the terminal it lends (a protocol, so the loop's side of lending is
+/// tested without a terminal).
+public protocol TerminalLending: AnyObject {
+    /// We are the terminal's foreground job (a job in the background has no terminal to lend).
+    var isOurs: Bool { get }
+    func lend(to group: Int32)
+    func takeBack()
+    /// Sets TOSTOP (again: a front end setting its modes may have cleared it).
+    func stopBackgroundWriters()
+    /// A group's members: stopped, reading this terminal.
+    func groupState(_ group: Int32) -> Platform.GroupState
+}
+
 /// The controlling terminal as the loop lends it: opened to hand it over and take it back, with
 /// TOSTOP set while commands run (a command's write to the terminal stops it until it is lent the
 /// terminal, so its prompt is shown where a person reads it, not drawn over the box or, in line
 /// mode, answered into alertty). Made before a command is started, so even its first write waits;
 /// TOSTOP is cleared again at the end if it was clear before.
-public final class TerminalLoan {
+public final class TerminalLoan: TerminalLending {
     public let terminal: FileDescriptor
     private var tostopBefore: Bool?
 
@@ -102,15 +115,15 @@ public final class TerminalLoan {
         Platform.close(terminal)
     }
 
-    /// We are the terminal's foreground job (a job in the background has no terminal to lend).
     public var isOurs: Bool { Platform.foregroundGroup(terminal) == Platform.ownGroup() }
 
-    /// Sets TOSTOP (again: a front end setting its modes may have cleared it).
     public func stopBackgroundWriters() {
         guard isOurs else { return }
         let was = Platform.stopBackgroundWriters(terminal, true)
         if tostopBefore == nil { tostopBefore = was }
     }
+
+    public func groupState(_ group: Int32) -> Platform.GroupState { Platform.groupState(group, terminal: terminal) }
 
     public func lend(to group: Int32) {
         Platform.setForegroundGroup(terminal, group)

@@ -210,6 +210,23 @@ final class AlertTests: XCTestCase {
         }
     }
 
+    /// Line mode hands a secret over as bytes; the field takes them, and as their last holder
+    /// zeroes them where they lie (every array sharing the storage).
+    func testASecretAnswerIsTakenAsBytesAndZeroedWhereItLay() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--min-length", "3"]) else { return XCTFail() }
+        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+        p.attach(to: .line)
+        let typed: [UInt8] = Array("s3cr😀t".utf8)
+        let sameStorage = typed
+        let effects = p.update(.answer(.secret(typed)))
+        XCTAssertEqual(effects, [.finish(Outcome(.ok, answer: Array("s3cr😀t".utf8)))])
+        XCTAssertEqual(sameStorage, [UInt8](repeating: 0, count: typed.count), "zeroed where it lay")
+        var short = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+        XCTAssertEqual(short.update(.answer(.secret(Array("ab".utf8)))), [], "refused by the same rules")
+        guard case .field(let f) = short.meaning else { return XCTFail() }
+        XCTAssertNotNil(f.reason)
+    }
+
     func testHiddenMaskShowsNothingAndCursorStays() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail() }
         var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))

@@ -106,6 +106,46 @@ final class LineEditorTests: XCTestCase {
         e.apply(.yank)
         XCTAssertTrue(e.isEmpty, "the kill buffer was wiped too")
     }
+
+    // MARK: - A secret's text as bytes (line mode never makes it a String)
+
+    func testBytesAreMadeWellFormedAsAStringWouldBe() {
+        let samples: [[UInt8]] = [
+            Array("plain ascii".utf8), Array("s3cr😀t é".utf8),
+            [0x61, 0x85, 0x62], // a lone continuation byte
+            [0x61, 0xE2, 0x82], // a sequence cut short
+            [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5, 0x80], [0xFF], [0xF0, 0x9F, 0x98, 0x61],
+        ]
+        for bytes in samples {
+            XCTAssertEqual(bytes.wellFormedUTF8(), Array(String(decoding: bytes, as: UTF8.self).utf8), "\(bytes)")
+        }
+    }
+
+    func testControlCharactersAreFoundInBytesAsInScalars() {
+        for (text, control) in [("a\tb", true), ("x\u{7F}", true), ("\u{85}", true), ("\u{9F}", true), ("\u{1B}[A", true),
+                                ("é", false), ("Ā", false), ("\u{A0}", false), ("pass word", false)] {
+            XCTAssertEqual(Array(text.utf8).hasControlCharacter, control, text.debugDescription)
+        }
+        XCTAssertFalse([0x85].hasControlCharacter, "a lone 0x85 is no C1 control: it is ill-formed (shown as U+FFFD)")
+    }
+
+    func testUntypeableBytesCountGraphemesAsTheFieldDoes() {
+        XCTAssertNil(TextField.untypeable(bytes: Array("👍🏽é".utf8), maxLength: 2), "two graphemes, eleven bytes")
+        XCTAssertNotNil(TextField.untypeable(bytes: Array("abc".utf8), maxLength: 2))
+        XCTAssertNotNil(TextField.untypeable(bytes: Array("a\nb".utf8), maxLength: nil))
+        for text in ["ok", "a\tb", "toolong", "\u{85}x"] {
+            XCTAssertEqual(TextField.untypeable(text, maxLength: 4), TextField.untypeable(bytes: Array(text.utf8), maxLength: 4))
+        }
+    }
+
+    func testASecretsBytesSetWholeAndTrimmedToItsLimit() {
+        var e = LineEditor(maxLength: 5)
+        e.secret = true
+        e.setText(bytes: Array("hunter2".utf8))
+        XCTAssertEqual(e.bytes, Array("hunte".utf8))
+        XCTAssertEqual(e.count, 5)
+        XCTAssertEqual(e.withText { $0 }, "hunte", "a check sees the text")
+    }
 }
 
 extension String {

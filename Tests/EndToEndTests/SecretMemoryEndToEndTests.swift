@@ -109,6 +109,29 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         return found
     }
 
+    /// How many times `needle` is in the process's readable memory.
+    func occurrences(of needle: String, in pid: pid_t) -> Int {
+        guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8),
+              let mem = FileHandle(forReadingAtPath: "/proc/\(pid)/mem") else { return -1 }
+        defer { try? mem.close() }
+        let target = Data(needle.utf8)
+        var count = 0
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 2, fields[1].hasPrefix("r"), !line.hasSuffix("[vvar]"), !line.hasSuffix("[vsyscall]") else { continue }
+            let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
+            guard range.count == 2 else { continue }
+            guard (try? mem.seek(toOffset: range[0])) != nil,
+                  let data = try? mem.read(upToCount: Int(range[1] - range[0])) else { continue }
+            var from = data.startIndex
+            while let hit = data.range(of: target, in: from..<data.endIndex) {
+                count += 1
+                from = hit.upperBound
+            }
+        }
+        return count
+    }
+
     func requireRoot() throws {
         guard getuid() == 0 else { throw XCTSkip("reading another process's memory needs root") }
     }
@@ -144,4 +167,33 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         XCTAssertEqual(try p.waitForExit(), 0)
     }
 
+    /// Line mode keeps a secret as the box does: read as bytes and never made a String, the keys
+    /// zeroed once taken, the stack its calls used scrubbed. With the secret typed into a form's
+    /// password field and the next field asked, the field's own copy is the only one — for a
+    /// secret short enough to live inline in a String and one long enough for the heap.
+    func testLineModeLeavesOnlyTheFieldsCopyAsTheBoxDoes() throws {
+        try requireRoot()
+        let form = ["form", "--no-animation", "Login", "--field", "user", "text", "User",
+                    "--field", "pass", "password", "Pass", "--min-length", "4", "--field", "host", "text", "Host"]
+        for secret in [Self.secret, "a-longer-s3cret-passphrase-QX7"] {
+            let box = try PTYProcess(form)
+            try box.waitForText("User")
+            box.type("ada" + PTYProcess.Keys.tab + secret)
+            try box.waitFor("the secret typed") { $0.contains(String(repeating: "•", count: secret.count)) }
+            XCTAssertEqual(occurrences(of: secret, in: box.pid), 1, "the box: the field's copy alone")
+            box.type(PTYProcess.Keys.escape)
+            try assertEnded(box, status: 1)
+
+            let line = try PTYProcess(form, environment: ["TERM": "dumb"])
+            try line.waitForText("User:")
+            line.type("ada\r")
+            try line.waitForText("Pass:")
+            line.type(secret + "\r")
+            try line.waitForText("Host:")
+            XCTAssertFalse(line.screen.contains(secret), "not echoed")
+            XCTAssertEqual(occurrences(of: secret, in: line.pid), 1, "line mode: the field's copy alone")
+            line.type("db\r")
+            try assertEnded(line, status: 0, stdout: "ada\n\(secret)\ndb\n")
+        }
+    }
 }

@@ -11,6 +11,9 @@ public enum Answer: Equatable, Sendable {
     case yes, no
     /// A field's whole text, then Enter.
     case text(String)
+    /// A secret field's whole text as typed, then Enter: bytes, never a String (whose storage
+    /// cannot be zeroed), zeroed by the alert that takes them, their last holder.
+    case secret([UInt8])
     /// The value the prompt started with (`--value`, a form field's default), then Enter: a
     /// secret's preset is never shown, so a front end asks for it by this.
     case initial

@@ -49,7 +49,8 @@ public struct FieldAlert: Alert {
             maskCharacter = nil
         }
         field = TextField(editor, placeholder: configuration.placeholder)
-        verdict.checkRules(editor.text, rules: configuration.rules)
+        let rules = configuration.rules
+        verdict.checkRules(rules: rules, on: editor)
         updateEchoMode()
         notice = configuration.initialError
     }
@@ -166,9 +167,17 @@ public struct FieldAlert: Alert {
     private mutating func take(_ answer: Answer) -> [Effect] {
         switch answer {
         case .text(let text):
+            return enter(Array(text.utf8))
+        case .secret(let typed):
+            // The last holder of the typed bytes: zeroed once in the field (and a repaired copy too).
+            let text = typed.wellFormedUTF8()
+            defer {
+                text.wipeStorage()
+                typed.wipeStorage()
+            }
             return enter(text)
         case .initial:
-            return enter(String(decoding: configuration.initialValue, as: UTF8.self))
+            return enter(configuration.initialValue)
         case .current:
             return press()
         case .button(let role):
@@ -179,11 +188,12 @@ public struct FieldAlert: Alert {
         }
     }
 
-    private mutating func enter(_ text: String) -> [Effect] {
+    /// `text`: well-formed UTF-8.
+    private mutating func enter(_ text: [UInt8]) -> [Effect] {
         focus = .field
-        field.editor.setText(text)
+        field.editor.setText(bytes: text)
         let effects = edited()
-        if let problem = TextField.untypeable(text, maxLength: configuration.rules.maxLength) {
+        if let problem = TextField.untypeable(bytes: text, maxLength: configuration.rules.maxLength) {
             notice = problem
             refused = true
             return effects
@@ -266,7 +276,7 @@ public struct FieldAlert: Alert {
         if configuration.strengthLabel != nil {
             if editor.bytes.isEmpty { strength = nil } else { effects.append(.measureStrength(editor.bytes)) }
         }
-        return effects + verdict.check(editor.text, bytes: editor.bytes, rules: configuration.rules)
+        return effects + verdict.check(editor, rules: configuration.rules)
     }
 
     private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {

@@ -143,7 +143,7 @@ public struct FormAlert: Alert {
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
         for i in built.indices {
             built[i].verdict = Verdict(channel: i)
-            built[i].verdict.checkRules(built[i].text.editor.text, rules: built[i].rules)
+            built[i].verdict.checkRules(rules: built[i].rules, on: built[i].text.editor)
         }
         self.fields = built
         if let first = built.firstIndex(where: { !$0.readonly }) {
@@ -279,19 +279,28 @@ public struct FormAlert: Alert {
             fields[i].choice = pick
             return advance(from: i)
         case (.text(let text), .text), (.text(let text), .password), (.text(let text), .number):
+            return enter(Array(text.utf8), at: i)
+        case (.secret(let typed), .password):
+            // The last holder of the typed bytes: zeroed once in the field (and a repaired copy too).
+            let text = typed.wellFormedUTF8()
+            defer {
+                text.wipeStorage()
+                typed.wipeStorage()
+            }
             return enter(text, at: i)
         case (.initial, .text), (.initial, .password), (.initial, .number):
-            return enter(fields[i].declaration.options["default"] ?? "", at: i)
+            return enter(Array((fields[i].declaration.options["default"] ?? "").utf8), at: i)
         default:
             return []
         }
     }
 
-    private mutating func enter(_ text: String, at i: Int) -> [Effect] {
-        fields[i].text.editor.setText(text)
+    /// `text`: well-formed UTF-8.
+    private mutating func enter(_ text: [UInt8], at i: Int) -> [Effect] {
+        fields[i].text.editor.setText(bytes: text)
         touched.insert(i)
         let effects = recheck(i)
-        if let problem = TextField.untypeable(text, maxLength: fields[i].rules?.maxLength) {
+        if let problem = TextField.untypeable(bytes: text, maxLength: fields[i].rules?.maxLength) {
             fields[i].verdict.refuse(problem)
             return effects
         }
@@ -300,7 +309,7 @@ public struct FormAlert: Alert {
 
     /// Field i's value changed: its rules now, and its --validate-cmd run once they pass.
     mutating func recheck(_ i: Int) -> [Effect] {
-        fields[i].verdict.check(fields[i].text.editor.text, bytes: fields[i].text.editor.bytes, rules: fields[i].rules)
+        fields[i].verdict.check(fields[i].text.editor, rules: fields[i].rules)
     }
 
     /// Enter in a field moves on from a valid field, stays on an invalid one (its reason now an
@@ -430,7 +439,7 @@ public struct FormAlert: Alert {
             guard fields[j].expected != current else { continue }
             fields[j].expected.resetBytes()
             fields[j].expected = current
-            if frontEnd == .scripted { fields[j].text.editor.setText(String(decoding: current, as: UTF8.self)) }
+            if frontEnd == .scripted { fields[j].text.editor.setText(bytes: current) }
         }
     }
 

@@ -175,7 +175,7 @@ public struct SaveAlert: Alert {
                 nested = nil
             }
             return effects
-        case .yes, .no, .initial, .items, .button, .nextPage, .lastPage:
+        case .yes, .no, .initial, .secret, .items, .button, .nextPage, .lastPage:
             return []
         }
     }

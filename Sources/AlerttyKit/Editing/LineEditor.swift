@@ -32,15 +32,30 @@ public struct LineEditor: Sendable {
 
     public var count: Int { bounds.count - 1 }
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `body` given the text, for a check that needs a String (the rules) and keeps none of it: a
+    /// secret's String is zeroed after, where `text` would let go of it unwiped.
+    public func withText<R>(_ body: (String) -> R) -> R { transientText(bytes[...], body) }
     public var isEmpty: Bool { bytes.isEmpty }
 
     private mutating func reindex() {
-        bounds = [0]
-        var offset = 0
-        for c in String(decoding: bytes, as: UTF8.self) {
-            offset += c.utf8.count
-            bounds.append(offset)
+        bounds = transientText(bytes[...]) { text in
+            var bounds = [0]
+            var offset = 0
+            for c in text {
+                offset += c.utf8.count
+                bounds.append(offset)
+            }
+            return bounds
         }
+    }
+
+    /// `body` given the bytes as a String, for what only a String can tell (grapheme breaks);
+    /// a secret's String is zeroed after, so no copy of it is let go of unwiped.
+    private func transientText<R>(_ bytes: ArraySlice<UInt8>, _ body: (String) -> R) -> R {
+        var text = String(decoding: bytes, as: UTF8.self)
+        defer { if secret { text.zeroStorage() } }
+        return body(text)
     }
 
     /// Applies an editing action. Returns true when the text changed.
@@ -104,9 +119,12 @@ public struct LineEditor: Sendable {
         return insert(bytes: clean)
     }
 
-    public mutating func setText(_ text: String) {
+    public mutating func setText(_ text: String) { setText(bytes: Array(text.utf8)) }
+
+    /// The text replaced by `bytes` (well-formed UTF-8), the cursor at its end.
+    public mutating func setText(bytes: [UInt8]) {
         clear()
-        _ = insert(bytes: Array(text.utf8))
+        _ = insert(bytes: bytes)
     }
 
     /// A secret's new text, made of `parts`, in new storage with room to grow; the old storage
@@ -145,13 +163,17 @@ public struct LineEditor: Sendable {
             // Keep whole graphemes only, up to the limit.
             let room = maxLength - count
             guard room > 0 else { return false }
-            var kept = 0
-            var end = 0
-            for c in String(decoding: new, as: UTF8.self) {
-                if kept == room { break }
-                end += c.utf8.count
-                kept += 1
+            let end = transientText(new[...]) { text in
+                var kept = 0
+                var end = 0
+                for c in text {
+                    if kept == room { break }
+                    end += c.utf8.count
+                    kept += 1
+                }
+                return end
             }
+            if secret && end < new.count { new.resetBytes(from: end) }
             new.removeSubrange(end...)
         }
         let at = bounds[cursor]
@@ -165,6 +187,7 @@ public struct LineEditor: Sendable {
         reindex()
         if let maxLength, count > maxLength {
             // A combining mark can merge; the limit is in graphemes, so trim anything beyond it.
+            if secret { bytes.resetBytes(from: bounds[maxLength]) }
             bytes.removeSubrange(bounds[maxLength]...)
             reindex()
         }

@@ -14,11 +14,76 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// Zeroes the bytes from `start` on, before they are removed (removing leaves them in the
+    /// storage past the new end).
+    mutating func resetBytes(from start: Int) {
+        guard start < count else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            Platform.wipe(UnsafeMutableRawPointer(base + start), count: buffer.count - start)
+        }
+    }
+
     /// Zeroes the storage in place, for every array that shares it. Only for a secret's last use.
     func wipeStorage() {
         withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return }
             Platform.wipe(UnsafeMutableRawPointer(mutating: base), count: buffer.count)
         }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The text as `String(decoding:as:)` keeps it (each ill-formed sequence as U+FFFD), made
+    /// without a String: a secret typed in line mode never passes through one. Well-formed
+    /// bytes come back as they are, sharing their storage.
+    func wellFormedUTF8() -> [UInt8] {
+        var decoder = UTF8()
+        var iterator = makeIterator()
+        var wellFormed = true
+        scan: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: break scan
+            case .error:
+                wellFormed = false
+                break scan
+            }
+        }
+        if wellFormed { return self }
+        var repaired: [UInt8] = []
+        repaired.reserveCapacity(count + 16)
+        decoder = UTF8()
+        iterator = makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): UTF8.encode(scalar) { repaired.append($0) }
+            case .emptyInput: return repaired
+            case .error: repaired += [0xEF, 0xBF, 0xBD]
+            }
+        }
+    }
+
+    /// Well-formed UTF-8 holding a control character (C0, DEL or C1), which typing and pasting
+    /// never enter into a field.
+    var hasControlCharacter: Bool {
+        var previous: UInt8 = 0
+        for byte in self {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80..<0xA0).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
+    }
+}
+
+extension String {
+    /// Zeroes this String's bytes where it keeps them, then empties it: for the String a
+    /// secret's editor makes to find grapheme breaks (only a String knows them).
+    mutating func zeroStorage() {
+        withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            Platform.wipe(UnsafeMutableRawPointer(mutating: base), count: buffer.count)
+        }
+        self = ""
     }
 }

@@ -36,10 +36,25 @@ public struct Verdict: Equatable, Sendable {
 
     /// The value changed (or is checked for the first time): its rules now, and a run of the
     /// command asked for when there is one and they pass. A remembered Enter is forgotten.
+    public mutating func check(_ editor: LineEditor, rules: Rules?) -> [Effect] {
+        check(editor.withText { rules?.check($0) } ?? .valid, bytes: editor.bytes, runs: rules?.command != nil)
+    }
+
+    /// The same for text kept outside a line editor (edit's text area).
     public mutating func check(_ text: String, bytes: [UInt8], rules: Rules?) -> [Effect] {
+        check(rules?.check(text) ?? .valid, bytes: bytes, runs: rules?.command != nil)
+    }
+
+    /// The rules alone, before anything runs (an alert as built, before its start).
+    public mutating func checkRules(rules: Rules?, on editor: LineEditor) {
+        local = editor.withText { rules?.check($0) } ?? .valid
+    }
+
+    /// The rules' verdict on `bytes` is `local`; the command runs next if there is one.
+    mutating func check(_ local: Validity, bytes: [UInt8], runs hasCommand: Bool) -> [Effect] {
         waitingToSubmit = false
-        local = rules?.check(text) ?? .valid
-        guard rules?.command != nil else {
+        self.local = local
+        guard hasCommand else {
             command = .notNeeded
             return []
         }
@@ -51,11 +66,6 @@ public struct Verdict: Equatable, Sendable {
         let generation = channel.map { runs * Self.channels + $0 } ?? runs
         command = .pending(generation: generation)
         return [.validate(text: bytes, generation: generation)]
-    }
-
-    /// The rules alone, before anything runs (an alert as built, before its start).
-    public mutating func checkRules(_ text: String, rules: Rules?) {
-        local = rules?.check(text) ?? .valid
     }
 
     /// Whether a run's generation is for this verdict's channel (a form routes by it).

@@ -25,6 +25,8 @@ public final class LineFrontEnd: FrontEnd {
     /// What progress last printed (a line per ten percent or per text change).
     private var progressShown: (text: String, step: Int?)?
     private var stepsShown: Set<String> = []
+    /// A secret's line went to the alert: the stack is scrubbed before the next prompt.
+    private var secretTaken = false
 
     /// Page size for long lists.
     static let page = 20
@@ -79,6 +81,11 @@ public final class LineFrontEnd: FrontEnd {
     // MARK: - Showing
 
     public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
+        if secretTaken {
+            // The alert has taken the secret line: what its calls left on the stack goes too.
+            secretTaken = false
+            Platform.scrubStack()
+        }
         let meaning = alert.meaning
         if case .progress(let p) = meaning {
             progress(p)
@@ -230,14 +237,44 @@ public final class LineFrontEnd: FrontEnd {
     public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
         guard readable.contains(fd) else { return [] }
         // End of input (Ctrl-D at the start of a line): the question is cancelled.
-        guard let bytes = Platform.read(fd) else { return [.finish(Outcome(.cancel))] }
-        pending += bytes
+        guard var bytes = Platform.read(fd) else { return [.finish(Outcome(.cancel))] }
+        if echoOff {
+            // A secret's keys: joined in new storage, and what held them zeroed.
+            var joined: [UInt8] = []
+            joined.reserveCapacity(pending.count + bytes.count)
+            joined += pending
+            joined += bytes
+            pending.resetBytes()
+            bytes.resetBytes()
+            pending = joined
+        } else {
+            pending += bytes
+        }
         return takeLine(alert)
+    }
+
+    /// The first whole line typed to a secret's prompt, as bytes (a String's storage cannot be
+    /// zeroed): the rest kept in new storage and the old zeroed, so no copy is let go of unwiped.
+    private func takeSecretLine(_ f: AlertMeaning.Field, meaning: AlertMeaning, at newline: Int) -> [FrontEndRequest] {
+        var line = Array(pending[..<newline])
+        let rest = Array(pending[(newline + 1)...])
+        pending.resetBytes()
+        pending = rest
+        if line.last == 0x0D { line.removeLast() }
+        restoreEcho()
+        write("\n")
+        asking = nil
+        answered = meaning
+        secretTaken = true
+        if line.isEmpty, let preset = f.preset { return [.event(.answer(.text(preset)))] }
+        if line.isEmpty && f.presetSecret { return [.event(.answer(.initial))] }
+        return [.event(.answer(.secret(line)))]
     }
 
     /// The first whole line typed, as the answer to the prompt that is out (if one is).
     private func takeLine(_ alert: any Alert) -> [FrontEndRequest] {
         guard let newline = pending.firstIndex(of: 0x0A), let meaning = asking else { return [] }
+        if case .field(let f) = meaning, f.secret, typedLines == nil { return takeSecretLine(f, meaning: meaning, at: newline) }
         var line = Array(pending[..<newline])
         pending.removeSubrange(...newline)
         if line.last == 0x0D { line.removeLast() }

@@ -44,11 +44,21 @@ extension TextField {
     /// field: a control character (typing and pasting never enter one) or more than `maxLength`
     /// characters. Nil when it could.
     public static func untypeable(_ text: String, maxLength: Int?) -> String? {
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+        untypeable(bytes: Array(text.utf8), maxLength: maxLength)
+    }
+
+    /// The same for well-formed UTF-8 bytes (a secret's, which never become a String).
+    public static func untypeable(bytes: [UInt8], maxLength: Int?) -> String? {
+        if bytes.hasControlCharacter {
             return "has a control character (a newline, tab, ESC, …), which cannot be typed here"
         }
-        if let maxLength, text.count > maxLength {
-            return "longer than \(maxLength) characters (--max-length)"
+        if let maxLength, bytes.count > maxLength {
+            // Counted as the field counts: in graphemes, by a secret's editor, zeroed after.
+            var probe = LineEditor()
+            probe.secret = true
+            probe.setText(bytes: bytes)
+            defer { probe.wipe() }
+            if probe.count > maxLength { return "longer than \(maxLength) characters (--max-length)" }
         }
         return nil
     }

@@ -226,7 +226,10 @@ public enum App {
                                          : "descriptor \(answerDescriptor) is closed: the answer could not be delivered")
             return failed(.internalError, compat)
         }
-        if built.secret { Platform.protectSecrets() }
+        // Memory is protected before a secret can be in it: now when one already is (a preset
+        // read from stdin); else when the answers come from the environment or line mode asks,
+        // and in the box once its first frame is out, before it reads a key.
+        if built.secretAtStart { Platform.protectSecrets() }
         var options = built.options
         let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
         options.colors = ColorMode.detect(choice: choice, environment: environment)
@@ -278,9 +281,12 @@ public enum App {
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let frontEnd: any FrontEnd
         do {
+            let waitingSecret = built.secret && !built.secretAtStart
             if plainMode(command, environment: environment) {
                 frontEnd = try LineFrontEnd(path: path, unicode: options.unicode)
+                if waitingSecret { Platform.protectSecrets() }
             } else {
+                options.protectSecretsBeforeKeys = waitingSecret
                 frontEnd = BoxFrontEnd(session: try TerminalSession(path: path, modal: !options.inline), options: options)
             }
         } catch {
@@ -311,6 +317,7 @@ public enum App {
     /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.
     static func runScripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String, compat: Compat.Output?,
                             receive: Receiver? = nil) -> Int32 {
+        if built.secret { Platform.protectSecrets() } // the answers are in memory already
         // No one sees a command's output but the script's log: it goes there as it comes.
         guard let sources = sources(for: built, captureOutput: false) else { return 127 }
         let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: report)

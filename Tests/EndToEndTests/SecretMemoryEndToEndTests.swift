@@ -71,6 +71,22 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         XCTAssertEqual(cores(in: dir), [], "no core file", line: line)
     }
 
+    /// The box protects memory once its first frame is out, before it reads a key (nothing secret
+    /// is in memory until then). A secret already there — a preset read from stdin — and line
+    /// mode, which reads a whole line at once, are protected before anything is asked.
+    func testASecretInMemoryBeforeAnyKeyIsProtectedAtOnce() throws {
+        let dir = try crashFolder()
+        for (command, stdin, asking) in [("\(PTYProcess.binary) password --no-animation --value - 'Secret?'", "preset-s3cret\n", "Secret?"),
+                                         ("env TERM=dumb \(PTYProcess.binary) password 'Secret?'", nil, "Password:")] {
+            let p = try asNobody(command, in: dir, stdin: stdin)
+            try p.waitForText(asking)
+            XCTAssertGreaterThan(lockedKilobytes(p.pid), 0, "\(command): memory locked before any key:\n\(status(p.pid))")
+            XCTAssertEqual(owner("/proc/\(p.pid)/status"), 0, "\(command): not dumpable before any key")
+            p.signal(SIGTERM)
+            XCTAssertEqual(try p.waitForExit(), 143)
+        }
+    }
+
     func testTheSameCrashOfAnOrdinaryProcessLeavesACore() throws {
         // The control: under the same user, folder and limit, a crash does leave a core here, so
         // the test above could fail. (Skipped where the kernel sends cores elsewhere.)

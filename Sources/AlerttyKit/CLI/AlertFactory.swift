@@ -14,6 +14,9 @@ public struct BuiltAlert {
     public var printsAnswer: Bool
     /// The answer is a secret: no core dump may hold it.
     public var secret = false
+    /// A secret is in memory before anyone types (a preset read from stdin): its memory is
+    /// protected at once, not when the first key is read.
+    public var secretAtStart = false
     /// The alert answers at its `.start`, before anything is drawn (choose --select-if-one): no terminal needed.
     public var immediate = false
     /// progress: the command to run (nil: a gauge on stdin) and whether it gets our stdin.
@@ -59,7 +62,9 @@ public enum AlertFactory {
                                                 secret: field.secret))
             }
             if field.strengthLabel != nil { sources.append(StrengthEstimator()) }
-            return BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
+            var built = BuiltAlert(makeAlert: { alert }, options: options, sources: sources, printsAnswer: true, secret: field.secret)
+            built.secretAtStart = field.secret && !field.initialValue.isEmpty
+            return built
         case .choose:
             return try makeChoose(command, title: title, text: text)
         case .progress:
@@ -117,6 +122,7 @@ public enum AlertFactory {
             var built = BuiltAlert(makeAlert: { alert }, options: options, sources: checks, printsAnswer: true,
                                    secret: declarations.contains { $0.kind == .password })
             built.fieldNames = declarations.map(\.name)
+            built.secretAtStart = declarations.contains { $0.kind == .password && !($0.options["default"] ?? "").isEmpty }
             return built
         case .save, .folder:
             let fileSystem = RealFileSystem()

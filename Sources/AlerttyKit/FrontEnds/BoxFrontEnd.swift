@@ -11,6 +11,7 @@ public final class BoxFrontEnd: FrontEnd {
     var clicks = MouseClicks()
     var size: (columns: Int, rows: Int)
     var animation: (kind: Animation, start: UInt64)?
+    private var secretsProtected = false
     var lastInputAt: UInt64 = 0
     /// Something may have changed what is on screen since the last frame.
     var dirty = true
@@ -62,6 +63,12 @@ public final class BoxFrontEnd: FrontEnd {
     }
 
     public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
+        if options.protectSecretsBeforeKeys && !secretsProtected {
+            // Nothing secret is in memory until a key is read (keys typed early wait in the
+            // terminal): protecting now keeps its cost off the first frame.
+            secretsProtected = true
+            Platform.protectSecrets()
+        }
         var requests: [FrontEndRequest] = []
         if readable.contains(session.fd) {
             guard var bytes = Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }

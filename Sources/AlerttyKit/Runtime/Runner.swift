@@ -16,6 +16,9 @@ public struct RunOptions: Sendable {
     public var escapeDelayMs = 25
     /// --on-timeout default: when time runs out, take the default answer instead of exiting 124.
     public var takeDefaultOnTimeout = false
+    /// A secret will be typed: memory is protected (Platform.protectSecrets) before the first key
+    /// is read, once the first frame is out.
+    public var protectSecretsBeforeKeys = false
     /// The countdown shows for the last this many seconds (--countdown: all of them).
     public var countdownFrom = 10
     /// The Linux console: square corners (its font has no rounded ones).

@@ -19,6 +19,19 @@ final class LineModeEndToEndTests: XCTestCase {
         XCTAssertFalse(p.screen.onAlternate, file: file, line: line)
     }
 
+    /// dialog's keys submit a form from any field in the box; line mode asks every field, even
+    /// when an answer waits for its field's check (the drop-in passes --dialog-keys for dialog).
+    func testAFormWithDialogKeysAsksEveryFieldThoughAnAnswerWaitsForItsCheck() throws {
+        let p = try start(["form", "--dialog-keys", "--field", "user", "text", "User", "--validate-cmd", "sleep 0.2",
+                           "--field", "host", "text", "Host"])
+        try p.waitForText("User:")
+        p.type("ann\r")
+        try p.waitForText("Host:")
+        p.type("db\r")
+        try assertEnded(p, status: 0, stdout: "ann\ndb\n")
+        assertPlain(p)
+    }
+
     func testTheExtraAndHelpButtonsAreTypedAsColonWords() throws {
         let c = try start(["confirm", "--extra-button", "Later", "--help-button", "Help", "Update now?"])
         try c.waitForText("Update now? [Y/n]")

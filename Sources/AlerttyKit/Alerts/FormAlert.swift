@@ -247,8 +247,12 @@ public struct FormAlert: Alert {
         case .validated(let generation, let validity):
             let i = Verdict.channel(of: generation)
             guard i < fields.count, fields[i].verdict.receive(generation, validity) else { return [] }
-            // Enter was pressed on the field while its check ran: carried out now, if it is still there.
-            if fields[i].verdict.takeRememberedSubmit(), case .field(i) = focus { return handle(.submit) }
+            // Enter was pressed on the field while its check ran: carried out now, if it is still
+            // there — as it was given: dialog's keys submit at once only from the box's keys; an
+            // answer typed in line mode moves on to the next field.
+            if fields[i].verdict.takeRememberedSubmit(), case .field(i) = focus {
+                return enterPressed(at: i, submitsAtOnce: dialogKeys && frontEnd == .box)
+            }
             return []
         default:
             return []
@@ -318,8 +322,9 @@ public struct FormAlert: Alert {
     /// by field, so each is asked.
     private mutating func enterPressed(at i: Int, submitsAtOnce: Bool) -> [Effect] {
         touched.insert(i)
+        // Carried out when the field's check is done (dialog's keys too: the Enter is not lost).
+        if fields[i].verdict.submit() == .later { return [] }
         if submitsAtOnce { return submit() }
-        if fields[i].verdict.submit() == .later { return [] } // carried out when the check is done
         guard fields[i].reason == nil else { return [] }
         return advance(from: i)
     }

@@ -31,4 +31,28 @@ final class TimeTests: XCTestCase {
         guard case .field(let f) = a.meaning else { return XCTFail() }
         XCTAssertEqual(f.reason, "not a time: type it as HH:MM or HH:MM:SS")
     }
+
+    /// The default (now) may fall outside --min..--max: it starts at the nearer bound, as a
+    /// date's today does, so Enter, --non-interactive and --on-timeout default take a valid time.
+    func testTheValueStartsWithinTheBounds() {
+        let early = TimeAlert(title: "", text: "", value: ClockTime.parse("00:26")!, earliest: ClockTime.parse("09:00"), latest: ClockTime.parse("17:00"))
+        XCTAssertEqual(early.time.iso, "09:00:00")
+        XCTAssertNil(early.reason)
+        let late = TimeAlert(title: "", text: "", value: ClockTime.parse("18:00")!, earliest: ClockTime.parse("09:00"), latest: ClockTime.parse("17:00"))
+        XCTAssertEqual(late.time.iso, "17:00:00")
+    }
+
+    /// A --value given outside the bounds is a usage error naming the bound, for a time and a
+    /// date alike (number says it the same way).
+    func testAValueGivenOutsideTheBoundsIsAUsageError() throws {
+        for (args, message) in [(["time", "--min", "09:00", "--max", "17:00", "--value", "18:00"], "--value 18:00:00: the latest is 17:00:00"),
+                                (["time", "--min", "09:00", "--value", "8:30"], "--value 08:30:00: the earliest is 09:00:00"),
+                                (["date", "--min", "2025-01-01", "--max", "2025-12-31", "--value", "2026-05-05"], "--value 2026-05-05: the latest is 2025-12-31"),
+                                (["number", "--min", "5", "--max", "10", "--value", "12"], "--value 12: from 5 to 10")] {
+            guard case .run(let c) = try ArgumentParser.parse(args) else { return XCTFail() }
+            XCTAssertThrowsError(try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }), "\(args)") { error in
+                XCTAssertEqual((error as? UsageError)?.message, message)
+            }
+        }
+    }
 }

@@ -60,6 +60,24 @@ final class ScriptingEndToEndTests: XCTestCase {
         try headless(["message", "--non-interactive", "Done"], [:], status: 0, stdout: "")
     }
 
+    /// A time's default is now, and now may be outside --min..--max: without a person, and in
+    /// line mode's prompt, the default taken is the nearer bound, never a refused time.
+    func testATimesDefaultOutsideItsBoundsIsTheNearerBound() throws {
+        // Two seconds half a day from now (not across midnight): now is always outside them.
+        var start = (Int(Date().timeIntervalSince1970) + TimeZone.current.secondsFromGMT() + 43_200) % 86_400
+        if start > 86_000 { start -= 1_000 }
+        func clock(_ s: Int) -> String { String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
+        let window = ["time", "--min", clock(start), "--max", clock(start + 1), "When?"]
+        let p = try PTYProcess(window + ["--non-interactive"])
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertTrue([clock(start) + "\n", clock(start + 1) + "\n"].contains(p.stdoutText), p.stdoutText)
+        let line = try PTYProcess(window, environment: ["TERM": "dumb"])
+        try line.waitForText("Answer [")
+        line.type("\r")
+        XCTAssertEqual(try line.waitForExit(), 0)
+        XCTAssertTrue([clock(start) + "\n", clock(start + 1) + "\n"].contains(line.stdoutText), line.stdoutText)
+    }
+
     func testAlerttyOptionsApplyUnderTheCallsOwnFlags() throws {
         try headless(["input", "--value", "42"], ["ALERTTY_NONINTERACTIVE": "1", "ALERTTY_OPTIONS": "--validate int --no-animation"],
                      status: 0, stdout: "42\n")

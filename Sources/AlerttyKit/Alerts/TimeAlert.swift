@@ -22,7 +22,8 @@ public struct TimeAlert: Alert {
                 format: String = "%H:%M:%S", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
         self.title = title
         body = TextBody(text)
-        time = value
+        // Within the bounds from the start (the default, now, may be outside them), as a date is.
+        time = min(max(value, earliest ?? value), latest ?? value)
         self.earliest = earliest
         self.latest = latest
         self.format = format

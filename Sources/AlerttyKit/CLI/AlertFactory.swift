@@ -327,6 +327,10 @@ extension AlertFactory {
         }
         let value = try read(.value), earliest = try read(.min), latest = try read(.max)
         if let earliest, let latest, earliest > latest { throw UsageError("--min \(shown(earliest)) is after --max \(shown(latest))") }
+        // A value given outside the bounds is a script's mistake, said as number says it (the
+        // default, today or now, is brought within them instead).
+        if let value, let earliest, value < earliest { throw UsageError("--value \(shown(value)): the earliest is \(shown(earliest))") }
+        if let value, let latest, value > latest { throw UsageError("--value \(shown(value)): the latest is \(shown(latest))") }
         return (value, earliest, latest)
     }
 

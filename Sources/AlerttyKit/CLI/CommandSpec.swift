@@ -371,7 +371,7 @@ public enum CommandSpec {
         FlagSpec("run", .command, "CMD", "Run `/bin/sh -c CMD` and show its output (stdout and stderr) as it comes; the box stays for OK once it ends, with its status if it failed (dialog's prgbox).", [.text]),
         FlagSpec("exit-at-end", .flag, "", "Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key.", [.text]),
         // Date (after the lists' --min/--max and the fields' --value: a flag's first spec gives its kind)
-        FlagSpec("value", .text, "DATE", "The date shown first, YYYY-MM-DD (default: today).", [.date]),
+        FlagSpec("value", .text, "DATE", "The date shown first, YYYY-MM-DD, within --min and --max (default: today, or the nearer of them).", [.date]),
         FlagSpec("min", .text, "DATE", "The earliest date that can be chosen (YYYY-MM-DD).", [.date]),
         FlagSpec("max", .text, "DATE", "The latest date that can be chosen (YYYY-MM-DD).", [.date]),
         FlagSpec("min", .integer(-1_000_000_000...1_000_000_000), "N", "The lowest value (default 0).", [.number]),
@@ -379,7 +379,7 @@ public enum CommandSpec {
         FlagSpec("step", .integer(1...1_000_000_000), "N", "Values go from --min in steps of N (default 1).", [.number]),
         FlagSpec("value", .text, "N", "The value shown first (default --min).", [.number]),
         FlagSpec("format", .text, "FORMAT", "How the date is printed: strftime's %Y %m %d %e %j %B %b %A %a %u %F … (default %Y-%m-%d).", [.date]),
-        FlagSpec("value", .text, "TIME", "The time shown first, HH:MM[:SS] (default: now).", [.time]),
+        FlagSpec("value", .text, "TIME", "The time shown first, HH:MM[:SS], within --min and --max (default: now, or the nearer of them).", [.time]),
         FlagSpec("value", .text, "TEXT", "The text to start from when no FILE is given (`-` reads it from stdin).", [.edit]),
         FlagSpec("min", .text, "TIME", "The earliest time that can be chosen (HH:MM[:SS]).", [.time]),
         FlagSpec("max", .text, "TIME", "The latest time that can be chosen (HH:MM[:SS]).", [.time]),

@@ -1,6 +1,7 @@
 // A few flows in tmux, a real terminal emulator: typed with send-keys, read with capture-pane.
 // Suspend/resume needs a job-control shell around alertty, so these run it under bash.
 import Foundation
+import Glibc
 import XCTest
 
 final class Tmux {
@@ -22,7 +23,7 @@ final class Tmux {
 
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let capture = arguments.first == "capture-pane"
+        let capture = arguments.first == "capture-pane" || arguments.first == "display-message"
         return Subprocess.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, capture: capture).output
     }
 
@@ -32,6 +33,24 @@ final class Tmux {
     /// The visible pane, or with `history` the scrollback too.
     func capture(history: Bool = false) -> String {
         (try? run(["capture-pane", "-p", "-t", session] + (history ? ["-S", "-"] : []))) ?? ""
+    }
+
+    /// Waits until alertty has the pane's terminal in its raw mode (no ICANON, no ISIG; readline's
+    /// mode, while the shell reads the command, keeps ISIG). Only then are keys sent its keys:
+    /// sent before, the kernel echoes them and takes Backspace as its erase — and a box's title
+    /// is on the screen already, in the command line as typed.
+    func waitUntilAlerttyHasTheTerminal(timeout: Double = 10) throws {
+        let tty = (try run(["display-message", "-p", "-t", session, "#{pane_tty}"])).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw TimedOut(what: "the pane's terminal '\(tty)'", screen: capture()) }
+        defer { close(fd) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            var mode = termios()
+            if tcgetattr(fd, &mode) == 0, mode.c_lflag & tcflag_t(ICANON | ISIG) == 0 { return }
+            if Date() > deadline { throw TimedOut(what: "alertty's raw mode on \(tty)", screen: capture()) }
+            usleep(20_000) // polling interval for the terminal's state, not a synchronisation sleep
+        }
     }
 
     @discardableResult
@@ -68,6 +87,7 @@ final class TmuxTests: XCTestCase {
 
     func testInputCaptureOnlyGetsTheAnswer() throws {
         let t = try Tmux(command: "x=$(\(bin) input --title 'Your email' --validate email); echo \"got=[$x] rc=$?\"")
+        try t.waitUntilAlerttyHasTheTerminal() // the command line shows the box's text too
         try t.waitFor("box") { $0.contains("Your email") }
         t.send(literal: "ann@example")
         t.send(keys: ["Enter"])
@@ -96,6 +116,7 @@ final class TmuxTests: XCTestCase {
     func testPasswordLeavesNothingInScrollback() throws {
         let secret = "Zq9xW7vK"
         let t = try Tmux(command: "pw=$(\(bin) password --title 'Sign in' --inline); echo \"len=${#pw}\"")
+        try t.waitUntilAlerttyHasTheTerminal() // the command line shows the box's text too
         try t.waitFor("box") { $0.contains("Sign in") }
         t.send(literal: secret)
         try t.waitFor("masked") { $0.contains("••••••••") }
@@ -111,6 +132,7 @@ final class TmuxTests: XCTestCase {
 
     func testWhiptailInvocationRunsUnchanged() throws {
         let t = try Tmux(command: "\(bin) --title Hi --inputbox 'Your name?' 8 40 Ann 3>&1 1>&2 2>&3 | sed 's/^/out=/'; echo \"rc=${PIPESTATUS[0]}\"")
+        try t.waitUntilAlerttyHasTheTerminal() // the command line shows the box's text too
         try t.waitFor("box") { $0.contains("Your name?") && $0.contains("Ann") }
         t.send(keys: ["Enter"])
         try t.waitFor("answer") { $0.contains("out=Ann") && $0.contains("rc=0") }
@@ -248,6 +270,7 @@ final class TmuxTests: XCTestCase {
     func testCtrlZStopsTheCommandUnderProgressAndFgContinuesIt() throws {
         let marker = "73.3141"
         let t = try Tmux(command: "\(bin) progress --no-animation Working -- sh -c 'sleep \(marker); echo slept'")
+        try t.waitUntilAlerttyHasTheTerminal() // the command line shows the box's text too
         try t.waitFor("box") { $0.contains("Working") }
         let sleeper = try XCTUnwrap(Processes.waitFor(marker).first, "the command runs")
         t.send(keys: ["C-z"])
@@ -324,6 +347,7 @@ final class TmuxTests: XCTestCase {
 
     func testEmojiWithModifierDeletesCleanly() throws {
         let t = try Tmux(command: "\(bin) input --no-animation --title Emoji; echo \"rc=$?\"")
+        try t.waitUntilAlerttyHasTheTerminal() // the command line shows the box's text too
         try t.waitFor("box") { $0.contains("Emoji") }
         t.send(literal: "ab👍🏽")
         try t.waitFor("typed") { $0.contains("ab👍🏽") }

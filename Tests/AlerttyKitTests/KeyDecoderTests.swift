@@ -63,7 +63,11 @@ final class KeyDecoderTests: XCTestCase {
         var d = KeyDecoder()
         let bytes = Array("😀".utf8)
         XCTAssertEqual(d.feed(Array(bytes[0..<2])), [])
+        XCTAssertTrue(d.hasPending)
+        XCTAssertFalse(d.waitsForEscapeTimeout, "a cut character waits for its bytes, not for the Esc timeout")
         XCTAssertEqual(d.feed(Array(bytes[2...])), [key(.char("😀"))])
+        XCTAssertEqual(d.feed([0x61, 0x1B]), [key(.char("a"))])
+        XCTAssertTrue(d.waitsForEscapeTimeout, "an ESC waits a moment only")
     }
 
     func testInvalidBytesAreReportedNotMisread() {

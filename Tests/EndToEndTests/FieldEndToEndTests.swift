@@ -56,6 +56,20 @@ final class FieldEndToEndTests: XCTestCase {
         XCTAssertEqual(p.stdout, Array((text + "\n").utf8))
     }
 
+    /// A slow line (a serial console, ssh over a bad link) can deliver one character's bytes
+    /// apart, later than the Esc timeout: the character still arrives whole, not dropped.
+    func testACharacterWhoseBytesArriveApartIsKept() throws {
+        let p = try PTYProcess(["input", "--no-animation"])
+        try p.waitForText("OK")
+        let bytes = Array("é😀".utf8)
+        p.send(Array(bytes[..<4]))
+        usleep(150_000) // the slow line: a gap six times the 25 ms Esc timeout (a scenario, not a wait for state)
+        p.send(Array(bytes[4...]))
+        try p.waitForText("é😀")
+        p.type(K.enter)
+        try ended(p, 0, "é😀\n")
+    }
+
     func testBackspaceRemovesAWholeGrapheme() throws {
         let p = try PTYProcess(["input", "--no-animation"])
         try p.waitForText("OK")

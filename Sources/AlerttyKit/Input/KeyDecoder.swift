@@ -71,6 +71,11 @@ public struct KeyDecoder: Sendable {
     /// True when bytes wait for more input (a lone ESC, a partial sequence, a split UTF-8 character).
     public var hasPending: Bool { !buffer.isEmpty }
 
+    /// What waits is an ESC or an escape sequence cut short: it waits only a moment for the
+    /// rest (then it is the Esc key). A character whose UTF-8 was cut between two reads (a slow
+    /// line, ssh) waits for its remaining bytes however long they take.
+    public var waitsForEscapeTimeout: Bool { buffer.first == 0x1B }
+
     public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
         buffer += bytes
         var events: [InputEvent] = []

@@ -52,7 +52,9 @@ extension Array where Element == UInt8 {
         }
         if wellFormed { return self }
         var repaired: [UInt8] = []
-        repaired.reserveCapacity(count + 16)
+        // Room for the worst case (every byte a U+FFFD), so it never grows into new storage and
+        // leaves a copy behind in the old.
+        repaired.reserveCapacity(count * 3)
         decoder = UTF8()
         iterator = makeIterator()
         while true {

@@ -261,8 +261,10 @@ public final class LineFrontEnd: FrontEnd {
         pending.resetBytes()
         pending = rest
         if line.last == 0x0D { line.removeLast() }
-        restoreEcho()
-        write("\n")
+        if echoOff {
+            restoreEcho()
+            write("\n") // the Enter the terminal did not echo
+        }
         asking = nil
         answered = meaning
         secretTaken = true

@@ -54,13 +54,19 @@ final class FakeSystem {
     }
 }
 
-/// Takes a signal by asking for it to be forwarded, and ends when told the command went.
-struct ForwardingAlert: Alert {
-    var title = ""
+/// An alert the loop's tests drive and nobody sees: its drawing is nothing.
+protocol UndrawnAlert: Alert {}
+
+extension UndrawnAlert {
+    var title: String { "" }
     var hints: [KeyHint] { [] }
     func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { (10, 1) }
     mutating func layout(_ area: Rect) {}
     func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? { nil }
+}
+
+/// Takes a signal by asking for it to be forwarded, and ends when told the command went.
+struct ForwardingAlert: UndrawnAlert {
     var meaning: AlertMeaning { .progress(.init(title: "", text: "", percent: nil, lastLine: "")) }
     var forwarded: Platform.Signal?
     mutating func update(_ event: AlertEvent) -> [Effect] {
@@ -73,12 +79,7 @@ struct ForwardingAlert: Alert {
 }
 
 /// Asks for ticks only while it has work (a search under way): three slices after a key, then done.
-struct WorkingAlert: Alert {
-    var title = ""
-    var hints: [KeyHint] { [] }
-    func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { (10, 1) }
-    mutating func layout(_ area: Rect) {}
-    func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? { nil }
+struct WorkingAlert: UndrawnAlert {
     var meaning: AlertMeaning { .message(.init(title: "", text: "", ok: "OK")) }
     var slicesLeft = 0
     var slicesDone = 0
@@ -263,12 +264,7 @@ final class StoppingCommand: EventSource {
 }
 
 /// Ends when the command it watches has ended.
-struct CommandWatchingAlert: Alert {
-    var title = ""
-    var hints: [KeyHint] { [] }
-    func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { (10, 1) }
-    mutating func layout(_ area: Rect) {}
-    func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? { nil }
+struct CommandWatchingAlert: UndrawnAlert {
     var meaning: AlertMeaning { .progress(.init(title: "", text: "", percent: nil, lastLine: "")) }
     mutating func update(_ event: AlertEvent) -> [Effect] {
         if case .childExited = event { return [.finish(Outcome(.ok))] }

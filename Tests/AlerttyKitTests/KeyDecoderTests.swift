@@ -64,10 +64,18 @@ final class KeyDecoderTests: XCTestCase {
         let bytes = Array("😀".utf8)
         XCTAssertEqual(d.feed(Array(bytes[0..<2])), [])
         XCTAssertTrue(d.hasPending)
-        XCTAssertFalse(d.waitsForEscapeTimeout, "a cut character waits for its bytes, not for the Esc timeout")
+        XCTAssertNil(d.patienceMs(escapeDelayMs: 25), "a cut character waits for its bytes, not for the Esc timeout")
         XCTAssertEqual(d.feed(Array(bytes[2...])), [key(.char("😀"))])
         XCTAssertEqual(d.feed([0x61, 0x1B]), [key(.char("a"))])
-        XCTAssertTrue(d.waitsForEscapeTimeout, "an ESC waits a moment only")
+        XCTAssertEqual(d.patienceMs(escapeDelayMs: 25), 25, "an ESC waits a moment only")
+    }
+
+    func testAPasteInPiecesWaitsForItsEndLongerThanAnEsc() {
+        var d = KeyDecoder()
+        XCTAssertEqual(d.feed(Array("\u{1B}[200~two".utf8)), [])
+        XCTAssertEqual(d.patienceMs(escapeDelayMs: 25), 1000)
+        XCTAssertEqual(d.feed(Array("\nlines\u{1B}[201~".utf8)), [.paste("two\nlines")], "the newline is the paste's, not Enter")
+        XCTAssertNil(d.patienceMs(escapeDelayMs: 25))
     }
 
     func testInvalidBytesAreReportedNotMisread() {

@@ -70,6 +70,20 @@ final class FieldEndToEndTests: XCTestCase {
         try ended(p, 0, "é😀\n")
     }
 
+    /// A big paste over a slow link arrives in pieces, further apart than the Esc timeout: its
+    /// newline is still the paste's (a space in the field), never Enter.
+    func testAPasteInPiecesNeverSubmits() throws {
+        let p = try PTYProcess(["input", "--no-animation"])
+        try p.waitForText("OK")
+        p.type("\u{1B}[200~two")
+        usleep(150_000) // the slow link: a gap six times the 25 ms Esc timeout (a scenario, not a wait for state)
+        p.type("\nlines\u{1B}[201~")
+        try p.waitForText("two lines")
+        XCTAssertFalse(p.hasExited(), "the paste's newline did not submit")
+        p.type(K.enter)
+        try ended(p, 0, "two lines\n")
+    }
+
     func testBackspaceRemovesAWholeGrapheme() throws {
         let p = try PTYProcess(["input", "--no-animation"])
         try p.waitForText("OK")

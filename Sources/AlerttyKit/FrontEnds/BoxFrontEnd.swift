@@ -78,7 +78,7 @@ public final class BoxFrontEnd: FrontEnd {
                 bytes.resetBytes() // typed keys may spell a secret
             }
         }
-        if decoder.waitsForEscapeTimeout, now - lastInputAt >= UInt64(options.escapeDelayMs) * 1_000_000 {
+        if let patience = decoder.patienceMs(escapeDelayMs: options.escapeDelayMs), now - lastInputAt >= UInt64(patience) * 1_000_000 {
             requests += translate(decoder.flush(), alert)
             dirty = true
         }
@@ -123,7 +123,7 @@ public final class BoxFrontEnd: FrontEnd {
     public func nextDeadline(now: UInt64) -> UInt64? {
         var wake: [UInt64] = []
         if animation != nil { wake.append(now + 16_000_000) }
-        if decoder.waitsForEscapeTimeout { wake.append(lastInputAt + UInt64(options.escapeDelayMs) * 1_000_000) }
+        if let patience = decoder.patienceMs(escapeDelayMs: options.escapeDelayMs) { wake.append(lastInputAt + UInt64(patience) * 1_000_000) }
         if dirty, let fps = maxFramesPerSecond { wake.append(lastFrameAt + UInt64(1e9 / fps)) }
         return wake.min()
     }

@@ -71,10 +71,18 @@ public struct KeyDecoder: Sendable {
     /// True when bytes wait for more input (a lone ESC, a partial sequence, a split UTF-8 character).
     public var hasPending: Bool { !buffer.isEmpty }
 
-    /// What waits is an ESC or an escape sequence cut short: it waits only a moment for the
-    /// rest (then it is the Esc key). A character whose UTF-8 was cut between two reads (a slow
-    /// line, ssh) waits for its remaining bytes however long they take.
-    public var waitsForEscapeTimeout: Bool { buffer.first == 0x1B }
+    /// How long, in milliseconds of quiet, what waits may wait for the rest of it before
+    /// `flush`. Nil when nothing waits, or when it is a character whose UTF-8 was cut between
+    /// two reads (a slow line, ssh): its bytes always follow, however slowly. A paste whose end
+    /// has not come waits a second (a big paste over a slow link arrives in pieces, and its
+    /// newlines must never become Enter). An ESC or a cut escape sequence waits the Esc delay,
+    /// then it is the Esc key.
+    public func patienceMs(escapeDelayMs: Int) -> Int? {
+        guard buffer.first == 0x1B else { return nil }
+        return buffer.starts(with: Self.pasteStart) ? max(escapeDelayMs, Self.pastePatienceMs) : escapeDelayMs
+    }
+
+    static let pastePatienceMs = 1000
 
     public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
         buffer += bytes

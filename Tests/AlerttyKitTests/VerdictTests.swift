@@ -120,6 +120,36 @@ final class VerdictTests: XCTestCase {
         }
     }
 
+    /// Enter on the form's last field while an earlier field's check still runs: the form is
+    /// submitted once the check passes (before, the focus jumped to the field being checked and
+    /// the Enter was lost); a refusal shows that field; an edit meanwhile forgets the Enter.
+    func testASubmitWhileAnotherFieldIsCheckedWaitsForItsVerdict() throws {
+        guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "user", "text", "User", "--validate-cmd", "true",
+                                                           "--field", "host", "text", "Host"]) else { return XCTFail() }
+        for (verdict, edit) in [(Validity.valid, false), (.invalid("no such user"), false), (.valid, true)] {
+            var form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+            _ = form.update(.start)
+            let typed = "ann".unicodeScalars.flatMap { form.update(.action(.insert($0))) }
+            let g = try XCTUnwrap(typed.compactMap { if case .validate(_, let g) = $0 { g } else { nil } }.last)
+            _ = form.update(.action(.focusNext))
+            _ = form.update(.action(.insert("h")))
+            XCTAssertEqual(form.update(.action(.submit)), [], "waits for the user's check")
+            if edit { _ = form.update(.action(.insert("2"))) }
+            let done = form.update(.validated(generation: g, verdict))
+            switch (verdict, edit) {
+            case (.valid, false):
+                guard case .finish(let outcome)? = done.first else { return XCTFail("submitted once the check passed: \(done)") }
+                XCTAssertEqual(outcome.answer, Array("ann\nh".utf8))
+            case (.valid, true):
+                XCTAssertEqual(done, [], "an edit after the Enter forgets it")
+            default:
+                XCTAssertEqual(done, [], "refused: not submitted")
+                guard case .field(let f) = form.meaning else { return XCTFail() }
+                XCTAssertEqual(f.name, "user", "the refused field is shown")
+            }
+        }
+    }
+
     /// A form whose --confirm password comes before a field with --validate-cmd: the field's
     /// runs reach its runner (its channel is its place among the form's fields, second entries
     /// included).

@@ -113,6 +113,9 @@ public struct FormAlert: Alert {
     public var buttonBar: ButtonBar? { bar }
     /// The field last focused (Help names it; dialog's Tab comes back to it from the buttons).
     private var lastField = 0
+    /// The form was submitted while only running checks stood in the way: submitted (with this
+    /// status) once they are done. An edit forgets it.
+    private var submitWhenChecked: ExitStatus?
     /// dialog's form keys: Enter submits from any field, a field is entered at its start, and Tab
     /// goes between the fields (as one) and the buttons; Up and Down move between fields.
     public var dialogKeys = false {
@@ -253,6 +256,10 @@ public struct FormAlert: Alert {
             if fields[i].verdict.takeRememberedSubmit(), case .field(i) = focus {
                 return enterPressed(at: i, submitsAtOnce: dialogKeys && frontEnd == .box)
             }
+            if let status = submitWhenChecked, !fields.contains(where: \.isChecking) {
+                submitWhenChecked = nil
+                return submit(as: status)
+            }
             return []
         default:
             return []
@@ -313,7 +320,8 @@ public struct FormAlert: Alert {
 
     /// Field i's value changed: its rules now, and its --validate-cmd run once they pass.
     mutating func recheck(_ i: Int) -> [Effect] {
-        fields[i].verdict.check(fields[i].text.editor, rules: fields[i].rules)
+        submitWhenChecked = nil
+        return fields[i].verdict.check(fields[i].text.editor, rules: fields[i].rules)
     }
 
     /// Enter in a field moves on from a valid field, stays on an invalid one (its reason now an
@@ -416,6 +424,14 @@ public struct FormAlert: Alert {
 
     /// Enter never passes an invalid form: it jumps to the first invalid field instead.
     private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {
+        let standing = fields.indices.filter { !fields[$0].readonly && fields[$0].reason != nil }
+        if !standing.isEmpty, standing.allSatisfy({ fields[$0].isChecking }) {
+            // Only checks still running stand in the way (Enter on the last field, or dialog's
+            // Enter anywhere, just after an edit): carried out when they are done, as a field's
+            // own Enter during its check is.
+            submitWhenChecked = status
+            return []
+        }
         if let bad = firstInvalid {
             focus = .field(bad)
             touched.insert(bad)

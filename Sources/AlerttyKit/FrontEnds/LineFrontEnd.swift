@@ -268,7 +268,6 @@ public final class LineFrontEnd: FrontEnd {
         asking = nil
         answered = meaning
         secretTaken = true
-        if line.isEmpty, let preset = f.preset { return [.event(.answer(.text(preset)))] }
         if line.isEmpty && f.presetSecret { return [.event(.answer(.initial))] }
         return [.event(.answer(.secret(line)))]
     }
@@ -294,10 +293,6 @@ public final class LineFrontEnd: FrontEnd {
             answered = meaning
             return [.event(.answer(lines.isEmpty ? .current : .text(lines.joined(separator: "\n") + "\n")))]
         }
-        if echoOff {
-            restoreEcho()
-            write("\n")
-        }
         asking = nil
         let requests = interpret(text, for: meaning, alert: alert)
         if requests.contains(where: { if case .event = $0 { return true } else { return false } }) { answered = meaning }
@@ -307,9 +302,9 @@ public final class LineFrontEnd: FrontEnd {
     /// A line as the answer to what was asked; a line that answers nothing re-asks (after a word on why).
     private func interpret(_ raw: String, for meaning: AlertMeaning, alert: any Alert) -> [FrontEndRequest] {
         let answer = raw.trimmingSpaces()
-        let secret: Bool = if case .field(let f) = meaning { f.secret } else { false }
-        // The extra and help buttons, as `:extra` / `:help` (never in a secret: it may begin with a colon).
-        if !secret, let role = typedButton(raw, alert) { return [.event(.answer(.button(role)))] }
+        // The extra and help buttons, as `:extra` / `:help` (a secret, which may begin with a
+        // colon, never comes here: takeSecretLine answers it).
+        if let role = typedButton(raw, alert) { return [.event(.answer(.button(role)))] }
         switch meaning {
         case .message:
             return [.event(.answer(.current))]
@@ -322,7 +317,6 @@ public final class LineFrontEnd: FrontEnd {
             return []
         case .field(let f):
             if raw.isEmpty, let preset = f.preset { return [.event(.answer(.text(preset)))] }
-            if raw.isEmpty && f.presetSecret { return [.event(.answer(.initial))] }
             return [.event(.answer(.text(raw)))]
         case .list(let c):
             let n = c.labels.count

@@ -49,8 +49,7 @@ public struct FieldAlert: Alert {
             maskCharacter = nil
         }
         field = TextField(editor, placeholder: configuration.placeholder)
-        let rules = configuration.rules
-        verdict.checkRules(rules: rules, on: editor)
+        verdict.checkRules(rules: configuration.rules, on: editor)
         updateEchoMode()
         notice = configuration.initialError
     }
@@ -169,13 +168,7 @@ public struct FieldAlert: Alert {
         case .text(let text):
             return enter(Array(text.utf8))
         case .secret(let typed):
-            // The last holder of the typed bytes: zeroed once in the field (and a repaired copy too).
-            let text = typed.wellFormedUTF8()
-            defer {
-                text.wipeStorage()
-                typed.wipeStorage()
-            }
-            return enter(text)
+            return typed.takenAsSecretText { enter($0) }
         case .initial:
             return enter(configuration.initialValue)
         case .current:

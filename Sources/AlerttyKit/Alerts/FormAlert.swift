@@ -292,13 +292,7 @@ public struct FormAlert: Alert {
         case (.text(let text), .text), (.text(let text), .password), (.text(let text), .number):
             return enter(Array(text.utf8), at: i)
         case (.secret(let typed), .password):
-            // The last holder of the typed bytes: zeroed once in the field (and a repaired copy too).
-            let text = typed.wellFormedUTF8()
-            defer {
-                text.wipeStorage()
-                typed.wipeStorage()
-            }
-            return enter(text, at: i)
+            return typed.takenAsSecretText { enter($0, at: i) }
         case (.initial, .text), (.initial, .password), (.initial, .number):
             return enter(Array((fields[i].declaration.options["default"] ?? "").utf8), at: i)
         default:

@@ -66,6 +66,17 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// A secret's typed bytes given to `body` as well-formed UTF-8, then zeroed where they lie
+    /// (a repaired copy too): for the alert that takes them, their last holder.
+    func takenAsSecretText<R>(_ body: ([UInt8]) -> R) -> R {
+        let text = wellFormedUTF8()
+        defer {
+            text.wipeStorage()
+            wipeStorage()
+        }
+        return body(text)
+    }
+
     /// Well-formed UTF-8 holding a control character (C0, DEL or C1), which typing and pasting
     /// never enter into a field.
     var hasControlCharacter: Bool {

@@ -35,17 +35,9 @@ public struct DateAlert: Alert {
 
     public var buttonBar: ButtonBar? { bar }
 
-    func clamped(_ d: CalendarDate) -> CalendarDate {
-        if let earliest, d < earliest { return earliest }
-        if let latest, d > latest { return latest }
-        return d
-    }
+    func clamped(_ d: CalendarDate) -> CalendarDate { Bounds.clamp(d, earliest, latest) }
 
-    func outOfRange(_ d: CalendarDate) -> String? {
-        if let earliest, d < earliest { return "the earliest is \(earliest.iso)" }
-        if let latest, d > latest { return "the latest is \(latest.iso)" }
-        return nil
-    }
+    func outOfRange(_ d: CalendarDate) -> String? { Bounds.problem(d, earliest, latest, shown: \.iso) }
 
     public var hints: [KeyHint] {
         if typed != nil { return [KeyHint(.submit, "go to it"), KeyHint(.cancel, "back")] }

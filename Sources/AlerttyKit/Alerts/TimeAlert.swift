@@ -23,7 +23,7 @@ public struct TimeAlert: Alert {
         self.title = title
         body = TextBody(text)
         // Within the bounds from the start (the default, now, may be outside them), as a date is.
-        time = min(max(value, earliest ?? value), latest ?? value)
+        time = Bounds.clamp(value, earliest, latest)
         self.earliest = earliest
         self.latest = latest
         self.format = format
@@ -32,11 +32,7 @@ public struct TimeAlert: Alert {
 
     public var buttonBar: ButtonBar? { bar }
 
-    public func problem(_ t: ClockTime) -> String? {
-        if let earliest, t < earliest { return "the earliest is \(earliest.iso)" }
-        if let latest, t > latest { return "the latest is \(latest.iso)" }
-        return nil
-    }
+    public func problem(_ t: ClockTime) -> String? { Bounds.problem(t, earliest, latest, shown: \.iso) }
 
     public var reason: String? { problem(time) }
 

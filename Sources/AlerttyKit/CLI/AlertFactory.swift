@@ -329,8 +329,7 @@ extension AlertFactory {
         if let earliest, let latest, earliest > latest { throw UsageError("--min \(shown(earliest)) is after --max \(shown(latest))") }
         // A value given outside the bounds is a script's mistake, said as number says it (the
         // default, today or now, is brought within them instead).
-        if let value, let earliest, value < earliest { throw UsageError("--value \(shown(value)): the earliest is \(shown(earliest))") }
-        if let value, let latest, value > latest { throw UsageError("--value \(shown(value)): the latest is \(shown(latest))") }
+        if let value, let why = Bounds.problem(value, earliest, latest, shown: shown) { throw UsageError("--value \(shown(value)): \(why)") }
         return (value, earliest, latest)
     }
 

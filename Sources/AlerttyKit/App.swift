@@ -317,7 +317,8 @@ public enum App {
     /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.
     static func runScripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String, compat: Compat.Output?,
                             receive: Receiver? = nil) -> Int32 {
-        if built.secret { Platform.protectSecrets() } // the answers are in memory already
+        // The answers are in memory already (a preset was protected at once).
+        if built.secret && !built.secretAtStart { Platform.protectSecrets() }
         // No one sees a command's output but the script's log: it goes there as it comes.
         guard let sources = sources(for: built, captureOutput: false) else { return 127 }
         let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: report)

@@ -103,44 +103,38 @@ final class SecretMemoryEndToEndTests: XCTestCase {
 
     // MARK: - No copy left behind
 
-    /// Where `needle` is in the process's readable memory (heap, stack, mappings), read through
-    /// /proc/PID/mem as root may read an undumpable process.
-    func copies(of needle: String, in pid: pid_t) -> [String] {
+    /// The process's readable memory (heap, stack, mappings), region by region with its name,
+    /// read through /proc/PID/mem as root may read an undumpable process; nil if it cannot be read.
+    func readableMemory(of pid: pid_t) -> [(name: String, data: Data)]? {
         guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8),
-              let mem = FileHandle(forReadingAtPath: "/proc/\(pid)/mem") else { return ["(cannot read the memory)"] }
+              let mem = FileHandle(forReadingAtPath: "/proc/\(pid)/mem") else { return nil }
         defer { try? mem.close() }
-        let target = Data(needle.utf8)
-        var found: [String] = []
+        var regions: [(name: String, data: Data)] = []
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 2, fields[1].hasPrefix("r"), !line.hasSuffix("[vvar]"), !line.hasSuffix("[vsyscall]") else { continue }
             let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
-            guard range.count == 2 else { continue }
-            do {
-                try mem.seek(toOffset: range[0])
-                guard let data = try mem.read(upToCount: Int(range[1] - range[0])) else { continue }
-                if data.range(of: target) != nil { found.append(fields.count > 5 ? String(fields[5]) : "anonymous") }
-            } catch { continue }
+            guard range.count == 2, (try? mem.seek(toOffset: range[0])) != nil,
+                  let data = try? mem.read(upToCount: Int(range[1] - range[0])) else { continue }
+            regions.append((fields.count > 5 ? String(fields[5]) : "anonymous", data))
         }
-        return found
+        return regions
     }
 
-    /// How many times `needle` is in the process's readable memory.
+    /// The regions of the process's memory where `needle` is.
+    func copies(of needle: String, in pid: pid_t) -> [String] {
+        guard let regions = readableMemory(of: pid) else { return ["(cannot read the memory)"] }
+        return regions.filter { $0.data.range(of: Data(needle.utf8)) != nil }.map(\.name)
+    }
+
+    /// How many times `needle` is in the process's memory.
     func occurrences(of needle: String, in pid: pid_t) -> Int {
-        guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8),
-              let mem = FileHandle(forReadingAtPath: "/proc/\(pid)/mem") else { return -1 }
-        defer { try? mem.close() }
+        guard let regions = readableMemory(of: pid) else { return -1 }
         let target = Data(needle.utf8)
         var count = 0
-        for line in maps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 2, fields[1].hasPrefix("r"), !line.hasSuffix("[vvar]"), !line.hasSuffix("[vsyscall]") else { continue }
-            let range = fields[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
-            guard range.count == 2 else { continue }
-            guard (try? mem.seek(toOffset: range[0])) != nil,
-                  let data = try? mem.read(upToCount: Int(range[1] - range[0])) else { continue }
-            var from = data.startIndex
-            while let hit = data.range(of: target, in: from..<data.endIndex) {
+        for region in regions {
+            var from = region.data.startIndex
+            while let hit = region.data.range(of: target, in: from..<region.data.endIndex) {
                 count += 1
                 from = hit.upperBound
             }

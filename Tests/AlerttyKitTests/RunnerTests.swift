@@ -138,7 +138,7 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(Runner(frontEnd: FakeFrontEnd(), alert: field, timeout: 1, takeDefaultOnTimeout: true, platform: FakeSystem().platform).run(),
                        Outcome(.ok, answer: Array("8080".utf8)))
         // A default that is refused (an empty field that must not be) is a timeout after all.
-        var required = FieldConfiguration(rules: try! Rules(preset: .nonempty))
+        let required = FieldConfiguration(rules: try! Rules(preset: .nonempty))
         let empty = try! FieldAlert(title: "", text: "", configuration: required)
         XCTAssertEqual(Runner(frontEnd: FakeFrontEnd(), alert: empty, timeout: 1, takeDefaultOnTimeout: true, platform: FakeSystem().platform).run().status,
                        .timeout)

@@ -30,7 +30,7 @@ final class AskpassEndToEndTests: XCTestCase {
     }
 
     func testSshAddUnlocksAKeyWithThePassphraseTyped() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-add") else { throw XCTSkip("openssh-client is not installed") }
+        try Needs.program("/usr/bin/ssh-add", package: "openssh-client")
         let dir = NSTemporaryDirectory() + "alertty-ssh-\(getpid())"
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -50,10 +50,9 @@ final class AskpassEndToEndTests: XCTestCase {
     func testSudoRunsACommandWithThePasswordTyped() throws {
         // A user with a password and a sudoers line, made for the test and removed after it.
         let user = "alertty-sudo"
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo"),
-              FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd") else {
-            throw XCTSkip("needs root, sudo and useradd")
-        }
+        try Needs.root("add a user for sudo")
+        try Needs.program("/usr/bin/sudo", package: "sudo")
+        try Needs.program("/usr/sbin/useradd", package: "passwd")
         _ = try shell("id \(user) >/dev/null 2>&1 || /usr/sbin/useradd -M -s /bin/sh \(user)").waitForExit()
         XCTAssertEqual(try shell("echo '\(user):Sud0 pass!' | /usr/sbin/chpasswd").waitForExit(), 0)
         let sudoers = "/etc/sudoers.d/alertty-test"
@@ -63,7 +62,7 @@ final class AskpassEndToEndTests: XCTestCase {
             try? FileManager.default.removeItem(atPath: sudoers)
             _ = try? self.shell("/usr/sbin/userdel \(user)").waitForExit()
         }
-        let p = try PTYProcess(["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "env", "SUDO_ASKPASS=\(Self.askpass)",
+        let p = try PTYProcess(["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "env", "SUDO_ASKPASS=\(try binaryForOtherUsers(named: "alertty-askpass"))",
                                 "sudo", "-A", "-k", "id", "-u"], executable: "/usr/bin/setpriv")
         try p.waitForText("[sudo] password for \(user)")
         p.type("Sud0 pass!\r")

@@ -65,7 +65,7 @@ final class EditEndToEndTests: XCTestCase {
         let folder = Subprocess.run(PTYProcess.binary, ["edit", "/tmp"], capture: true)
         XCTAssertEqual(folder.status, 2)
         let big = NSTemporaryDirectory() + "alertty-edit-big-\(getpid())"
-        FileManager.default.createFile(atPath: big, contents: nil)
+        createFile(big)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: big) }
         try FileHandle(forWritingAtPath: big)!.truncate(atOffset: 5 << 20)
         let tooBig = try PTYProcess(["edit", big])

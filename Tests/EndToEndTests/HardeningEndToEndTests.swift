@@ -71,7 +71,7 @@ final class HardeningEndToEndTests: XCTestCase {
         for payload in Self.payloads {
             // A file name cannot hold "/" or NUL; everything else goes.
             let name = payload.text.replacingOccurrences(of: "/", with: "_")
-            FileManager.default.createFile(atPath: root + "/" + name, contents: nil)
+            createFile(root + "/" + name)
         }
         try attack(["save", "--no-animation", "--root", root, "--dir", root], channel: "file names", shows: "^[]52")
     }

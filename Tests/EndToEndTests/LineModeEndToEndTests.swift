@@ -146,7 +146,7 @@ final class LineModeEndToEndTests: XCTestCase {
     func testSaveAndFolderInLines() throws {
         let root = NSTemporaryDirectory() + "alertty-plain-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/a.txt", contents: Data())
+        createFile(root + "/a.txt")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let p = try start(["save", "--root", root, "--dir", root])
         try p.waitForText("a file name to save")

@@ -16,7 +16,7 @@ final class PinentryEndToEndTests: XCTestCase {
     static let pinentry = PTYProcess.binary(named: "pinentry-alertty")
 
     func requireCurses() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.curses) else { throw XCTSkip("pinentry-curses is not installed") }
+        try Needs.program(Self.curses, package: "pinentry-curses")
     }
 
     static let session = """
@@ -144,8 +144,9 @@ final class PinentryEndToEndTests: XCTestCase {
 
     func testWithoutATerminalItFailsAtOnceAsPinentryCursesDoes() throws {
         let session = "GETPIN\nOPTION ttyname=/nonexistent/tty\nGETPIN\nCONFIRM\nBYE\n"
+        try requireCurses()
         var outputs: [[String]] = []
-        for program in [[Self.curses], [PTYProcess.binary, "pinentry"]] where FileManager.default.isExecutableFile(atPath: program[0]) {
+        for program in [[Self.curses], [PTYProcess.binary, "pinentry"]] {
             // setsid: no controlling terminal, stdin and stdout pipes (as under gpg-agent without GPG_TTY).
             let result = try runProcess("/usr/bin/setsid", ["-w"] + program, stdin: session)
             XCTAssertEqual(result.status, 0)
@@ -157,7 +158,7 @@ final class PinentryEndToEndTests: XCTestCase {
                                       "S ERROR alertty.open_tty_for_read 83918929 ", "ERR 83918929 No such file or directory <Pinentry>",
                                       "S ERROR alertty.open_tty_for_read 83918929 ", "ERR 83918929 No such file or directory <Pinentry>",
                                       "OK closing connection"])
-        if outputs.count == 2 { XCTAssertEqual(outputs[0], outputs[1]) }
+        XCTAssertEqual(outputs[0], outputs[1])
     }
 
     func testALineTooLongEndsTheSessionAsLibassuanDoes() throws {
@@ -187,7 +188,7 @@ final class PinentryEndToEndTests: XCTestCase {
     }
 
     func requireGnuPG() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gpg") else { throw XCTSkip("GnuPG is not installed") }
+        try Needs.program("/usr/bin/gpg", package: "gnupg")
     }
 
     func testGpgEncryptsWithThePassphraseTypedTwiceInTheBox() throws {
@@ -210,6 +211,7 @@ final class PinentryEndToEndTests: XCTestCase {
 
     func testAWrongRepeatIsCaughtAndCancelFailsGpgAsWithPinentryCurses() throws {
         try requireGnuPG()
+        try requireCurses()
         let home = try gnupgHome(pinentry: Self.pinentry)
         let p = try encrypt(in: home)
         try p.waitForText("Passphrase:")
@@ -221,7 +223,6 @@ final class PinentryEndToEndTests: XCTestCase {
         let status = try p.waitForExit(timeout: 20)
         XCTAssertNotEqual(status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/sealed.gpg"), "nothing encrypted")
-        guard FileManager.default.isExecutableFile(atPath: Self.curses) else { return }
         // The same cancel through pinentry-curses (Ctrl-E): gpg ends the same way, in the same words.
         let curses = try gnupgHome(pinentry: Self.curses)
         let q = try encrypt(in: curses)

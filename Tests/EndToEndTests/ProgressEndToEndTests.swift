@@ -191,10 +191,9 @@ final class ProgressEndToEndTests: XCTestCase {
     /// the command run as root, its output passed on.
     func testSudoAsksForItsPasswordUnderProgress() throws {
         let user = "alertty-lend"
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo"),
-              FileManager.default.isExecutableFile(atPath: "/usr/sbin/useradd") else {
-            throw XCTSkip("needs root, sudo and useradd")
-        }
+        try Needs.root("add a user for sudo")
+        try Needs.program("/usr/bin/sudo", package: "sudo")
+        try Needs.program("/usr/sbin/useradd", package: "passwd")
         func shell(_ command: String) -> Int32 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -212,7 +211,7 @@ final class ProgressEndToEndTests: XCTestCase {
             try? FileManager.default.removeItem(atPath: sudoers)
             _ = shell("/usr/sbin/userdel \(user)")
         }
-        let p = try PTYProcess(["--reuid=\(user)", "--regid=\(user)", "--clear-groups", PTYProcess.binary, "progress",
+        let p = try PTYProcess(["--reuid=\(user)", "--regid=\(user)", "--clear-groups", try binaryForOtherUsers(), "progress",
                                 "--no-animation", "--show-output", "Installing", "--", "sudo", "-k", "-p", "sudo password: ", "id", "-u"],
                                executable: "/usr/bin/setpriv")
         try p.waitFor("sudo's prompt on the normal screen") { !$0.onAlternate && $0.contains("sudo password:") }
@@ -224,10 +223,9 @@ final class ProgressEndToEndTests: XCTestCase {
     /// ssh meeting a host for the first time asks on the terminal whether to trust its key. The
     /// server is sshd in inetd mode as ssh's ProxyCommand: nothing listens, nothing stays behind.
     func testSshsHostKeyQuestionIsAnsweredUnderProgress() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen") else {
-            throw XCTSkip("needs root, sshd and ssh-keygen")
-        }
+        try Needs.root("run sshd")
+        try Needs.program("/usr/sbin/sshd", package: "openssh-server")
+        try Needs.program("/usr/bin/ssh-keygen", package: "openssh-client")
         let dir = NSTemporaryDirectory() + "alertty-ssh-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true) // sshd's privilege separation

@@ -15,7 +15,7 @@ final class SaveEndToEndTests: XCTestCase {
             try fm.createDirectory(atPath: base + "/" + dir, withIntermediateDirectories: true)
         }
         for file in ["root/a.txt", "root/docs/report.txt", "root/.hidden", "outside/secret"] {
-            fm.createFile(atPath: base + "/" + file, contents: Data())
+            createFile(base + "/" + file)
         }
         try fm.createSymbolicLink(atPath: root + "/escape", withDestinationPath: "../outside")
         try fm.createSymbolicLink(atPath: root + "/broken", withDestinationPath: "nowhere")
@@ -128,7 +128,7 @@ final class SaveEndToEndTests: XCTestCase {
 
     func testStrangeNamesAreDrawnEscapedAndReturnedExact() throws {
         let name = "line\nbreak\u{1B}[31mred"
-        FileManager.default.createFile(atPath: root + "/" + name, contents: Data())
+        createFile(root + "/" + name)
         let p = try save(["--print0", "--overwrite", "allow"])
         try p.waitForText("line^Jbreak^[[31mred")
         p.type(K.tab + "l" + K.enter) // type-ahead to it; Enter copies its name
@@ -152,7 +152,7 @@ final class SaveEndToEndTests: XCTestCase {
     func testLargeFolderStaysResponsive() throws {
         let big = base + "/big"
         try FileManager.default.createDirectory(atPath: big, withIntermediateDirectories: true)
-        for i in 0..<3000 { FileManager.default.createFile(atPath: big + "/file\(i)", contents: nil) }
+        for i in 0..<3000 { createFile(big + "/file\(i)") }
         let p = try PTYProcess(["save", "--no-animation", "--root", big])
         try p.waitForText("file0")
         p.type(K.tab + K.end)

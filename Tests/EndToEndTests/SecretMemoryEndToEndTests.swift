@@ -20,9 +20,8 @@ final class SecretMemoryEndToEndTests: XCTestCase {
 
     /// `command` run as nobody in `dir`, with core files allowed by the limit.
     func asNobody(_ command: String, in dir: String, stdin: String? = nil) throws -> PTYProcess {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-            throw XCTSkip("needs root and setpriv to run the prompt as another user")
-        }
+        try Needs.root("run the prompt as another user")
+        try Needs.program("/usr/bin/setpriv", package: "util-linux")
         return try PTYProcess(["-c", "cd \(dir) && ulimit -c unlimited && exec setpriv --reuid=65534 --regid=65534 --clear-groups \(command)"],
                               stdin: stdin.map { Array($0.utf8) }, executable: "/bin/sh")
     }
@@ -44,11 +43,11 @@ final class SecretMemoryEndToEndTests: XCTestCase {
     }
 
     func testWhileASecretIsTypedItIsLockedUndumpableAndInNoProcFile() throws {
-        try assertProtected("\(PTYProcess.binary) password 'Secret?'", asking: "Secret?")
+        try assertProtected("\(try binaryForOtherUsers()) password 'Secret?'", asking: "Secret?")
     }
 
     func testPinentryHoldsAPassphraseTheSameWay() throws {
-        try assertProtected("\(PTYProcess.binary) pinentry", stdin: "SETDESC Unlock the key\nGETPIN\n", asking: "Unlock the key")
+        try assertProtected("\(try binaryForOtherUsers()) pinentry", stdin: "SETDESC Unlock the key\nGETPIN\n", asking: "Unlock the key")
     }
 
     func assertProtected(_ command: String, stdin: String? = nil, asking: String, line: UInt = #line) throws {
@@ -76,8 +75,9 @@ final class SecretMemoryEndToEndTests: XCTestCase {
     /// mode, which reads a whole line at once, are protected before anything is asked.
     func testASecretInMemoryBeforeAnyKeyIsProtectedAtOnce() throws {
         let dir = try crashFolder()
-        for (command, stdin, asking) in [("\(PTYProcess.binary) password --no-animation --value - 'Secret?'", "preset-s3cret\n", "Secret?"),
-                                         ("env TERM=dumb \(PTYProcess.binary) password 'Secret?'", nil, "Password:")] {
+        let bin = try binaryForOtherUsers()
+        for (command, stdin, asking) in [("\(bin) password --no-animation --value - 'Secret?'", "preset-s3cret\n", "Secret?"),
+                                         ("env TERM=dumb \(bin) password 'Secret?'", nil, "Password:")] {
             let p = try asNobody(command, in: dir, stdin: stdin)
             try p.waitForText(asking)
             XCTAssertGreaterThan(lockedKilobytes(p.pid), 0, "\(command): memory locked before any key:\n\(status(p.pid))")
@@ -142,9 +142,7 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         return count
     }
 
-    func requireRoot() throws {
-        guard getuid() == 0 else { throw XCTSkip("reading another process's memory needs root") }
-    }
+    func requireRoot() throws { try Needs.root("read another process's memory") }
 
     func testADeletedSecretLeavesNoCopyInMemory() throws {
         try requireRoot()

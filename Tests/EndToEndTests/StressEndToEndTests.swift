@@ -63,7 +63,7 @@ final class StressEndToEndTests: XCTestCase {
     // MARK: - Refused at a limit
 
     func testEndlessStdinIsRefusedAtItsLimit() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { throw XCTSkip("needs GNU time") }
+        try Needs.program("/usr/bin/time", package: "time")
         for arguments in [["message", "-"], ["input", "--value", "-"], ["password", "--value", "-"], ["edit", "-"]] {
             let run = try Measured(arguments, stdinPath: "/dev/zero")
             try assertEnded(run.process, status: 2, stdout: "")

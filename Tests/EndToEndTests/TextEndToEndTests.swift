@@ -18,7 +18,7 @@ final class TextEndToEndTests: XCTestCase {
         let path = temporary("huge")
         defer { unlink(path) }
         var text = (1...100).map { "row \($0)" }.joined(separator: "\n") + "\n"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        createFile(path, Data(text.utf8))
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 1 << 30)
         try handle.seek(toOffset: 1 << 30)
@@ -42,7 +42,7 @@ final class TextEndToEndTests: XCTestCase {
     func testFollowShowsLinesWrittenAfterItOpened() throws {
         let path = temporary("log")
         defer { unlink(path) }
-        FileManager.default.createFile(atPath: path, contents: Data("started\n".utf8))
+        createFile(path, Data("started\n".utf8))
         let p = try PTYProcess(["text", "--no-animation", "--follow", path])
         try p.waitForText("following")
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
@@ -74,7 +74,7 @@ final class TextEndToEndTests: XCTestCase {
     func testALicenceIsAgreedToOrDeclined() throws {
         let path = temporary("licence")
         defer { unlink(path) }
-        FileManager.default.createFile(atPath: path, contents: Data("You may use this.\n".utf8))
+        createFile(path, Data("You may use this.\n".utf8))
         let p = try PTYProcess(["text", "--no-animation", "--ok", "Agree", "--cancel", "Decline", path])
         try p.waitForText("Decline")
         p.type("q")

@@ -6,10 +6,7 @@ import XCTest
 
 final class ThemeEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
-        guard Tmux.available else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("tmux is required in CI") }
-            throw XCTSkip("tmux not installed")
-        }
+        try Tmux.require()
     }
 
     /// The pane with its attributes once `ready` shows.
@@ -36,7 +33,7 @@ final class ThemeEndToEndTests: XCTestCase {
     }
 
     func testNewtColorsColourTheSamePartsAsInWhiptail() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/whiptail") else { throw XCTSkip("whiptail is not installed") }
+try Needs.program("/usr/bin/whiptail", package: "whiptail")
         let colors = "NEWT_COLORS='root=white,red window=black,cyan title=yellow,cyan border=blue,cyan button=black,green compactbutton=white,magenta textbox=blue,cyan'"
         let call = "--title Tt --yesno 'Hello there' 10 40"
         let real = try parts(capture("whiptail \(call)", environment: colors, ready: "Yes"), focused: "Yes", other: "No")
@@ -48,7 +45,7 @@ final class ThemeEndToEndTests: XCTestCase {
     }
 
     func testADialogrcFromDialogsSamplesColoursTheSamePartsAsInDialog() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dialog") else { throw XCTSkip("dialog is not installed") }
+try Needs.program("/usr/bin/dialog", package: "dialog")
         let rc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Compat/themes/slackware.rc").path
         let call = "--title Tt --yesno 'Hello there' 10 40"

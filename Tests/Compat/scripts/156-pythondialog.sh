@@ -1,6 +1,7 @@
 # keys: wait:Hello enter wait:Proceed tab enter wait:Name type:Ann enter wait:Colour down enter wait:Size down space enter wait:Parts space down space enter wait:Licence enter wait:Fill type:x enter wait:file.txt enter wait:Done enter
 # programs: dialog
 # compare: all
+# needs: python3-dialog
 # pythondialog (Debian's python3-dialog) driving $D: its --print-version probe, every call passed
 # through --file, its own parsing of the answers and statuses.
 mkdir -p dir && echo x > dir/file.txt && printf 'line one\nline two\n' > licence.txt

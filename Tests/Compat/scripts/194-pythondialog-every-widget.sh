@@ -1,6 +1,7 @@
 # keys: wait:Secret type:pw enter wait:Pick_date enter wait:Pick_time enter wait:Level enter wait:dselect-here enter wait:Build_list enter wait:Tree_view enter wait:Edit_menu enter wait:Mixed_form enter wait:Password_form type:s3 enter wait:note_body tab enter wait:tail_line enter wait:prog_output enter wait:scroll_text enter
 # programs: dialog
 # compare: all
+# needs: python3-dialog
 # pythondialog (Debian's python3-dialog) driving $D through the widgets 156-pythondialog does
 # not: every other box it has, each answer parsed by pythondialog itself.
 mkdir -p dselect-here/sub

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 extension XCTestCase {
@@ -24,5 +25,12 @@ extension XCTestCase {
             if Date() > deadline { throw TimedOut(what: what, screen: "") }
             usleep(10_000)
         }
+    }
+}
+
+extension XCTestCase {
+    /// Writes a file a test needs; a file that could not be made fails the test where it is asked for.
+    func createFile(_ path: String, _ contents: Data = Data(), file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: contents), "could not create \(path)", file: file, line: line)
     }
 }

@@ -5,14 +5,20 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number time edit askpass pinentry whiptail dialog --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number time edit askpass pinentry whiptail dialog --help --version --print-theme --generate" -- "$cur"))
         return
+    fi
+    if [ "$COMP_CWORD" -eq 2 ]; then
+        case "$prev" in
+            --print-theme) COMPREPLY=($(compgen -W "default mono high-contrast whiptail dialog" -- "$cur")); return ;;
+            --generate) COMPREPLY=($(compgen -W "man bash zsh fish" -- "$cur")); return ;;
+        esac
     fi
     case "$prev" in
         --title) :; return ;;
         --timeout) :; return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-        --theme) :; return ;;
+        --theme) COMPREPLY=($(compgen -W "default mono high-contrast whiptail dialog" -- "$cur") $(compgen -f -- "$cur")); return ;;
         --tty) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --width) :; return ;;
         --margin) :; return ;;

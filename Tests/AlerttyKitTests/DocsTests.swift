@@ -46,25 +46,6 @@ final class DocsTests: XCTestCase {
         }
     }
 
-    func testManPageLintsCleanly() throws {
-        let mandoc = "/usr/bin/mandoc"
-        guard FileManager.default.isExecutableFile(atPath: mandoc) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("mandoc is required in CI") }
-            throw XCTSkip("mandoc not installed")
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: mandoc)
-        p.arguments = ["-T", "lint", "-W", "warning", packageRoot.appendingPathComponent("man/alertty.1").path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, text)
-        XCTAssertEqual(text, "")
-    }
-
     func testCompletionScriptsParse() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -72,120 +53,6 @@ final class DocsTests: XCTestCase {
         try p.run()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
-    }
-}
-
-final class CompatTests: XCTestCase {
-    func translate(_ args: [String], _ program: Compat.Program = .lenient) -> Compat.Translated? {
-        if case .success(let t) = Compat.translate(program, args) { return t }
-        return nil
-    }
-
-    func failure(_ args: [String], _ program: Compat.Program) -> Compat.Failure? {
-        if case .failure(let f) = Compat.translate(program, args) { return f }
-        return nil
-    }
-
-    func testBoxesTranslateToAlerttysAlerts() {
-        XCTAssertEqual(translate(["--title", "T", "--yesno", "Sure?", "8", "40"])?.arguments,
-                       ["confirm", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--title", "T", "--yes", "Yes", "--no", "No", "--", "Sure?"],
-                       "the program's own labels, so a translated catalogue can give them in the user's language")
-        XCTAssertEqual(translate(["--defaultno", "--yes-button", "Go", "--yesno", "a\\nb", "0", "0"])?.arguments,
-                       ["confirm", "--no-animation", "--margin", "1", "--yes", "Go", "--no", "No", "--default", "no", "--", "a\nb"])
-        XCTAssertEqual(translate(["--inputbox", "Name", "8", "40", "Ann"])?.arguments,
-                       ["input", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--ok", "OK", "--cancel", "Cancel", "--value", "Ann", "--", "Name"])
-        XCTAssertEqual(translate(["--stdout", "--passwordbox", "Pw", "8", "40"])?.output.descriptor, 1)
-        XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
-        XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
-        XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--no-animation", "--margin", "1", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--name", "x.txt"])
-        XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--margin", "1", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--list-height", "4", "--center-list", "--letters", "none", "--multi", "--min", "0",
-                        "--marked", "a", "--", "P", "a", "a A", "b", "b B"])
-        var none: [String] = ["input", "--title", "x"]
-        XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")
-        XCTAssertNotNil(failure(["--yesno", "x"], .lenient), "missing sizes is an error")
-        XCTAssertNotNil(failure(["--menu", "x", "--yesno", "a", "1", "1"], .lenient), "one box at a time")
-    }
-
-    func testDefaultButtonFocusesOneOfTheBoxsButtons() {
-        XCTAssertEqual(translate(["--defaultno", "--default-button", "extra", "--extra-button", "--yesno", "x", "8", "40"], .dialog)?
-            .arguments.suffix(4), ["--default", "extra", "--", "x"], "one --default, the last word")
-        XCTAssertEqual(translate(["--default-button", "help", "--yesno", "x", "8", "40"], .dialog)?.arguments.contains("help"), false,
-                       "no help button, nothing to focus")
-    }
-
-    func testColumnSeparatorLinesItemsUpInColumns() {
-        XCTAssertEqual(Compat.columns(["a|bb|c", "ccc|d|e", "x"], separator: "|"), ["a   bb c", "ccc d  e", "x"])
-        let items = translate(["--column-separator", "|", "--menu", "P", "12", "40", "2", "1", "a|bb", "2", "ccc|d"], .dialog)?.arguments.suffix(4)
-        XCTAssertEqual(items.map(Array.init), ["1", "1  a   bb", "2", "2  ccc d"])
-        XCTAssertEqual(Compat.format([Array("a".utf8), Array("b c".utf8)], .dialogList(alwaysQuote: false, singleQuoted: false), separator: Array(",".utf8)),
-                       Array(",a,\"b c\"".utf8), "dialog puts --output-separator before every tag")
-    }
-
-    func testTheSupportListsNameEveryBoxOnce() {
-        XCTAssertEqual(Set(Compat.boxOrder), Set(Compat.boxes.keys))
-        XCTAssertEqual(Compat.boxOrder.count, Compat.boxes.count)
-        // Every box `dialog --help` (1.3) lists, and --help names each.
-        let dialogs = ["buildlist", "calendar", "checklist", "dselect", "editbox", "form", "fselect", "gauge", "infobox", "inputbox",
-                       "inputmenu", "menu", "mixedform", "mixedgauge", "msgbox", "passwordbox", "passwordform", "pause", "prgbox",
-                       "programbox", "progressbox", "radiolist", "rangebox", "tailbox", "tailboxbg", "textbox", "timebox", "treeview", "yesno"]
-        XCTAssertEqual(Set(dialogs), Set(Compat.boxes.keys))
-        let help = Help.global()
-        for box in dialogs { XCTAssertTrue(help.contains(box), "--help names \(box)") }
-    }
-
-    func testAndWidgetChainsBoxesWithTheLeadingOptionsForEach() throws {
-        guard case .success(let chain) = Compat.translateChain(.dialog, ["--separate-widget", "|", "--title", "T", "--msgbox", "a", "8", "40",
-                                                                          "--and-widget", "--inputbox", "b", "8", "40", "x"]) else {
-            return XCTFail("not read")
-        }
-        XCTAssertEqual(chain.boxes.map { $0.arguments.first }, ["message", "input"])
-        XCTAssertEqual(chain.boxes[1].arguments.prefix(10), ["input", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--title", "T"])
-        XCTAssertEqual(chain.separator, Array("|".utf8))
-        guard case .failure(let f) = Compat.translateChain(.whiptail, ["--msgbox", "a", "8", "40", "--and-widget", "--msgbox", "b", "8", "40"]) else {
-            return XCTFail("whiptail has no --and-widget")
-        }
-        XCTAssertEqual(f.status, 1)
-    }
-
-    func testEachProgramsGrammar() {
-        XCTAssertNotNil(translate(["--msgbox", "--title", "T", "text", "8", "40"], .whiptail), "whiptail: options anywhere")
-        XCTAssertEqual(failure(["--msgbox", "--title", "T", "text", "8", "40"], .dialog)?.status, 255, "dialog: not between box and text")
-        XCTAssertNotNil(translate(["--dselect", "/tmp/", "20", "50", "--stdout"], .dialog), "dialog: options after the arguments")
-        XCTAssertEqual(failure(["--stdout", "--msgbox", "x", "8", "40"], .whiptail), Compat.Failure(message: "--stdout: unknown option\n", status: 1))
-        XCTAssertEqual(failure(["--fooo", "--msgbox", "x", "8", "40"], .dialog),
-                       Compat.Failure(message: "\nUnknown option --fooo.\nUse --help to list options.\n\n\n", status: 255))
-        XCTAssertEqual(failure(["--tailboxbg", "/nonexistent", "8", "40"], .dialog),
-                       Compat.Failure(message: "\nCan't open input file in dialog_tailbox().\n", status: 255))
-        XCTAssertEqual(translate(["--no-kill", "--tailboxbg", "/dev/null", "8", "40"], .dialog)?.background,
-                       Compat.Background(path: "/dev/null", title: "", width: 40, height: 8, keep: true))
-        XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a b", "dialog collapses spaces")
-        XCTAssertEqual(translate(["--no-collapse", "--yesno", "a    b", "8", "40"], .dialog)?.arguments.last, "a    b")
-        // As dialog 1.3 draws them (checked on its screen).
-        XCTAssertEqual(Compat.dialogText("x\na   b  c", collapse: true, crWrap: false), "x\na b c", "newlines kept, spaces collapsed")
-        XCTAssertEqual(Compat.dialogText("first line\nsecond   line\\nthird", collapse: true, crWrap: false),
-                       "first line second   line\nthird", "with a \\n: other newlines are spaces, spaces kept")
-        XCTAssertEqual(Compat.dialogText("a\\n  \nb  c", collapse: true, crWrap: false), "a\nb  c", "a newline right after \\n is dropped")
-        XCTAssertEqual(Compat.dialogText("a\\nb\nc", collapse: true, crWrap: true), "a\nb\nc")
-        XCTAssertEqual(Compat.dialogText("   lead  x\ty", collapse: true, crWrap: false), " lead x y")
-        XCTAssertEqual(translate(["--msgbox", "a\\nb\nc", "8", "40"], .whiptail)?.arguments.last, "a\nb\nc", "whiptail keeps everything")
-        XCTAssertEqual(translate(["--yesno", "a    b", "8", "40"], .whiptail)?.arguments.last, "a    b")
-    }
-
-    func testCheckListOutputAsEachProgramPrintsIt() {
-        let tags = ["a", "c d", "x\"y"].map { Array($0.utf8) }
-        XCTAssertEqual(String(decoding: Compat.format(tags, .whiptailList), as: UTF8.self), "\"a\" \"c d\" \"x\"y\"")
-        XCTAssertEqual(String(decoding: Compat.format(tags, .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self), "a \"c d\" \"x\\\"y\"")
-        // Shell characters are quoted and escaped so that `eval set -- $out` runs nothing.
-        let hostile = ["$(touch x)", "`id`", "semi;c"].map { Array($0.utf8) }
-        XCTAssertEqual(String(decoding: Compat.format(hostile, .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self),
-                       "\"\\$\\(touch x\\)\" \"\\`id\\`\" \"semi\\;c\"")
-        XCTAssertEqual(String(decoding: Compat.format(tags, .lines), as: UTF8.self), "a\nc d\nx\"y\n")
-        XCTAssertEqual(Compat.format([], .whiptailList), [])
-        // A tag holding a newline or a tab stays one tag (the items are never split out of printed bytes).
-        XCTAssertEqual(String(decoding: Compat.format([Array("a\nb".utf8), Array("c\td".utf8)], .dialogList(alwaysQuote: false, singleQuoted: false)), as: UTF8.self),
-                       "\"a\\\nb\" \"c\td\"")
     }
 
     func testFormHelpAndTheManPageListEveryFieldOption() {
@@ -197,6 +64,7 @@ final class CompatTests: XCTestCase {
         }
         XCTAssertFalse(Help.alert(.message).contains("--field"))
     }
+
 
     func testBashCompletesAFlagByTheAlertItBelongsTo() {
         let bash = Docs.bash()
@@ -210,26 +78,35 @@ final class CompatTests: XCTestCase {
         }
     }
 
-    func testDropInHelpListsTheBoxesOfEachProgram() throws {
-        let dialog = try XCTUnwrap(Compat.probe(.dialog, ["--help"], terminalSize: { nil }))
-        XCTAssertEqual(dialog.map(\.fd), [1])
-        XCTAssertTrue(dialog[0].text.contains("--mixedform <text>"))
-        XCTAssertTrue(dialog[0].text.contains("--no-nl-expand"))
-        let whiptail = try XCTUnwrap(Compat.probe(.whiptail, ["--msgbox", "x", "5", "5", "--help"], terminalSize: { nil }))
-        XCTAssertTrue(whiptail[0].text.contains("--checklist <text> <height> <width> <list height>"))
-        XCTAssertFalse(whiptail[0].text.contains("--form"), "whiptail has no forms")
-        let options = try XCTUnwrap(whiptail[0].text.components(separatedBy: "Options:").last?.components(separatedBy: "\n\n").first)
-        XCTAssertTrue(options.contains("--output-fd"))
-        XCTAssertFalse(options.contains("--stdout"), "whiptail has no --stdout")
+
+    /// bash's completion, run: --theme offers the presets (and files), --print-theme the presets.
+    func testBashCompletesThemeNames() throws {
+        func complete(_ words: [String]) throws -> [String] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/bash")
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            p.arguments = ["-c", "source \"$1\"; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _alertty; printf '%s\\n' \"${COMPREPLY[@]}\"",
+                           "bash", packageRoot.appendingPathComponent("completions/alertty.bash").path]
+            p.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return text.split(separator: "\n").map(String.init)
+        }
+        XCTAssertEqual(try complete(["alertty", "confirm", "--theme", "hi"]), ["high-contrast"])
+        XCTAssertEqual(try complete(["alertty", "--print-theme", "w"]), ["whiptail"])
+        XCTAssertEqual(try complete(["alertty", "--generate", "z"]), ["zsh"])
+        XCTAssertTrue(Docs.zsh().contains("--theme[") && Docs.zsh().contains("{compadd default mono high-contrast whiptail dialog; _files}"))
+        XCTAssertTrue(Docs.fish().contains("-l theme -r -F -a 'default mono high-contrast whiptail dialog'"))
     }
 
-    func testOptionFilesSplitAsDialogSplitsThem() {
-        let text = #"--title "A \"quoted\" title" --msgbox  "two  spaces" "" 5 \\x \y "back\\slash" \"# + "\ncontinued\\\n line"
-        XCTAssertEqual(Compat.fileArguments(Array(text.utf8)),
-                       ["--title", #"A "quoted" title"#, "--msgbox", "two  spaces", "", "5", #"\x"#, #"\y"#, #"back\slash"#, "continued", "line"])
-        // What pythondialog writes: every argument in double quotes, `"` and `\` escaped.
-        let args = ["--checklist", "Pick $(x)", "0", "0", "0", #"a\b"#, #"say "hi""#, "on", "two\nlines"]
-        let written = args.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-        XCTAssertEqual(Compat.fileArguments(Array(written.joined(separator: " ").utf8)), args)
+    /// The Debian package's description names every alert and every program alertty is.
+    func testThePackageDescriptionNamesEveryAlert() throws {
+        let script = try checkedIn("scripts/package")
+        let description = script.components(separatedBy: "Description:").last?.components(separatedBy: "CONTROL").first ?? ""
+        for alert in AlertKind.allCases { XCTAssertTrue(description.contains(alert.rawValue), "the description lacks \(alert.rawValue)") }
+        for program in ["whiptail", "dialog", "alertty-askpass", "pinentry-alertty"] { XCTAssertTrue(description.contains(program), program) }
     }
 }

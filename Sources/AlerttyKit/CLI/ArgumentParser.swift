@@ -104,8 +104,8 @@ public enum ArgumentParser {
         case "--help", "-h", "help": return .help(Help.global())
         case "--version", "-V": return .version
         case "--generate":
-            guard arguments.count == 2, ["man", "bash", "zsh", "fish"].contains(arguments[1]) else {
-                throw UsageError("--generate takes one of man, bash, zsh, fish")
+            guard arguments.count == 2, Docs.generatable.contains(arguments[1]) else {
+                throw UsageError("--generate takes one of \(Docs.generatable.joined(separator: ", "))")
             }
             return .generate(arguments[1])
         case "--print-theme":
@@ -243,7 +243,7 @@ public enum ArgumentParser {
                 throw UsageError("--\(spec.name) must be one of \(options.joined(separator: ", ")), not '\(Sanitize.line(value))'"
                                  + suggestion(value, among: options, prefix: ""))
             }
-        case .directory, .file, .command:
+        case .directory, .file, .command, .theme:
             guard !value.isEmpty else { throw UsageError("--\(spec.name) needs a non-empty \(spec.valueName)") }
         case .text, .flag:
             break

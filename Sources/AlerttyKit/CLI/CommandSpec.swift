@@ -242,6 +242,7 @@ public enum ValueKind: Equatable, Sendable {
     case file                     // completes to files
     case directory                // completes to directories
     case command                  // a shell command
+    case theme                    // a preset's name or a theme file
 }
 
 public struct FlagSpec: Sendable {
@@ -283,7 +284,7 @@ public enum CommandSpec {
         FlagSpec("inline", .flag, "", "Draw below the cursor in the normal screen instead of a modal screen; erased on exit.", all),
         FlagSpec("no-animation", .flag, "", "Show the box at once (no pop-in). progress never pops in: scripts show it many times.", all),
         FlagSpec("color", .choice(ColorMode.Choice.allCases.map(\.rawValue)), "WHEN", "Colour: auto (default; honours NO_COLOR and TERM), always or never.", all),
-        FlagSpec("theme", .text, "NAME|FILE", "The look: a preset (default, mono, high-contrast, whiptail, dialog) or a theme file (alertty --print-theme NAME writes one to start from). Also ALERTTY_THEME.", all),
+        FlagSpec("theme", .theme, "NAME|FILE", "The look: a preset (\(ThemePresets.names.joined(separator: ", "))) or a theme file (alertty --print-theme NAME writes one to start from). Also ALERTTY_THEME.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
         FlagSpec("margin", .integer(0...8), "N", "Blank columns between the box's border and its content (default 2; the drop-in uses 1, as whiptail and dialog do, so text they wrapped fits).", all),

@@ -10,6 +10,9 @@ public enum Docs {
         ("dialog", "Run a dialog command line."),
     ]
 
+    /// What `alertty --generate` writes.
+    static let generatable = ["man", "bash", "zsh", "fish"]
+
     public static func generate(_ what: String) -> String {
         switch what {
         case "man": return manPage()
@@ -212,8 +215,14 @@ public enum Docs {
             prev="${COMP_WORDS[COMP_CWORD-1]}"
             alert="${COMP_WORDS[1]}"
             if [ "$COMP_CWORD" -eq 1 ]; then
-                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) \(programs.map(\.name).joined(separator: " ")) --help --version" -- "$cur"))
+                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) \(programs.map(\.name).joined(separator: " ")) --help --version --print-theme --generate" -- "$cur"))
                 return
+            fi
+            if [ "$COMP_CWORD" -eq 2 ]; then
+                case "$prev" in
+                    --print-theme) COMPREPLY=($(compgen -W "\(ThemePresets.names.joined(separator: " "))" -- "$cur")); return ;;
+                    --generate) COMPREPLY=($(compgen -W "\(generatable.joined(separator: " "))" -- "$cur")); return ;;
+                esac
             fi
             case "$prev" in
 
@@ -224,6 +233,7 @@ public enum Docs {
             case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
             case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
+            case .theme: return "COMPREPLY=($(compgen -W \"\(ThemePresets.names.joined(separator: " "))\" -- \"$cur\") $(compgen -f -- \"$cur\"))"
             default: return ":"
             }
         }
@@ -280,6 +290,7 @@ public enum Docs {
                     case .directory: action = ":\(f.valueName):_files -/"
                     case .file: action = ":\(f.valueName):_files"
                     case .command: action = ":\(f.valueName):_command_names"
+                    case .theme: action = ":\(f.valueName):{compadd \(ThemePresets.names.joined(separator: " ")); _files}"
                     default: action = ":\(f.valueName): "
                     }
                 }
@@ -316,6 +327,7 @@ public enum Docs {
             case .directory: line += " -x -a '(__fish_complete_directories)'"
             case .file: line += " -r -F"
             case .command: line += " -x -a '(__fish_complete_command)'"
+            case .theme: line += " -r -F -a '\(ThemePresets.names.joined(separator: " "))'"
             default: line += " -x"
             }
             s += line + " -d '\(f.help.replacingAll("'", with: "\\'"))'\n"

@@ -19,7 +19,7 @@ import PackageDescription
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let lean: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
                                            "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-                            .unsafeFlags(["-function-sections"], releaseOnLinux)]
+                            .unsafeFlags(["-Xfrontend", "-function-sections"], releaseOnLinux)]
 // The standard library's functions are all marked "retain", so --gc-sections keeps every one.
 // scripts/lean-stdlib writes its object without that mark; named by ALERTTY_STDLIB_OBJECT (as
 // scripts/install.sh and scripts/package do), it links ahead of libswiftCore.a and the linker

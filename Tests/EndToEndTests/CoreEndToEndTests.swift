@@ -46,6 +46,7 @@ final class CoreEndToEndTests: XCTestCase {
         try assertEnded(esc, status: 0) // a message has nothing to refuse (issue 14); whiptail mode keeps 255
 
         let space = try PTYProcess(["message", "hello"]) // animated: keys typed during the pop-in are not lost
+        try space.waitUntilRaw() // (typed before the box takes the terminal, they would be type-ahead)
         space.type(" ")
         try assertEnded(space, status: 0)
     }
@@ -223,7 +224,8 @@ final class CoreEndToEndTests: XCTestCase {
 
     func testInlineKeyTypedBeforeTheCursorReportIsNotLost() throws {
         let p = try PTYProcess(["confirm", "--inline", "Proceed?"], columns: 60, rows: 20)
-        p.type("y") // sent before the harness has answered alertty's cursor position request
+        try p.waitUntilRaw()
+        p.type("y") // sent as the box is being placed, before its first frame is drawn
         try assertEnded(p, status: 0)
     }
 

@@ -106,6 +106,7 @@ public final class LineFrontEnd: FrontEnd {
 
     /// Writes the prompt for what is asked (the title and text once, before the first).
     private func prompt(_ meaning: AlertMeaning, alert: any Alert) {
+        if meaning.mustNotBeAnsweredAhead { discardTypeAhead() }
         switch meaning {
         case .message(let m):
             header(m.title, m.text, alert)
@@ -387,6 +388,15 @@ public final class LineFrontEnd: FrontEnd {
         _ = Platform.writeAll(fd, Array(safe.utf8))
     }
 
+    /// Lines typed before a secret's or a yes/no's prompt was written are not its answer (an
+    /// Enter pressed early would say yes to what nobody has read): they are thrown away, what the
+    /// terminal holds and what was read ahead alike.
+    private func discardTypeAhead() {
+        Platform.discardInput(fd)
+        pending.resetBytes()
+        pending = []
+    }
+
     private func setEcho(_ on: Bool) {
         var mode = savedMode
         if !on {
@@ -404,6 +414,16 @@ public final class LineFrontEnd: FrontEnd {
 }
 
 extension AlertMeaning {
+    /// A secret, or a yes/no (a licence's at its end too): typed-ahead lines never answer it.
+    var mustNotBeAnsweredAhead: Bool {
+        switch self {
+        case .field(let f): return f.secret
+        case .question: return true
+        case .document(let d): return d.atEnd && d.cancel != nil
+        default: return false
+        }
+    }
+
     /// The reason an answer was refused, when the alert gives one.
     var reasonToSay: String? {
         switch self {

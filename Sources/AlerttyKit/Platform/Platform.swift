@@ -394,14 +394,19 @@ public enum Platform {
         return tcgetattr(fd, &mode) == 0 ? mode : nil
     }
 
+    /// `discardingInput`: what was typed and not yet read is thrown away as the mode takes effect
+    /// (TCSAFLUSH), so keys pressed before a prompt was shown never answer it.
     @discardableResult
-    public static func setTerminalMode(_ fd: FileDescriptor, _ mode: TerminalMode) -> Bool {
+    public static func setTerminalMode(_ fd: FileDescriptor, _ mode: TerminalMode, discardingInput: Bool = false) -> Bool {
         var copy = mode
-        while tcsetattr(fd, TCSADRAIN, &copy) != 0 {
+        while tcsetattr(fd, discardingInput ? TCSAFLUSH : TCSADRAIN, &copy) != 0 {
             if errno != EINTR { return false }
         }
         return true
     }
+
+    /// Throws away what was typed on the terminal and not yet read.
+    public static func discardInput(_ fd: FileDescriptor) { _ = tcflush(fd, TCIFLUSH) }
 
     /// Raw mode as cfmakeraw, but output post-processing stays off too, so "\n" never means "\r\n" behind our back.
     public static func rawMode(from mode: TerminalMode) -> TerminalMode {

@@ -12,6 +12,8 @@ public final class TerminalSession {
     public let modal: Bool
     private let savedMode: Platform.TerminalMode
     private(set) var active = false
+    /// Entered once already: keys typed while the box was away (suspended, lent) are the box's.
+    private var entered = false
     /// Inline mode: rows reserved for the box, and the cursor's row within them (kept by the runner).
     private(set) var reservedRows = 0
     var cursorRow = 0
@@ -33,13 +35,17 @@ public final class TerminalSession {
 
     public var size: (columns: Int, rows: Int) { Platform.terminalSize(fd) ?? (80, 24) }
 
-    /// Raw mode first; the screen modes only once it took effect.
+    /// Raw mode first; the screen modes only once it took effect. The first time, what was typed
+    /// before the box existed is discarded with it (an Enter pressed while the previous step ran
+    /// must not answer a question nobody has seen yet, as pinentry-curses, dialog and whiptail
+    /// discard it); keys typed once the first frame is out are read.
     public func enter() {
         guard !active else { return }
         var raw = Platform.rawMode(from: savedMode)
         // TOSTOP set by the loop while a command runs (TerminalLoan) stays set.
         if let now = Platform.terminalMode(fd) { Platform.keepStopOnBackgroundWrites(from: now, in: &raw) }
-        guard Platform.setTerminalMode(fd, raw) else { return }
+        guard Platform.setTerminalMode(fd, raw, discardingInput: !entered) else { return }
+        entered = true
         active = true
         write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : []))
     }

@@ -214,6 +214,12 @@ final class PTYProcess {
         }
     }
 
+    /// Waits until alertty has put the terminal in raw mode: keys typed from then on are read
+    /// (typed earlier, they are discarded as type-ahead).
+    func waitUntilRaw(timeout: Double = 10) throws {
+        try waitFor("raw mode", timeout: timeout) { _ in !self.echoing }
+    }
+
     func waitForText(_ text: String, timeout: Double = 10) throws {
         try waitFor("'\(text)'", timeout: timeout) { $0.contains(text) }
     }

@@ -30,12 +30,30 @@ final class CatalogTests: XCTestCase {
         let ids = template.split(separator: "\n").filter { $0.hasPrefix("msgid \"") && $0 != "msgid \"\"" }.count
         for language in ["de", "fr", "es", "pt_BR", "ru", "ja", "zh_CN"] {
             let catalog = try Self.catalog(language)
-            XCTAssertEqual(catalog.messages.count, ids, "\(language): one translation per message")
+            XCTAssertEqual(catalog.count, ids + 1, "\(language): one translation per message, and the header")
             XCTAssertNotNil(catalog.translate("Cancel", context: "whiptail"), language)
         }
         XCTAssertEqual(try Self.catalog("de").translate("Cancel"), "Abbrechen")
         XCTAssertEqual(try Self.catalog("fr").translate("OK", context: "dialog"), "Accepter", "dialog's own French label")
         XCTAssertEqual(try Self.catalog("fr").translate("Ok", context: "whiptail"), "Ok", "whiptail's")
+    }
+
+    /// Every entry points at one long string: read eagerly, such a file took minutes before anything
+    /// was drawn. Looked up lazily it costs what a real catalogue does.
+    static func hostileCatalogue(entries: Int, length: Int) -> [UInt8] {
+        var header = [UInt8]()
+        func word(_ v: Int) { header += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24 & 0xff)] }
+        let tables = 28, data = 28 + 16 * entries
+        for v in [0x950412de, 0, entries, tables, tables + 8 * entries, 0, 0] { word(v) }
+        for _ in 0..<(2 * entries) { word(length); word(data) }
+        return header + [UInt8](repeating: UInt8(ascii: "a"), count: length)
+    }
+
+    func testAHostileCatalogueCostsNothingAtStart() throws {
+        let catalog = try XCTUnwrap(Catalog(mo: Self.hostileCatalogue(entries: 8000, length: 20000)))
+        XCTAssertEqual(catalog.count, 8000)
+        XCTAssertNil(catalog.translate("Cancel"), "no original is 'Cancel'")
+        XCTAssertNil(Catalog(mo: Self.hostileCatalogue(entries: 8000, length: 20000).dropLast()).map { _ in 1 }, "an entry past the end")
     }
 
     func testNotAMoFileIsRefused() {

@@ -69,7 +69,7 @@ final class PinentryTests: XCTestCase {
         XCTAssertEqual(prompt.ok, "_Okay")
         XCTAssertEqual(prompt.repeatPrompt, "Repeat:")
         XCTAssertEqual(prompt.timeout, 30)
-        XCTAssertEqual(prompt.ttyname, "/dev/pts/3")
+        XCTAssertEqual(prompt.ttyname, Array("/dev/pts/3".utf8))
         XCTAssertEqual(s.finish(.pin(Array("50% off\n".utf8), repeated: true)),
                        .reply(Array("S PIN_REPEATED\nD 50%25 off%0A\nOK\n".utf8)))
         // The error and the repeat are for one prompt only; the description stays.

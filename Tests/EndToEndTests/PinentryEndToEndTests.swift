@@ -161,6 +161,31 @@ final class PinentryEndToEndTests: XCTestCase {
         XCTAssertEqual(outputs[0], outputs[1])
     }
 
+    /// gpg-agent passes any SETTIMEOUT it was configured with; one above a year (the flag's bound)
+    /// made every GETPIN fail with "pinentry error". It is taken, and the PIN asked.
+    func testATimeoutOfMoreThanAYearStillAsks() throws {
+        let p = try PTYProcess(["pinentry"], stdin: Array("OPTION ttyname=/dev/tty\nSETTIMEOUT 40000000\nSETDESC Long wait\nGETPIN\nBYE\n".utf8))
+        try p.waitForText("Long wait")
+        p.type("pw\r")
+        try assertEnded(p, status: 0, stdout: "OK Pleased to meet you\nOK\nOK\nOK\nD pw\nOK\nOK closing connection\n")
+    }
+
+    /// A terminal's name that is not UTF-8 names that terminal: opened by its bytes (its repaired
+    /// text, with U+FFFD for the byte, named nothing: open_tty_for_read failed).
+    func testATtynameThatIsNotUTF8IsOpenedAsGiven() throws {
+        let name: [UInt8] = Array(NSTemporaryDirectory().utf8) + Array("alertty-tty-".utf8) + [0xFF] + Array("-\(getpid())".utf8)
+        let made = (name + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { symlink("/dev/tty", $0.baseAddress!) }
+        }
+        XCTAssertEqual(made, 0)
+        addTeardownBlock { _ = (name + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) } } }
+        let session = Array("OPTION ttyname=".utf8) + name + Array("\nSETDESC Named in bytes\nGETPIN\nBYE\n".utf8)
+        let p = try PTYProcess(["pinentry"], stdin: session)
+        try p.waitForText("Named in bytes")
+        p.type("pw\r")
+        try assertEnded(p, status: 0, stdout: "OK Pleased to meet you\nOK\nOK\nD pw\nOK\nOK closing connection\n")
+    }
+
     func testALineTooLongEndsTheSessionAsLibassuanDoes() throws {
         let result = try runProcess(PTYProcess.binary, ["pinentry"], stdin: "NOP " + String(repeating: "A", count: 998) + "\nNOP\n")
         XCTAssertEqual(result.stdout, "OK Pleased to meet you\n")

@@ -104,7 +104,10 @@ public enum AlertFactory {
         case .form:
             var declarations = try FormSpec.parse(command.fieldWords)
             if let path = command.string(.fieldsFrom) {
-                guard let bytes = Platform.readFile(path, limit: Limits.fieldsFile) else { throw UsageError("--fields-from: cannot read \(path) (or it is over \(Limits.size(Limits.fieldsFile)))") }
+                let bytes: [UInt8]
+                do throws(PlatformError) { bytes = try Platform.readFile(path, limit: Limits.fieldsFile) } catch {
+                    throw UsageError("--fields-from: " + error.message)
+                }
                 declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations
             }
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
@@ -290,7 +293,9 @@ extension AlertFactory {
                 if title.isEmpty { shownTitle = path }
             }
             switch Platform.kind(of: fd) {
-            case .regular(let size)? where path != "-":
+            // A size of 0 is read as a stream (/proc's files hold text but say 0), unless it is
+            // to be followed: an empty log that will grow.
+            case .regular(let size)? where path != "-" && (size > 0 || command.has(.follow)):
                 document = FileDocument(fd: fd, size: size)
             case .directory?:
                 Platform.close(fd)

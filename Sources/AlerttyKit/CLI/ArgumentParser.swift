@@ -235,7 +235,7 @@ public enum ArgumentParser {
                 throw UsageError("--\(spec.name) must be between \(range.lowerBound) and \(range.upperBound), not \(n)")
             }
         case .seconds:
-            guard let n = Double(value), n.isFinite, n > 0, n <= 31_536_000 else {
+            guard let n = Double(value), n.isFinite, n > 0, n <= Double(Limits.longestTimeout) else {
                 throw UsageError("--\(spec.name) needs a positive number of seconds, not '\(Sanitize.line(value))'")
             }
         case .choice(let options):

@@ -19,6 +19,8 @@ public enum Limits {
     public static let item = ItemStore.recordLimit
     /// A gauge's XXX block of text, and one line fed to a gauge.
     public static let gaugeBlock = GaugeParser.maxBlock, gaugeLine = GaugeParser.maxLine
+    /// --timeout, --countdown, --validate-timeout and pinentry's SETTIMEOUT: a year of seconds.
+    public static let longestTimeout = 31_536_000
 
     static func size(_ bytes: Int) -> String {
         bytes >= 1 << 30 ? "\(bytes >> 30) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"

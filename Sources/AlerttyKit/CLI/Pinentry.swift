@@ -85,18 +85,25 @@ public enum Pinentry {
     /// Puts the prompt to the person and says how it ended.
     static func ask(_ prompt: PinentrySession.Prompt, reader: AssuanReader) -> PinentrySession.Result {
         let ttyname = prompt.ttyname.flatMap { $0.isEmpty ? nil : $0 }
-        // Without a terminal it fails at once, with pinentry-curses' words, so the agent reports it.
+        // Opened here by its bytes, and asked on as /dev/fd/N: a name that is not UTF-8 is that
+        // terminal's name, not the one its repaired text would spell. Without a terminal it
+        // fails at once, with pinentry-curses' words, so the agent reports it.
+        let terminal: FileDescriptor
         do throws(PlatformError) {
-            let terminal = try Platform.openTerminalWithMode(ttyname ?? "/dev/tty")
-            Platform.close(terminal.fd)
+            terminal = try Platform.openTerminal(bytes: ttyname ?? Array("/dev/tty".utf8))
+            guard Platform.isTerminal(terminal) else {
+                Platform.close(terminal)
+                throw PlatformError(operation: "not a terminal", code: 25)
+            }
         } catch {
             let code = ttyname == nil ? 25 /* ENOTTY: pinentry-curses wants a terminal on stdin */ : error.code
             return .failed(location: ttyname == nil ? "isatty" : "open_tty_for_read",
                            error: .system(errnoName: Platform.errnoName(code), text: Platform.describe(errno: code)))
         }
+        defer { Platform.close(terminal) }
         if let type = prompt.ttytype, !type.isEmpty { Platform.setEnvironment("TERM", type) }
         if let ctype = prompt.lcCtype, !ctype.isEmpty { Platform.setEnvironment("LC_CTYPE", ctype) }
-        let arguments = self.arguments(for: prompt, tty: ttyname ?? "/dev/tty")
+        let arguments = self.arguments(for: prompt, tty: "/dev/fd/\(terminal)")
         guard case .run(let command)? = try? ArgumentParser.parse(arguments) else {
             return .failed(location: "?", error: .pinentryError)
         }
@@ -124,7 +131,8 @@ public enum Pinentry {
     static func arguments(for prompt: PinentrySession.Prompt, tty: String) -> [String] {
         var flags = ["--tty", tty]
         if let title = prompt.title, !title.isEmpty { flags += ["--title", title] }
-        if prompt.timeout > 0 { flags += ["--timeout", String(prompt.timeout)] }
+        // Any SETTIMEOUT is taken; past a year (the flag's bound) it is a year, which is never.
+        if prompt.timeout > 0 { flags += ["--timeout", String(min(prompt.timeout, Limits.longestTimeout))] }
         let ok = PinentrySession.label(prompt.ok ?? "OK")
         let cancel = PinentrySession.label(prompt.cancel ?? "Cancel")
         var text = prompt.description ?? ""

@@ -10,13 +10,13 @@ public enum CompatTheme {
         case .whiptail:
             if let colors = environment("NEWT_COLORS"), !colors.isEmpty { return newt(colors) }
             if let path = environment("NEWT_COLORS_FILE"), !path.isEmpty,
-               let bytes = Platform.readFile(path, limit: 64 << 10) {
+               let bytes = try? Platform.readFile(path, limit: 64 << 10) {
                 return newt(String(decoding: bytes, as: UTF8.self))
             }
             return nil
         case .dialog, .lenient:
             let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
-            guard let path, let bytes = Platform.readFile(path, limit: 256 << 10) else { return nil }
+            guard let path, let bytes = try? Platform.readFile(path, limit: 256 << 10) else { return nil }
             return dialogrc(String(decoding: bytes, as: UTF8.self))
         }
     }

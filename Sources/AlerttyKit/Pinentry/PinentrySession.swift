@@ -21,7 +21,9 @@ public struct PinentrySession {
         public var repeatPrompt: String?
         public var repeatError: String?
         public var timeout: Int
-        public var ttyname: String?
+        /// OPTION ttyname as sent: a path is bytes, and one that is not UTF-8 must still name
+        /// that terminal, not the one its repaired text would name.
+        public var ttyname: [UInt8]?
         public var ttytype: String?
         public var lcCtype: String?
     }
@@ -83,6 +85,7 @@ public struct PinentrySession {
     var qualityBar: String?
     var qualityBarTip: String?
     var keyInfo: String?
+    var ttyname: [UInt8]?
     var timeout = 0
     /// The prompt being asked, until `finish`.
     var asking: Prompt?
@@ -187,7 +190,7 @@ public struct PinentrySession {
                             notOk: kind == .confirm ? notOk : nil, error: error,
                             qualityBar: kind == .pin ? qualityBar : nil,
                             repeatPrompt: kind == .pin ? repeatPrompt : nil, repeatError: repeatError,
-                            timeout: timeout, ttyname: options["ttyname"], ttytype: options["ttytype"],
+                            timeout: timeout, ttyname: ttyname, ttytype: options["ttytype"],
                             lcCtype: options["lc-ctype"])
         asking = prompt
         return .ask(prompt)
@@ -207,6 +210,7 @@ public struct PinentrySession {
             return failure(.unknownOption)
         }
         options[name] = value
+        if name == "ttyname" { ttyname = Array(rest) }
         return accepted()
     }
 

@@ -96,7 +96,7 @@ extension Platform {
 
     /// A /proc file of `pid` whole (nil when it is gone or not ours to read).
     private static func readProcFile(_ pid: pid_t, _ name: String) -> [UInt8]? {
-        guard let bytes = readFile("/proc/\(pid)/\(name)", limit: 1 << 20), !bytes.isEmpty else { return nil }
+        guard let bytes = try? Platform.readFile("/proc/\(pid)/\(name)", limit: 1 << 20), !bytes.isEmpty else { return nil }
         return bytes
     }
 

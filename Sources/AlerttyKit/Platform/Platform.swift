@@ -18,7 +18,17 @@ public typealias FileDescriptor = Int32
 public struct PlatformError: Error, Equatable {
     public var operation: String
     public var code: Int32
-    public var message: String { "\(operation): \(Platform.describe(errno: code))" }
+    /// `operation` says the whole of it ("x is a FIFO, not a file"): no errno text after it.
+    public var explained = false
+    public init(operation: String, code: Int32) {
+        self.operation = operation
+        self.code = code
+    }
+    public init(explaining operation: String, code: Int32) {
+        self.init(operation: operation, code: code)
+        explained = true
+    }
+    public var message: String { explained ? operation : "\(operation): \(Platform.describe(errno: code))" }
     /// Input over a read's limit (Platform.readToEnd).
     public var isTooBig: Bool { code == EFBIG }
 }
@@ -105,7 +115,16 @@ public enum Platform {
     /// Opens the terminal on a descriptor above 2: were it to take a closed stdout, the answer
     /// (a password!) would be written onto the screen.
     public static func openTerminal(_ path: String) throws(PlatformError) -> FileDescriptor {
-        let fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        try openTerminal(bytes: Array(path.utf8))
+    }
+
+    /// `openTerminal` for a path given as bytes, which need not be UTF-8 (a terminal's name
+    /// passed on by another program).
+    public static func openTerminal(bytes: [UInt8]) throws(PlatformError) -> FileDescriptor {
+        let path = String(decoding: bytes, as: UTF8.self) // for messages only
+        let fd = (bytes + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        }
         if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
         guard fd < 3 else { return fd }
         let high = fcntl(fd, F_DUPFD_CLOEXEC, Int32(3))
@@ -166,10 +185,26 @@ public enum Platform {
     }
 
     /// A file's bytes; nil when it cannot be read or holds more than `limit` bytes.
-    public static func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
-        guard let fd = try? openForReading(path) else { return nil }
+    /// A whole file (a theme, a form's fields, an options file, a catalogue, /proc's files),
+    /// opened without waiting: a FIFO, a device or a folder is an error saying so, never a read
+    /// that waits for ever or never ends. At most `limit` bytes (more: an error, isTooBig).
+    public static func readFile(_ path: String, limit: Int = .max) throws(PlatformError) -> [UInt8] {
+        let fd = try openForReadingAtOnce(path)
         defer { libcClose(fd) }
-        return try? readToEnd(fd, limit: limit)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw PlatformError(operation: "cannot read \(path)", code: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw PlatformError(explaining: "\(path) is a folder, not a file", code: EISDIR)
+        case S_IFIFO: throw PlatformError(explaining: "\(path) is a FIFO, not a file", code: EINVAL)
+        default: throw PlatformError(explaining: "\(path) is a device, not a file", code: EINVAL)
+        }
+        do throws(PlatformError) {
+            return try readToEnd(fd, limit: limit)
+        } catch {
+            throw error.isTooBig ? PlatformError(explaining: "\(path) is over \(Limits.size(limit))", code: EFBIG)
+                                 : PlatformError(operation: "cannot read \(path)", code: error.code)
+        }
     }
 
     /// Up to `count` bytes at `offset`, without moving the file position (a pager's view of a
@@ -545,7 +580,7 @@ public enum Platform {
     #if os(Linux)
     /// The address ranges of the named mappings in /proc/self/maps.
     static func mappedRegions(named names: Set<String>) -> [(start: UnsafeMutableRawPointer, count: Int)] {
-        guard let maps = readFile("/proc/self/maps", limit: 1 << 20) else { return [] }
+        guard let maps = try? readFile("/proc/self/maps", limit: 1 << 20) else { return [] }
         var regions: [(start: UnsafeMutableRawPointer, count: Int)] = []
         for line in maps.split(separator: 0x0A) {
             let words = line.split(separator: 0x20)

@@ -141,8 +141,9 @@ public struct ThemeFile: Equatable, Sendable {
         guard nameOrPath.includes("/") || nameOrPath.hasSuffix(".theme") || nameOrPath.hasSuffix(".conf") else {
             throw UsageError("no theme '\(nameOrPath)' (presets: \(ThemePresets.names.joined(separator: ", ")); or a file's path)")
         }
-        guard let bytes = Platform.readFile(nameOrPath, limit: 64 << 10) else {
-            throw UsageError("cannot read theme file \(nameOrPath) (missing, unreadable, or over 64 KiB)")
+        let bytes: [UInt8]
+        do throws(PlatformError) { bytes = try Platform.readFile(nameOrPath, limit: 64 << 10) } catch {
+            throw UsageError("theme file: " + error.message)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError("theme file \(nameOrPath) is not UTF-8 text") }
         return try parse(text, source: nameOrPath)

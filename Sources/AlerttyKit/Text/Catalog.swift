@@ -5,42 +5,91 @@
 // LANG; `de_DE.UTF-8@euro` tries de_DE@euro, de_DE, de. English when nothing matches.
 
 /// A `.mo` file's messages: msgid (with `context\u{4}` before it when it has one) → translation.
+/// Looked up lazily, as GNU gettext does: nothing is decoded at start; a lookup is a binary search
+/// of the sorted originals that compares bytes only as far as they differ, so a hostile file (every
+/// entry pointing at one long string) costs a lookup what a real one does.
 public struct Catalog: Sendable {
-    public private(set) var messages: [String: String] = [:]
+    private let bytes: [UInt8]
+    private let little: Bool
+    /// Messages, and where the tables of originals' and translations' (length, offset) pairs start.
+    public let count: Int
+    private let originals: Int
+    private let translations: Int
+    /// The longest translation taken; a longer one is left out (English is shown).
+    static let longestTranslation = 4096
 
-    public init() {}
+    public init() {
+        bytes = []
+        little = true
+        count = 0
+        originals = 0
+        translations = 0
+    }
 
-    /// Reads a `.mo` file's bytes (either byte order); nil when they are not one.
+    /// Reads a `.mo` file's bytes (either byte order); nil when they are not one: a bad header,
+    /// or a table or an entry outside the file (each checked once, in time linear in the count).
     public init?(mo bytes: [UInt8]) {
         guard bytes.count >= 28 else { return nil }
-        let word = { (offset: Int, little: Bool) -> Int? in
-            guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-            let b = bytes[offset..<offset + 4].map(UInt32.init)
-            return Int(little ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[3] | b[2] << 8 | b[1] << 16 | b[0] << 24)
-        }
-        let little: Bool
-        switch word(0, true) {
+        self.bytes = bytes
+        switch Self.word(bytes, 0, true) {
         case 0x950412de: little = true
         case 0xde120495: little = false
         default: return nil
         }
-        guard let count = word(8, little), let originals = word(12, little), let translations = word(16, little),
-              count < 1 << 20 else { return nil }
-        let string = { (table: Int, index: Int) -> String? in
-            guard let length = word(table + 8 * index, little), let offset = word(table + 8 * index + 4, little),
-                  offset + length <= bytes.count else { return nil }
-            return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
-        }
+        guard let count = Self.word(bytes, 8, little), let originals = Self.word(bytes, 12, little),
+              let translations = Self.word(bytes, 16, little), count < 1 << 20,
+              originals + 8 * count <= bytes.count, translations + 8 * count <= bytes.count else { return nil }
+        self.count = count
+        self.originals = originals
+        self.translations = translations
         for i in 0..<count {
-            guard let id = string(originals, i), let text = string(translations, i) else { return nil }
-            // Plural forms hold NUL-separated variants: the first (singular) is used.
-            guard !id.isEmpty, let first = text.split(separator: "\0", omittingEmptySubsequences: false).first, !first.isEmpty else { continue }
-            messages[String(id.split(separator: "\0").first ?? "")] = String(first)
+            guard entry(originals, i) != nil, entry(translations, i) != nil else { return nil }
+        }
+    }
+
+    private static func word(_ bytes: [UInt8], _ offset: Int, _ little: Bool) -> Int? {
+        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
+        let b = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]), UInt32(bytes[offset + 3]))
+        return Int(little ? b.0 | b.1 << 8 | b.2 << 16 | b.3 << 24 : b.3 | b.2 << 8 | b.1 << 16 | b.0 << 24)
+    }
+
+    /// Entry `index` of a table: its bytes' range in the file.
+    private func entry(_ table: Int, _ index: Int) -> Range<Int>? {
+        guard let length = Self.word(bytes, table + 8 * index, little), let offset = Self.word(bytes, table + 8 * index + 4, little),
+              offset + length <= bytes.count else { return nil }
+        return offset..<(offset + length)
+    }
+
+    /// `key` against an original, which ends at its first NUL (a plural's msgid holds both forms).
+    private func compare(_ key: [UInt8], _ original: Range<Int>) -> Int {
+        var i = 0
+        while true {
+            let a: Int = i < key.count ? Int(key[i]) : -1
+            let at = original.lowerBound + i
+            let b: Int = at < original.upperBound && bytes[at] != 0 ? Int(bytes[at]) : -1
+            if a != b || a < 0 { return a - b }
+            i += 1
         }
     }
 
     public func translate(_ text: String, context: String? = nil) -> String? {
-        messages[context.map { $0 + "\u{4}" + text } ?? text]
+        let key = Array((context.map { $0 + "\u{4}" + text } ?? text).utf8)
+        guard !key.isEmpty else { return nil }
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            guard let original = entry(originals, middle) else { return nil }
+            let order = compare(key, original)
+            if order == 0 {
+                guard let translation = entry(translations, middle) else { return nil }
+                // Plural forms hold NUL-separated variants: the first (singular) is used.
+                let first = bytes[translation].prefix { $0 != 0 }
+                guard !first.isEmpty, first.count <= Self.longestTranslation else { return nil }
+                return String(decoding: first, as: UTF8.self)
+            }
+            if order < 0 { high = middle } else { low = middle + 1 }
+        }
+        return nil
     }
 }
 
@@ -94,8 +143,13 @@ public enum Localization {
         let directories = [environment("ALERTTY_LOCALEDIR"), executable().map(localeDirectory(beside:))].compactMap { $0 }
         for language in wanted {
             for directory in directories {
-                guard let bytes = Platform.readFile("\(directory)/\(language)/LC_MESSAGES/alertty.mo", limit: 4 << 20),
-                      let found = Catalog(mo: bytes) else { continue }
+                let path = "\(directory)/\(language)/LC_MESSAGES/alertty.mo"
+                guard let bytes = try? Platform.readFile(path, limit: 4 << 20) else { continue }
+                guard let found = Catalog(mo: bytes) else {
+                    // Said once, and English shown: a broken catalogue must not stop the prompt.
+                    Platform.writeError("alertty: " + Sanitize.line("\(path) is not a catalogue this can read; messages stay in English") + "\n")
+                    return
+                }
                 catalog = found
                 self.language = language
                 return

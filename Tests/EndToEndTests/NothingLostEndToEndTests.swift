@@ -1,0 +1,76 @@
+// Nothing hangs, nothing is answered or changed by accident: inputs that used to hang start-up
+// (a FIFO as a theme, a hostile catalogue), special files that look empty (/proc's), and the
+// edits, follows and searches a person makes — each against what the peer does where one is
+// installed (less, dialog).
+import Foundation
+import Glibc
+import XCTest
+
+final class NothingLostEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    func temporaryFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "alertty-lost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    // MARK: - Start-up never waits on what it reads
+
+    func testAThemeThatIsAFIFOAFolderOrADeviceIsAClearError() throws {
+        let dir = try temporaryFolder()
+        XCTAssertEqual(mkfifo(dir + "/fifo.theme", 0o600), 0)
+        for (theme, says) in [(dir + "/fifo.theme", "is a FIFO, not a file"), (dir, "is a folder, not a file"),
+                              ("/dev/zero", "is a device, not a file")] {
+            for (arguments, environment) in [(["confirm", "--theme", theme, "Go?"], [String: String]()),
+                                             (["confirm", "Go?"], ["ALERTTY_THEME": theme])] {
+                let p = try PTYProcess(arguments, environment: environment)
+                try assertEnded(p, status: 2)
+                XCTAssertTrue(p.stderrText.contains(says), "\(theme): \(p.stderrText)")
+                XCTAssertEqual(p.stderrText.split(separator: "\n").count, 1, "one line")
+            }
+        }
+    }
+
+    /// Every entry of the catalogue points at one long string: decoded eagerly, it cost minutes of
+    /// CPU before anything was drawn. Looked up lazily, the box is up at once (in English).
+    func testAHostileCatalogueDoesNotHoldStartUpBack() throws {
+        let dir = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/de/LC_MESSAGES", withIntermediateDirectories: true)
+        var mo = [UInt8]()
+        func word(_ v: Int) { mo += [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24 & 0xff)] }
+        let entries = 10000, length = 100_000, data = 28 + 16 * entries
+        for v in [0x950412de, 0, entries, 28, 28 + 8 * entries, 0, 0] { word(v) }
+        for _ in 0..<(2 * entries) { word(length); word(data) }
+        mo += [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        createFile(dir + "/de/LC_MESSAGES/alertty.mo", Data(mo))
+        let p = try PTYProcess(["confirm", "--no-animation", "Go?"], environment: ["LANG": "de_DE.UTF-8", "ALERTTY_LOCALEDIR": dir])
+        try p.waitForText("< Yes >", timeout: 3) // the bound of a failure: eagerly, minutes
+        p.type(K.escape)
+        try assertEnded(p, status: 1)
+    }
+
+    func testABrokenCatalogueIsSaidOnceAndEnglishShown() throws {
+        let dir = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/fr/LC_MESSAGES", withIntermediateDirectories: true)
+        createFile(dir + "/fr/LC_MESSAGES/alertty.mo", Data([0xde, 0x12, 0x04, 0x95] + [UInt8](repeating: 0xff, count: 64)))
+        let p = try PTYProcess(["confirm", "--no-animation", "Go?"], environment: ["LANG": "fr_FR.UTF-8", "ALERTTY_LOCALEDIR": dir])
+        try p.waitForText("< Yes >")
+        p.type(K.escape)
+        try assertEnded(p, status: 1)
+        XCTAssertEqual(p.stderrText.split(separator: "\n").count, 1, p.stderrText)
+        XCTAssertTrue(p.stderrText.contains("is not a catalogue"), p.stderrText)
+    }
+
+    // MARK: - Special files
+
+    /// /proc's files say their size is 0 but hold text: read as a stream, as less reads them.
+    func testASizeZeroSpecialFileIsShown() throws {
+        let p = try PTYProcess(["text", "--no-animation", "/proc/self/status"])
+        try p.waitForText("Name:")
+        XCTAssertTrue(p.screen.contains("Pid:"), p.screen.text)
+        p.type("q")
+        try assertEnded(p, status: 0)
+    }
+}

@@ -172,7 +172,7 @@ public enum App {
         return failed(.usage, compat)
     }
 
-    /// alertty's own failures (usage, no terminal, a broken terminal) as `status`, or in
+    /// alertty's own failures (usage, no terminal, an answer it could not write) as `status`, or in
     /// whiptail/dialog mode as that program's error status: there 2 and 3 mean Help and Extra.
     static func failed(_ status: ExitStatus, _ compat: Compat.Output?) -> Int32 {
         compat?.error ?? status.rawValue

@@ -22,7 +22,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .cancel: return "Cancel / No / Esc (Esc on a message exits 0)"
         case .usage: return "usage error (bad flag, value or pattern); nothing was drawn"
         case .noTerminal: return "no terminal to ask on (use --tty PATH)"
-        case .internalError: return "the terminal failed mid-way (read or write error)"
+        case .internalError: return "the answer could not be written (stdout closed or failing); closed from the start, nothing is asked"
         case .extra: return "the extra button (--extra-button); the answer, if any, is on stdout as for OK"
         case .help: return "the help button (--help-button); a list prints the focused item"
         case .timeout: return "timed out (--timeout)"

@@ -35,7 +35,7 @@ public enum Compat {
         public var format: Format = .raw
         /// Exit statuses by outcome (dialog's DIALOG_* overrides).
         public var ok: Int32 = 0, cancel: Int32 = 1, escape: Int32 = 255, timeout: Int32 = 255, help: Int32 = 2, extra: Int32 = 3
-        /// alertty's own failures (usage error, no terminal, a broken terminal) exit with this.
+        /// alertty's own failures (usage error, no terminal, an answer it could not write) exit with this.
         public var error: Int32 = 255
         /// A list's Help prints `HELP tag` (or, with --item-help, `HELP` and the item's help text).
         public var helpNamesItem = false

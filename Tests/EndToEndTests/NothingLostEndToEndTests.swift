@@ -73,4 +73,59 @@ final class NothingLostEndToEndTests: XCTestCase {
         p.type("q")
         try assertEnded(p, status: 0)
     }
+
+    // MARK: - Following a file
+
+    func append(_ path: String, _ text: String) throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        handle.closeFile()
+    }
+
+    /// --follow opens at the end of a file longer than the view and shows lines as they are added;
+    /// scrolling up pauses it, End follows again; a truncated file shows its new end and a rotated
+    /// one (renamed away, made anew) is followed under its name, as tail -F does.
+    func testFollowOpensAtTheEndAndFollowsThroughTruncationAndRotation() throws {
+        let dir = try temporaryFolder()
+        let log = dir + "/app.log"
+        createFile(log, Data((1...100).map { "line \($0)\n" }.joined().utf8))
+        let p = try PTYProcess(["text", "--no-animation", "--follow", log], columns: 60, rows: 20)
+        try p.waitFor("the end, following") { $0.contains("line 100") && $0.contains("following") }
+        XCTAssertFalse(p.screen.contains("line 1 "), "not the start")
+        try append(log, "line 101\nline 102\n")
+        try p.waitForText("line 102")
+        p.type(K.up)
+        try p.waitForText("paused")
+        try append(log, "line 103\n")
+        p.type(K.end)
+        try p.waitFor("following again") { $0.contains("line 103") && $0.contains("following") }
+        let truncated = try XCTUnwrap(FileHandle(forWritingAtPath: log)) // the same file, cut and written anew
+        truncated.truncateFile(atOffset: 0)
+        truncated.write(Data("fresh 1\n".utf8))
+        truncated.closeFile()
+        try p.waitForText("fresh 1")
+        try FileManager.default.moveItem(atPath: log, toPath: log + ".1")
+        createFile(log, Data("rotated 1\nrotated 2\n".utf8))
+        try p.waitForText("rotated 2")
+        try append(log, "rotated 3\n")
+        try p.waitForText("rotated 3")
+        p.type("q")
+        try assertEnded(p, status: 0)
+    }
+
+    /// dialog's --tailbox opens at the end too; the drop-in's is the same alert.
+    func testTailboxOpensAtTheEndAsDialogDoes() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let dir = try temporaryFolder()
+        let log = dir + "/app.log"
+        createFile(log, Data((1...100).map { "line \($0)\n" }.joined().utf8))
+        for program in ["/usr/bin/dialog", PTYProcess.binary(named: "dialog")] {
+            let p = try PTYProcess(["--tailbox", log, "20", "60"], executable: program)
+            try p.waitForText("line 100")
+            XCTAssertFalse(p.screen.contains("line 1 "), program)
+            p.type(K.escape)
+            _ = try p.waitForExit()
+        }
+    }
 }

@@ -27,6 +27,8 @@ public struct TextAlert: Alert {
     /// The text's line count while it is short (64 KiB and 200 lines at most; nil once longer),
     /// measured when the document changes rather than on every frame.
     private var shortLineCount: Int?
+    /// --follow: the view was put at the end once the first layout gave it a size.
+    private var placedAtEnd = false
 
     public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
                 okLabel: String = tr("OK"), cancelLabel: String? = nil) {
@@ -80,6 +82,12 @@ public struct TextAlert: Alert {
         let top = headingRows(width: area.width)
         heading.layout(width: area.width, rows: max(0, top - 1))
         pager.layout(width: area.width, rows: max(1, area.height - 2 - top))
+        if follow && !placedAtEnd {
+            // --follow opens at the end, whatever the file's length (as tail -f and dialog's
+            // tailbox do); from there new lines show as they come.
+            placedAtEnd = true
+            pager.toEnd()
+        }
     }
 
     public mutating func attach(to frontEnd: FrontEndKind) {

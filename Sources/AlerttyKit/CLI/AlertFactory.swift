@@ -296,7 +296,7 @@ extension AlertFactory {
             // A size of 0 is read as a stream (/proc's files hold text but say 0), unless it is
             // to be followed: an empty log that will grow.
             case .regular(let size)? where path != "-" && (size > 0 || command.has(.follow)):
-                document = FileDocument(fd: fd, size: size)
+                document = FileDocument(fd: fd, size: size, path: command.has(.follow) ? path : nil)
             case .directory?:
                 Platform.close(fd)
                 throw UsageError("\(path) is a folder, not a file")

@@ -11,16 +11,20 @@ public protocol TextDocument: AnyObject {
     func refresh() -> Bool
 }
 
-/// A regular file, read where the view is. A file that shrinks (truncated, as logs are when they
-/// rotate) is shown from its new end.
+/// A regular file, read where the view is. Followed (`refresh`), as `tail -F` follows: a file
+/// that grows shows its new lines, one that shrinks (truncated) is shown from its new end, and
+/// when its path names a new file (a log rotated: renamed away and made anew) that file is read.
 public final class FileDocument: TextDocument {
-    let fd: FileDescriptor
+    private(set) var fd: FileDescriptor
     public private(set) var size: Int
+    /// The path it was opened by, when it is to be followed across rotations.
+    let path: String?
 
     /// Takes ownership of `fd`, an open regular file.
-    public init(fd: FileDescriptor, size: Int) {
+    public init(fd: FileDescriptor, size: Int, path: String? = nil) {
         self.fd = fd
         self.size = size
+        self.path = path
     }
 
     deinit { Platform.close(fd) }
@@ -30,6 +34,13 @@ public final class FileDocument: TextDocument {
     }
 
     public func refresh() -> Bool {
+        if let path, let named = Platform.identity(of: path), named != Platform.identity(of: fd),
+           let new = try? Platform.openForReadingAtOnce(path), case .regular(let now)? = Platform.kind(of: new) {
+            Platform.close(fd)
+            fd = new
+            size = now
+            return true
+        }
         guard case .regular(let now)? = Platform.kind(of: fd), now != size else { return false }
         size = now
         return true

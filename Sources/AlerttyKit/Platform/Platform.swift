@@ -284,6 +284,22 @@ public enum Platform {
         }
     }
 
+    /// Which file a descriptor or a path is (device and inode): a path that now names another
+    /// file was rotated (renamed away and made anew), as `tail -F` notices.
+    public struct FileIdentity: Equatable, Sendable { let device: UInt64, inode: UInt64 }
+
+    public static func identity(of fd: FileDescriptor) -> FileIdentity? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    public static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// Opens a file to read without waiting for a FIFO's writer (open(2) would block until one
     /// comes); the descriptor is blocking again once open, and read only when poll says so.
     public static func openForReadingAtOnce(_ path: String) throws(PlatformError) -> FileDescriptor {

@@ -128,4 +128,27 @@ final class NothingLostEndToEndTests: XCTestCase {
             _ = try p.waitForExit()
         }
     }
+
+    // MARK: - A search never holds the keys
+
+    /// `/` over a 2 GB sparse file scanned for 8 s with the keys held; it runs in slices between
+    /// keys now, shows how far it has come, and Esc stops it at once (as Ctrl-C stops less's).
+    func testEscStopsASearchOfAHugeFileAtOnce() throws {
+        let dir = try temporaryFolder()
+        let big = dir + "/sparse"
+        XCTAssertEqual(truncate(big, 0), -1) // (not there yet)
+        createFile(big)
+        XCTAssertEqual(truncate(big, 2 << 30), 0)
+        for stop in [K.escape, K.ctrlC, "x"] {
+            let p = try PTYProcess(["text", "--no-animation", big])
+            try p.waitForText("line 1 ")
+            p.type("/needle\r")
+            try p.waitForText("searching…")
+            p.type(stop)
+            try p.waitForText("search stopped", timeout: 0.5) // the bound of a failure: held, 8 s
+            XCTAssertTrue(p.screen.contains("line 1 "), "still where it was")
+            p.type("q")
+            try assertEnded(p, status: 0)
+        }
+    }
 }

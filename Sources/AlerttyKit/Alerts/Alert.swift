@@ -159,6 +159,8 @@ public enum Effect: Equatable, Sendable {
     case signalChild(Platform.Signal)
     /// Measure this answer's strength; answered by `.strength`.
     case measureStrength([UInt8])
+    /// The alert took a signal itself and goes on (Ctrl-C stopped a search): nothing else to do.
+    case consumed
 }
 
 public protocol Alert {

@@ -19,6 +19,11 @@ public struct TextAlert: Alert {
     public private(set) var query: TextField?
     private var forward = true
     private var lastQuery: [UInt8] = []
+    /// A search under way: scanned a slice per tick, so keys are read between slices and any key
+    /// stops it (as Ctrl-C stops less's).
+    public private(set) var searching: LineNavigator.Search?
+    /// Bytes a slice of a search scans: a few milliseconds' worth.
+    static let searchSlice = 1 << 20
     public private(set) var notice: String?
     /// --heading: a few lines above the text (dialog's progressbox and programbox TEXT).
     public var heading = TextBody("")
@@ -55,7 +60,12 @@ public struct TextAlert: Alert {
     public var buttonBar: ButtonBar? { bar }
     public var prefersWholeScreen: Bool { true }
     public var minimumSize: (width: Int, height: Int) { (20, 3) }
-    public var tickInterval: Double? { follow && stream == nil ? 0.25 : nil }
+    public var tickInterval: Double? {
+        if searching != nil { return 0 }
+        return follow && stream == nil ? 0.25 : nil
+    }
+    /// While a search scans, its progress is drawn a few times a second, not after every slice.
+    public var maxFramesPerSecond: Double? { searching != nil ? 20 : nil }
     public var usesMouse: Bool { true }
 
     public var hints: [KeyHint] {
@@ -127,6 +137,15 @@ public struct TextAlert: Alert {
         case .childExited(let status):
             if status != 0 { notice = "the command failed (exit \(status))" }
             return update(.inputEnded)
+        case .tick where searching != nil:
+            continueSearch()
+            return []
+        case .signal(.interrupted) where searching != nil:
+            stopSearch()
+            return [.consumed]
+        case .action where searching != nil, .mouse where searching != nil:
+            stopSearch()
+            return []
         case .tick:
             let wasAtEnd = pager.atEnd
             guard pager.document.refresh() else { return [] }
@@ -202,7 +221,28 @@ public struct TextAlert: Alert {
     private mutating func repeatSearch(forward: Bool) {
         guard !lastQuery.isEmpty else { return }
         pager.highlight = Array(String(decoding: lastQuery, as: UTF8.self))
-        if !pager.find(lastQuery, forward: forward) { notice = "not found: " + String(decoding: lastQuery, as: UTF8.self) }
+        searching = pager.search(for: lastQuery, forward: forward)
+        continueSearch()
+    }
+
+    /// One slice of the search under way; its end shows the match or says there is none.
+    private mutating func continueSearch() {
+        guard var search = searching else { return }
+        switch search.step(pager.navigator, budget: Self.searchSlice) {
+        case .found(let offset):
+            searching = nil
+            pager.show(match: offset)
+        case .none:
+            searching = nil
+            notice = "not found: " + String(decoding: search.pattern, as: UTF8.self)
+        case .more:
+            searching = search
+        }
+    }
+
+    private mutating func stopSearch() {
+        searching = nil
+        notice = "search stopped"
     }
 
     // MARK: - Drawing
@@ -215,7 +255,8 @@ public struct TextAlert: Alert {
         let statusY = area.maxY - 2
         var cursor: (x: Int, y: Int)?
         // The status row: the search being typed, or a notice, and where the view is.
-        var position = pager.topLine.map { "line \($0 + 1) · " } ?? ""
+        var position = searching.map { "searching… \($0.percent(of: pager.document.size))% · " } ?? ""
+        position += pager.topLine.map { "line \($0 + 1) · " } ?? ""
         position += pager.atEnd && !loading ? "end" : "\(pager.percent)%"
         if follow { position += pager.atEnd ? " · following" : " · paused" }
         if loading && !follow { position += " · loading" }

@@ -103,32 +103,82 @@ public struct LineNavigator {
     /// Offset of the first match of `pattern` at or after `from` (or, backwards, the last one
     /// starting before `from`); nil when there is none. Lower-case patterns match any case.
     public func find(_ pattern: [UInt8], from: Int, forward: Bool) -> Int? {
-        guard !pattern.isEmpty else { return nil }
-        let fold = Self.foldsCase(pattern)
-        let needle = fold ? pattern.map(Self.lower) : pattern
-        let overlap = needle.count - 1
-        let size = document.size
-        if forward {
-            var offset = max(0, from)
-            while offset < size {
-                var block = document.read(at: offset, count: Self.chunk + overlap)
-                if fold { block = block.map(Self.lower) }
-                if let i = Self.firstMatch(needle, in: block) { return offset + i }
-                if block.count <= overlap { return nil }
-                offset += block.count - overlap
-            }
-        } else {
-            var end = min(from + overlap, size)
-            while end > 0 {
-                let start = max(0, end - Self.chunk - overlap)
-                var block = document.read(at: start, count: end - start)
-                if fold { block = block.map(Self.lower) }
-                if let i = Self.lastMatch(needle, in: block), start + i < from { return start + i }
-                if start == 0 { return nil }
-                end = start + overlap
+        var search = Search(pattern, from: from, forward: forward)
+        while true {
+            switch search.step(self, budget: .max) {
+            case .found(let offset): return offset
+            case .none: return nil
+            case .more: continue
             }
         }
-        return nil
+    }
+
+    /// A search carried out a slice at a time, so whoever runs it stays responsive (a 2 GB file
+    /// is scanned between keys, and a key stops it).
+    public struct Search: Sendable {
+        public let pattern: [UInt8]
+        public let forward: Bool
+        let needle: [UInt8]
+        let fold: Bool
+        /// Forward: where the next slice starts. Backward: where it ends.
+        public private(set) var position: Int
+        /// Backward: matches start before this.
+        private let before: Int
+        /// Backward: the first slice ends a pattern's length past `before` (nil until it is read).
+        private var started = false
+
+        public init(_ pattern: [UInt8], from: Int, forward: Bool) {
+            self.pattern = pattern
+            self.forward = forward
+            fold = LineNavigator.foldsCase(pattern)
+            needle = fold ? pattern.map(LineNavigator.lower) : pattern
+            position = max(0, from)
+            before = max(0, from)
+        }
+
+        public enum Step: Equatable, Sendable { case found(Int), none, more }
+
+        /// Scans about `budget` bytes on from where it stopped.
+        public mutating func step(_ navigator: LineNavigator, budget: Int) -> Step {
+            guard !needle.isEmpty else { return .none }
+            let overlap = needle.count - 1
+            let size = navigator.document.size
+            var scanned = 0
+            if forward {
+                while position < size {
+                    if scanned >= budget { return .more }
+                    var block = navigator.document.read(at: position, count: LineNavigator.chunk + overlap)
+                    if fold { LineNavigator.lowercase(&block) }
+                    if let i = LineNavigator.firstMatch(needle, in: block) { return .found(position + i) }
+                    if block.count <= overlap { return .none }
+                    position += block.count - overlap
+                    scanned += block.count
+                }
+                return .none
+            }
+            if !started {
+                started = true
+                position = min(before + overlap, size)
+            }
+            while position > 0 {
+                if scanned >= budget { return .more }
+                let start = max(0, position - LineNavigator.chunk - overlap)
+                var block = navigator.document.read(at: start, count: position - start)
+                if fold { LineNavigator.lowercase(&block) }
+                if let i = LineNavigator.lastMatch(needle, in: block), start + i < before { return .found(start + i) }
+                if start == 0 { return .none }
+                scanned += position - start
+                position = start + overlap
+            }
+            return .none
+        }
+
+        /// How far it has come through the document, 0–100.
+        public func percent(of size: Int) -> Int {
+            guard size > 0 else { return 100 }
+            let done = forward ? position : size - position
+            return max(0, min(99, Int(Double(done) * 100 / Double(size))))
+        }
     }
 
     /// Smart case, as in less -i and fzf: a pattern with no capital letter ignores case.
@@ -136,13 +186,20 @@ public struct LineNavigator {
 
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { (0x41...0x5A).contains(b) ? b | 0x20 : b }
 
+    /// ASCII letters to lower case, in place.
+    static func lowercase(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices where buffer[i] &- 0x41 < 26 { buffer[i] |= 0x20 }
+        }
+    }
+
     static func firstMatch(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard needle.count <= haystack.count else { return nil }
         let first = needle[0]
         var i = 0
         let last = haystack.count - needle.count
         while i <= last {
-            guard let hit = haystack[i...last].firstIndex(of: first) else { return nil }
+            guard let hit = Platform.firstIndex(of: first, in: haystack, from: i), hit <= last else { return nil }
             if haystack[hit..<(hit + needle.count)].elementsEqual(needle) { return hit }
             i = hit + 1
         }

@@ -124,12 +124,29 @@ public struct PagedText {
     /// Shows the line holding the next match of `pattern` after the top line (or the previous
     /// one before it) at the top; false when there is none.
     public mutating func find(_ pattern: [UInt8], forward: Bool) -> Bool {
-        let from = forward ? (navigator.next(after: top) ?? document.size) : top
-        guard let match = navigator.find(pattern, from: from, forward: forward) else { return false }
-        top = min(navigator.lineStart(containing: match), lastPageTop)
+        var search = search(for: pattern, forward: forward)
+        while true {
+            switch search.step(navigator, budget: .max) {
+            case .found(let offset):
+                show(match: offset)
+                return true
+            case .none: return false
+            case .more: continue
+            }
+        }
+    }
+
+    /// A search for the next match after the top line (or the previous one before it), to be
+    /// carried out a slice at a time (`step`), then shown (`show(match:)`).
+    public func search(for pattern: [UInt8], forward: Bool) -> LineNavigator.Search {
+        LineNavigator.Search(pattern, from: forward ? (navigator.next(after: top) ?? document.size) : top, forward: forward)
+    }
+
+    /// Puts the line holding the match at `offset` at the top.
+    public mutating func show(match offset: Int) {
+        top = min(navigator.lineStart(containing: offset), lastPageTop)
         topLine = top == 0 ? 0 : nil
         refresh()
-        return true
     }
 
     // MARK: - Drawing

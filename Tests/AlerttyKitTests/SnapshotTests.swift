@@ -50,6 +50,7 @@ final class SnapshotTests: XCTestCase {
         try snapshot("text", TextAlert(title: "install.log", document: BufferDocument(Array(log.utf8)), streaming: false, follow: false))
         var searched = TextAlert(title: "install.log", document: BufferDocument(Array(log.utf8)), streaming: false, follow: true)
         searched.layout(Rect(x: 0, y: 0, width: 70, height: 18))
+        _ = searched.update(.action(.home)) // (following, it opened at the end)
         for c in "/step 12".unicodeScalars { _ = searched.update(.action(.insert(c))) }
         _ = searched.update(.action(.submit))
         try snapshot("text-search", searched)

@@ -32,8 +32,6 @@ public struct TextAlert: Alert {
     /// The text's line count while it is short (64 KiB and 200 lines at most; nil once longer),
     /// measured when the document changes rather than on every frame.
     private var shortLineCount: Int?
-    /// --follow: the view was put at the end once the first layout gave it a size.
-    private var placedAtEnd = false
 
     public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
                 okLabel: String = tr("OK"), cancelLabel: String? = nil) {
@@ -91,13 +89,12 @@ public struct TextAlert: Alert {
     public mutating func layout(_ area: Rect) {
         let top = headingRows(width: area.width)
         heading.layout(width: area.width, rows: max(0, top - 1))
+        // --follow opens at the end, whatever the file's length (as tail -f and dialog's tailbox
+        // do; nothing is shown before the first layout, which counts as the end), and stays there
+        // when the box changes size.
+        let following = follow && pager.atEnd
         pager.layout(width: area.width, rows: max(1, area.height - 2 - top))
-        if follow && !placedAtEnd {
-            // --follow opens at the end, whatever the file's length (as tail -f and dialog's
-            // tailbox do); from there new lines show as they come.
-            placedAtEnd = true
-            pager.toEnd()
-        }
+        if following && !pager.atEnd { pager.toEnd() }
     }
 
     public mutating func attach(to frontEnd: FrontEndKind) {

@@ -15,7 +15,7 @@ final class EditTests: XCTestCase {
         _ = area.apply(.deleteForward)
         XCTAssertEqual(area.text, "abcd\n")
         area.insert("x\ty")
-        XCTAssertEqual(area.text, "abx     ycd\n", "a tab is spaces to the next stop of 8")
+        XCTAssertEqual(area.text, "abx\tycd\n", "a tab is kept a tab (drawn to the next stop of 8)")
         area.insert("\u{1B}[31m")
         XCTAssertFalse(area.text.contains("\u{1B}"), "controls are never taken in")
     }
@@ -77,5 +77,48 @@ extension EditTests {
         guard case .validate(let text, let g)? = script.first else { return XCTFail("a script's text is checked too") }
         XCTAssertEqual(text, Array("ok then".utf8))
         XCTAssertEqual(alert.update(.validated(generation: g, .valid)), [.finish(Outcome(.ok, answer: Array("ok then".utf8)))])
+    }
+
+    /// What a file holds comes back byte for byte when nothing is typed: line endings (CR LF
+    /// stays CR LF, no final newline stays none), tabs, NUL and ESC, invalid UTF-8; only what is
+    /// typed changes.
+    func testTheBytesComeBackAsTheyWere() {
+        let file: [UInt8] = Array("one\r\ntwo\tcols\r\n".utf8) + [0x00, 0x1B, 0x5B, 0xFF, 0xC3, 0x28] + Array("\r\nlast".utf8)
+        var alert = EditAlert(title: "", bytes: file)
+        XCTAssertEqual(alert.update(.action(.choose)), [.finish(Outcome(.ok, answer: file))])
+        _ = alert.update(.action(.down))
+        _ = alert.update(.action(.end))
+        _ = alert.update(.action(.insert("!")))
+        _ = alert.update(.action(.submit)) // a new line in a CR LF file ends with CR LF
+        var edited: [UInt8] = Array("one\r\ntwo\tcols!\r\n\r\n".utf8) + [0x00, 0x1B, 0x5B, 0xFF, 0xC3, 0x28] + Array("\r\nlast".utf8)
+        XCTAssertEqual(alert.update(.action(.choose)), [.finish(Outcome(.ok, answer: edited))])
+        _ = alert.update(.action(.deleteBackward)) // joins the lines again
+        edited = Array("one\r\ntwo\tcols!\r\n".utf8) + [0x00, 0x1B, 0x5B, 0xFF, 0xC3, 0x28] + Array("\r\nlast".utf8)
+        XCTAssertEqual(alert.update(.action(.choose)), [.finish(Outcome(.ok, answer: edited))])
+    }
+
+    /// Each unit is stepped over and deleted whole: a tab, a control byte, a stray byte, a
+    /// cluster (é as e and a combining accent, an emoji with a skin tone).
+    func testTheCursorStepsOverUnitsAndDrawsThemVisibly() {
+        let line: [UInt8] = [0x09, 0x1B] + [0xFF] + Array("e\u{301}👍🏽x".utf8)
+        var area = TextArea(bytes: line)
+        var stops: [Int] = [0]
+        for _ in 0..<6 { _ = area.apply(.right); stops.append(area.column) }
+        XCTAssertEqual(stops, [0, 1, 2, 3, 6, 14, 15])
+        XCTAssertEqual(TextArea.shown(line), "        ^[\\xFFe\u{301}👍🏽x")
+        _ = area.apply(.left)
+        _ = area.apply(.deleteBackward)
+        XCTAssertEqual(area.bytes, [0x09, 0x1B, 0xFF] + Array("e\u{301}x".utf8), "the emoji went whole")
+    }
+
+    /// A key on a 3 MB line is measured over its bytes, never copied character by character.
+    func testALongLineIsEditedInPlace() {
+        var area = TextArea(bytes: [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 20))
+        area.layout(rows: 10, columns: 80)
+        _ = area.apply(.end)
+        area.insert("Z")
+        XCTAssertEqual(area.column, (3 << 20) + 1)
+        XCTAssertTrue((area.left..<(area.left + 80)).contains(3 << 20 + 1), "the cursor in view: \(area.left)")
+        XCTAssertEqual(area.bytes.last, UInt8(ascii: "Z"))
     }
 }

@@ -151,4 +151,69 @@ final class NothingLostEndToEndTests: XCTestCase {
             try assertEnded(p, status: 0)
         }
     }
+
+    // MARK: - edit gives the bytes back
+
+    /// CR LF endings, a tab, NUL, ESC, invalid UTF-8 and no final newline.
+    static let awkward: [UInt8] = Array("first\r\n\tindented\r\n".utf8) + [0x00, 0x1B] + Array("[0m".utf8) + [0xFF, 0xFE]
+        + Array(" Latin-1 caf".utf8) + [0xE9] + Array("\r\nno newline at the end".utf8)
+
+    func awkwardFile() throws -> String {
+        let path = try temporaryFolder() + "/awkward.txt"
+        createFile(path, Data(Self.awkward))
+        return path
+    }
+
+    /// The box: OK on the untouched file gives its bytes back; an edit changes only what was typed.
+    func testEditGivesTheFileBackByteForByteInTheBox() throws {
+        let path = try awkwardFile()
+        let p = try PTYProcess(["edit", "--no-animation", path])
+        try p.waitForText("^@^[[0m\\xFF\\xFE Latin-1 caf\\xE9") // drawn visibly
+        XCTAssertTrue(p.screen.contains("        indented"), "a tab drawn as spaces to its stop")
+        p.type("\u{13}") // Ctrl-S: OK
+        try p.waitForExit()
+        XCTAssertEqual(p.stdout, Self.awkward)
+        XCTAssertEqual(p.exitStatus, 0)
+
+        let q = try PTYProcess(["edit", "--no-animation", path])
+        try q.waitForText("indented")
+        q.type(K.down + K.end + "!")
+        try q.waitForText("indented!")
+        q.type("\u{13}")
+        try q.waitForExit()
+        XCTAssertEqual(q.stdout, Array("first\r\n\tindented!\r\n".utf8) + Array(Self.awkward.dropFirst(18)))
+    }
+
+    /// Line mode: `.` at once keeps the text, and it comes back as it was.
+    func testEditGivesTheFileBackByteForByteInLineMode() throws {
+        let path = try awkwardFile()
+        let p = try PTYProcess(["edit", "--plain", path])
+        try p.waitForText("| no newline at the end")
+        p.type(".\r")
+        try p.waitForExit()
+        XCTAssertEqual(p.stdout, Self.awkward)
+        XCTAssertEqual(p.exitStatus, 0)
+        let none = try PTYProcess(["edit", "--non-interactive", path])
+        try none.waitForExit()
+        XCTAssertEqual(none.stdout, Self.awkward, "no person: the text as given")
+    }
+
+    /// dialog --editbox (the drop-in's is the same alert) prints the text back on OK: every byte,
+    /// and a final newline where the file had none, as dialog adds one. Beside the real dialog
+    /// where it is installed (on a file without NUL: dialog's lines end at one).
+    func testEditboxGivesTheFileBackAsDialogDoes() throws {
+        func editbox(_ program: String, _ path: String) throws -> [UInt8] {
+            let p = try PTYProcess(["--editbox", path, "20", "60"], executable: program)
+            try p.waitForText("indented")
+            p.type(K.tab + "\r") // to OK, then press it
+            XCTAssertEqual(try p.waitForExit(), 0, program)
+            return p.stderr
+        }
+        let path = try awkwardFile()
+        XCTAssertEqual(try editbox(PTYProcess.binary(named: "dialog"), path), Self.awkward + [0x0A])
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let noNUL = try temporaryFolder() + "/no-nul.txt"
+        createFile(noNUL, Data(Self.awkward.filter { $0 != 0 }))
+        XCTAssertEqual(try editbox(PTYProcess.binary(named: "dialog"), noNUL), try editbox("/usr/bin/dialog", noNUL))
+    }
 }

@@ -24,8 +24,14 @@ public struct EditAlert: Alert {
 
     public init(title: String, text: String, okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
                 rules: Rules? = nil) {
+        self.init(title: title, bytes: Array(text.utf8), okLabel: okLabel, cancelLabel: cancelLabel, rules: rules)
+    }
+
+    /// The text as the file holds it, byte for byte: what OK prints when nothing was typed.
+    public init(title: String, bytes: [UInt8], okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
+                rules: Rules? = nil) {
         self.title = title
-        area = TextArea(text)
+        area = TextArea(bytes: bytes)
         self.okLabel = okLabel
         self.cancelLabel = cancelLabel
         bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
@@ -47,8 +53,7 @@ public struct EditAlert: Alert {
         guard let rules, area.revision != checkedRevision else { return [] }
         checkedRevision = area.revision
         refused = false
-        let text = area.text
-        return verdict.check(text, bytes: Array(text.utf8), rules: rules)
+        return verdict.check(area.text, bytes: area.bytes, rules: rules)
     }
 
     private mutating func submit() -> [Effect] {
@@ -57,12 +62,12 @@ public struct EditAlert: Alert {
         case .refused: refused = true; return []
         case .now: break
         }
-        return [.finish(Outcome(.ok, answer: Array(area.text.utf8)))]
+        return [.finish(Outcome(.ok, answer: area.bytes))]
     }
 
     public var meaning: AlertMeaning {
         .field(.init(title: title, text: "", label: nil, secret: false, placeholder: "", reason: isChecking ? nil : reason, checking: isChecking,
-                     preset: area.text, presetSecret: false, name: nil, multiline: true))
+                     preset: area.shownLines.joined(separator: "\n"), presetSecret: false, name: nil, multiline: true))
     }
 
     public var keyOverrides: [KeyPress: Action] { [.ctrl("s"): .choose] }
@@ -76,7 +81,7 @@ public struct EditAlert: Alert {
     public var prefersWholeScreen: Bool { true }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
-        let widest = area.lines.prefix(200).map { TextWidth.columns(String($0)) }.max() ?? 0
+        let widest = area.widest(lines: 200, limit: maxWidth)
         return (min(maxWidth, max(40, widest + 2)), min(area.lines.count, 200) + 3)
     }
 

@@ -257,12 +257,11 @@ extension AlertFactory {
         } else if let value = command.string(.value) {
             bytes = command.readsStdin(value) ? try readStdin() : Array(value.utf8)
         }
-        // Shown, never interpreted: controls made visible, tabs as spaces (so the text printed is what was seen).
-        let text = Sanitize.lines(String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")
+        // Kept as the bytes it is, shown visibly (EditUnits): OK gives it back as it came, but for what was typed.
         let checked = command.has(.minLength) || command.has(.maxLength) || command.has(.validateCmd) || command.has(.invalidMessage)
         let rules: Rules? = checked ? try Rules(minLength: command.int(.minLength), maxLength: command.int(.maxLength),
                                                 command: command.string(.validateCmd), invalidMessage: command.string(.invalidMessage)) : nil
-        let alert = EditAlert(title: shownTitle, text: text, okLabel: command.string(.ok) ?? tr("OK"),
+        let alert = EditAlert(title: shownTitle, bytes: bytes, okLabel: command.string(.ok) ?? tr("OK"),
                               cancelLabel: command.string(.cancel) ?? tr("Cancel"), rules: rules)
         var sources: [any EventSource] = []
         if let validator = rules?.command {

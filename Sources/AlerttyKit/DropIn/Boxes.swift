@@ -267,6 +267,7 @@ extension Compat.Adapter {
             return false
         }()
         if !readable { throw Failure(message: "\nNot a file: " + positionals[0] + "\n", status: 255) }
+        output.endsWithNewline = true
         add(positionals: [positionals[0]])
     }
 

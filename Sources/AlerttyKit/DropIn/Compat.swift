@@ -59,6 +59,9 @@ public enum Compat {
         public var theme: ThemeFile?
         /// inputmenu: a rename (the extra button's ITEM<TAB>NEW) is printed as dialog's `RENAMED tag new`.
         public var renames = false
+        /// editbox: a text not ending with a newline is printed with one, as dialog adds one to
+        /// the file it reads; nothing else of it changes.
+        public var endsWithNewline = false
         /// dialog's --output-separator: between a check list's tags (instead of a space) and
         /// after each line of --separate-output and a form (instead of a newline).
         public var separator: [UInt8]?

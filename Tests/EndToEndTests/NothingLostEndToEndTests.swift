@@ -33,6 +33,20 @@ final class NothingLostEndToEndTests: XCTestCase {
         }
     }
 
+    /// A form's fields may come from a pipe (`--fields-from <(…)`): read to its end, bounded.
+    func testFieldsFromAPipeAreRead() throws {
+        let dir = try temporaryFolder()
+        XCTAssertEqual(mkfifo(dir + "/fields", 0o600), 0)
+        let writer = Thread {
+            let fd = open(dir + "/fields", O_WRONLY)
+            _ = "host text Host --default db1\n".withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        writer.start()
+        let p = try PTYProcess(["form", "--non-interactive", "--fields-from", dir + "/fields"])
+        try assertEnded(p, status: 0, stdout: "db1\n")
+    }
+
     /// Every entry of the catalogue points at one long string: decoded eagerly, it cost minutes of
     /// CPU before anything was drawn. Looked up lazily, the box is up at once (in English).
     func testAHostileCatalogueDoesNotHoldStartUpBack() throws {

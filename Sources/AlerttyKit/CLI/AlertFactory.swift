@@ -105,7 +105,7 @@ public enum AlertFactory {
             var declarations = try FormSpec.parse(command.fieldWords)
             if let path = command.string(.fieldsFrom) {
                 let bytes: [UInt8]
-                do throws(PlatformError) { bytes = try Platform.readFile(path, limit: Limits.fieldsFile) } catch {
+                do throws(PlatformError) { bytes = try Platform.readFile(path, limit: Limits.fieldsFile, streams: true) } catch {
                     throw UsageError("--fields-from: " + error.message)
                 }
                 declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations

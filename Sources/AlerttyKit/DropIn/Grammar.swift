@@ -22,7 +22,7 @@ extension Compat {
             let path = arguments[i]
             i += 1
             // A file is read whole, so it is bounded: dialog reads it whole too.
-            guard depth < 8, let bytes = (try? Platform.readFile(path, limit: Limits.optionsFile)) else {
+            guard depth < 8, let bytes = (try? Platform.readFile(path, limit: Limits.optionsFile, streams: true)) else {
                 return .failure(Failure(message: "\nCannot open --file \(path)\n", status: 255))
             }
             switch expandingFiles(fileArguments(bytes), depth: depth + 1) {

@@ -185,16 +185,18 @@ public enum Platform {
     }
 
     /// A file's bytes; nil when it cannot be read or holds more than `limit` bytes.
-    /// A whole file (a theme, a form's fields, an options file, a catalogue, /proc's files),
-    /// opened without waiting: a FIFO, a device or a folder is an error saying so, never a read
-    /// that waits for ever or never ends. At most `limit` bytes (more: an error, isTooBig).
-    public static func readFile(_ path: String, limit: Int = .max) throws(PlatformError) -> [UInt8] {
+    /// A whole file (a theme, a catalogue, /proc's files), opened without waiting: a folder, or
+    /// unless `streams` a FIFO or a device, is an error saying so, never an open that waits for a
+    /// writer. `streams` (a form's fields, an options file: `<(…)` is a pipe) reads a pipe or a
+    /// device to its end. At most `limit` bytes (more: an error, isTooBig).
+    public static func readFile(_ path: String, limit: Int = .max, streams: Bool = false) throws(PlatformError) -> [UInt8] {
         let fd = try openForReadingAtOnce(path)
         defer { libcClose(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw PlatformError(operation: "cannot read \(path)", code: errno) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
+        case _ where streams && info.st_mode & S_IFMT != S_IFDIR: break
         case S_IFDIR: throw PlatformError(explaining: "\(path) is a folder, not a file", code: EISDIR)
         case S_IFIFO: throw PlatformError(explaining: "\(path) is a FIFO, not a file", code: EINVAL)
         default: throw PlatformError(explaining: "\(path) is a device, not a file", code: EINVAL)

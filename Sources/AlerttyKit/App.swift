@@ -153,7 +153,7 @@ public enum App {
                     // dialog's mixedgauge: the steps and the overall percentage, drawn once.
                     var configuration = ProgressConfiguration()
                     configuration.initialPercent = command.int(.percent).map(Double.init)
-                    configuration.steps = (try? AlertFactory.tasks(command)) ?? []
+                    configuration.steps = (try? ProgressAlert.tasks(command)) ?? []
                     box = ProgressAlert(title: command.string(.title) ?? "", text: command.text ?? "", configuration: configuration)
                 } else {
                     box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
@@ -397,21 +397,7 @@ public enum App {
         // whiptail's and dialog's boxes have always taken Enter's answer: the focused button or
         // item (a secret only when the script gave one).
         if command.verbatim { return command.alert != .password || command.has(.value) }
-        switch command.alert {
-        case .message: return true
-        case .confirm: return command.has(.default)
-        case .input, .password: return command.has(.value)
-        case .choose: return command.has(.selected)
-        case .save: return command.has(.name)
-        case .folder: return command.has(.dir)
-        case .progress: return true // it runs to its end and passes on its status
-        case .form: return true // every field has a value to start from (empty, off, the first choice)
-        case .text: return true // read and closed (a licence with --cancel: agreed to)
-        case .date: return true // --value, or today
-        case .number: return true // --value, or --min
-        case .time: return true // --value, or now
-        case .edit: return true // the text as given
-        }
+        return command.alert.descriptor.hasDefault(command)
     }
 
     /// Line mode: asked for, or a terminal that cannot do a box (TERM dumb or unset).

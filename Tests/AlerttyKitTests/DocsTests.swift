@@ -109,4 +109,12 @@ final class DocsTests: XCTestCase {
         for alert in AlertKind.allCases { XCTAssertTrue(description.contains(alert.rawValue), "the description lacks \(alert.rawValue)") }
         for program in ["whiptail", "dialog", "alertty-askpass", "pinentry-alertty"] { XCTAssertTrue(description.contains(program), program) }
     }
+
+    /// Each alert's facts are one descriptor: every kind has exactly one row in the table.
+    func testEveryAlertHasOneDescriptor() {
+        for kind in AlertKind.allCases {
+            XCTAssertEqual(AlertDescriptor.all.filter { $0.kind == kind }.count, 1, "\(kind)")
+        }
+        XCTAssertEqual(AlertDescriptor.all.count, AlertKind.allCases.count)
+    }
 }

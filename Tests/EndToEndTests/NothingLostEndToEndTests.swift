@@ -210,6 +210,9 @@ final class NothingLostEndToEndTests: XCTestCase {
         let none = try PTYProcess(["edit", "--non-interactive", path])
         try none.waitForExit()
         XCTAssertEqual(none.stdout, Self.awkward, "no person: the text as given")
+        let piped = try PTYProcess(["edit", "--non-interactive", "-"], stdin: Self.awkward) // (it read stdin twice and failed)
+        try piped.waitForExit()
+        XCTAssertEqual(piped.stdout, Self.awkward, "from stdin: the text as given, \(piped.stderrText)")
     }
 
     /// dialog --editbox (the drop-in's is the same alert) prints the text back on OK: every byte,

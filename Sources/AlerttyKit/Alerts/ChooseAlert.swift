@@ -195,7 +195,7 @@ public struct ChooseAlert: Alert {
 
     // MARK: - Alert
 
-    public var keyOverrides: [KeyPress: Action] { AlertKind.choose.keyOverrides }
+    public var keyOverrides: [KeyPress: Action] { Self.descriptor.keyOverrides }
 
     public var hints: [KeyHint] {
         if renaming != nil { return [KeyHint(.submit, configuration.extraLabel ?? "rename"), KeyHint(.cancel, "back")] }
@@ -602,5 +602,108 @@ enum JSON {
         }
         out.append(0x22)
         return out
+    }
+}
+
+
+// MARK: - As a command
+
+extension ChooseAlert {
+    static let descriptor = AlertDescriptor(
+        .choose, summary: "Choose from a list: a menu, a radio list or a check list, filtered as you type.",
+        text: "the question (may be \"\"); each ITEM after it is one choice",
+        positionals: [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)],
+        keyOverrides: [.ctrl("a"): .toggleAll],
+        keys: [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
+               KeyUse(literal: "letters", "filter the list (fuzzy; best matches first), or jump with --letters jump"),
+               KeyUse([.deleteBackward, .killToStart], "edit the filter; Esc clears it before it cancels"),
+               KeyUse([.activate], "toggle the item (--multi) or mark it (--radio)"),
+               KeyUse([.toggleAll], "toggle every shown item (--multi)"),
+               KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
+               KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")],
+        withoutAPerson: "the --selected item; without one there is none (exit 3)", hasDefault: { $0.has(.selected) },
+        examples: ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
+                   "parts=$(alertty choose --multi --min 1 \"Install which components?\" core docs examples)",
+                   "pkg=$(apt-cache pkgnames | alertty choose --items-from - \"Package?\")",
+                   "tz=$(alertty choose --tagged --output tag \"Time zone?\" utc UTC cet \"Central Europe\")"],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in try make(m) })
+
+    static func make(_ m: AlertMaking) throws(UsageError) -> BuiltAlert {
+        let command = m.command
+        var configuration = ChooseConfiguration()
+        configuration.multi = command.has(.multi)
+        configuration.radio = command.has(.radio)
+        configuration.order = command.has(.order)
+        configuration.editable = command.has(.editable)
+        if configuration.editable && (configuration.multi || configuration.radio) {
+            throw UsageError("--editable renames an item of a menu: not with --multi or --radio")
+        }
+        if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
+        if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }
+        configuration.minimum = command.int(.min) ?? 1
+        configuration.maximum = command.int(.max)
+        if !configuration.multi && command.has(.max) || !configuration.multi && !configuration.radio && command.has(.min) {
+            throw UsageError("--min and --max need --multi")
+        }
+        if let max = configuration.maximum, max < configuration.minimum {
+            throw UsageError("--min \(configuration.minimum) is more than --max \(max): nothing could be chosen")
+        }
+        // A tagged list prints the tag, as its help says and dialog and whiptail do.
+        configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? (command.has(.tagged) ? "tag" : "label")) ?? .label
+        configuration.selected = command.strings(.selected)
+        configuration.marked = command.strings(.marked)
+        if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
+        configuration.selectIfOne = command.has(.selectIfOne)
+        configuration.separator = command.has(.print0) ? 0 : 0x0A
+        configuration.okLabel = command.string(.ok) ?? tr("OK")
+        configuration.cancelLabel = command.string(.cancel) ?? tr("Cancel")
+        configuration.noCancel = command.has(.noCancel)
+        configuration.extraLabel = command.string(.extraButton) ?? (configuration.editable ? tr("Rename") : nil)
+        configuration.helpLabel = command.string(.helpButton)
+        configuration.dialogKeys = command.has(.dialogKeys)
+        configuration.listRows = command.int(.listHeight)
+        configuration.centred = command.has(.centerList)
+        configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter
+
+        var format = ItemStore.Format.plain
+        if let d = command.string(.delimiter) {
+            guard d.utf8.count == 1, let byte = d.utf8.first else { throw UsageError("--delimiter takes one ASCII character, not '\(d)'") }
+            format = .delimited(byte)
+        }
+        var store = ItemStore(format: format, separator: command.has(.read0) ? 0 : 0x0A)
+        store.tree = command.has(.tree)
+        let items = command.rest
+        if command.has(.tagged) {
+            guard items.count % 2 == 0 else {
+                throw UsageError("--tagged needs TAG LABEL pairs; '\(items.last ?? "")' has no label")
+            }
+            for k in stride(from: 0, to: items.count, by: 2) { store.append(label: Array(items[k + 1].utf8), tag: Array(items[k].utf8)) }
+        } else {
+            for item in items { store.append(label: Array(item.utf8)) }
+        }
+        if command.has(.read0) && !command.has(.itemsFrom) { throw UsageError("--read0 needs --items-from") }
+        var sources: [any EventSource] = []
+        if let path = command.string(.itemsFrom) {
+            let fd: FileDescriptor
+            if path == "-" {
+                if Platform.isTerminal(0) { throw UsageError("--items-from - reads stdin, but stdin is the terminal; pipe the items in") }
+                fd = 0
+            } else {
+                // A FIFO nobody writes to yet must not hold the box back (open(2) would wait).
+                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+            }
+            // A file's size is known: the store takes room for it once instead of growing by copies.
+            if case .regular(let size)? = Platform.kind(of: fd) { store.reserve(bytes: min(size, Limits.items)) }
+            sources.append(InputStream(fd: fd))
+        } else if store.count == 0 {
+            throw UsageError("choose needs at least one ITEM, or --items-from FILE")
+        }
+        let streaming = !sources.isEmpty
+        let alert = AlertFactory.styled(ChooseAlert(title: m.title, text: m.text, store: store, configuration: configuration, loading: streaming), command, m.text)
+        var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources,
+                               terminator: configuration.separator, printsAnswer: true)
+        // --select-if-one with the items on the command line: no box at all.
+        if configuration.selectIfOne && !streaming && store.count == 1 { built.immediate = true }
+        return built
     }
 }

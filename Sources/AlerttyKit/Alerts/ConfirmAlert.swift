@@ -100,3 +100,29 @@ public struct ConfirmAlert: Alert {
         return nil
     }
 }
+
+// MARK: - As a command
+
+extension ConfirmAlert {
+    static let descriptor = AlertDescriptor(
+        .confirm, summary: "Ask a yes/no question.", text: "the message (`-` reads it from stdin)",
+        positionals: [PositionalSpec("TEXT", required: true)],
+        keys: [KeyUse([.focusNext, .left, .right], "move between Yes and No"),
+               KeyUse(literal: "y / n", "Yes / No (or the labels' first letters; the extra and help buttons' too)")],
+        withoutAPerson: "the --default button; without --default there is none (exit 3)",
+        hasDefault: { $0.has(.default) },
+        examples: ["alertty confirm \"Disk is 95% full. Clean now?\" && clean-disk",
+                   "alertty confirm --default no --yes Delete --no Keep \"Delete 3 files?\""],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
+            let c = m.command
+            let focus = c.string(.`default`)
+            if focus == "extra" && !c.has(.extraButton) || focus == "help" && !c.has(.helpButton) {
+                throw UsageError("--default \(focus!) needs --\(focus!)-button LABEL")
+            }
+            let alert = AlertFactory.styled(ConfirmAlert(title: m.title, text: m.text, yesLabel: c.string(.yes) ?? tr("Yes"),
+                                                         noLabel: c.string(.no) ?? tr("No"), defaultYes: focus != "no",
+                                                         extraLabel: c.string(.extraButton), helpLabel: c.string(.helpButton),
+                                                         defaultButton: focus == "extra" ? .extra : focus == "help" ? .help : nil), c, m.text)
+            return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: false)
+        })
+}

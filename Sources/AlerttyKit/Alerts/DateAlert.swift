@@ -197,3 +197,29 @@ public struct DateAlert: Alert {
         return cursorAt
     }
 }
+
+// MARK: - As a command
+
+extension DateAlert {
+    static let descriptor = AlertDescriptor(
+        .date, summary: "Ask for a date on a month calendar, within --min and --max.",
+        text: "an optional message shown above the field (`-` reads it from stdin)",
+        positionals: [PositionalSpec("TEXT", required: false)],
+        keys: [KeyUse([.left, .right], "a day back or on"), KeyUse([.up, .down], "a week back or on"),
+               KeyUse([.pageUp, .pageDown], "a month back or on"), KeyUse([.home, .end], "the month's first or last day"),
+               KeyUse(literal: "0-9", "type a date (YYYY-MM-DD); Enter goes to it"),
+               KeyUse([.focusNext, .focusPrevious], "move between the calendar and the buttons")],
+        withoutAPerson: "the --value, or today (brought within --min and --max)", hasDefault: { _ in true },
+        examples: ["day=$(alertty date --title \"Maintenance window\" --min 2026-12-01 --max 2026-12-31)",
+                   "alertty date --format '%d/%m/%Y' --value 2026-11-26"],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
+            let command = m.command
+            let given = try AlertFactory.bounded(command, CalendarDate.parse, what: "a date (YYYY-MM-DD)", shown: \.iso)
+            let now = Platform.localNow()
+            let value = given.value ?? CalendarDate(year: now.year, month: now.month, day: now.day) ?? CalendarDate(dayNumber: 0)
+            let alert = DateAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
+                                  format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? tr("OK"),
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+            return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
+        })
+}

@@ -70,7 +70,7 @@ public struct EditAlert: Alert {
                      preset: area.shownLines.joined(separator: "\n"), presetSecret: false, name: nil, multiline: true))
     }
 
-    public var keyOverrides: [KeyPress: Action] { [.ctrl("s"): .choose] }
+    public var keyOverrides: [KeyPress: Action] { Self.descriptor.keyOverrides }
 
     public var hints: [KeyHint] {
         // Ctrl-S, the edit's own key for OK (Ctrl-O, the table's, works too).
@@ -155,4 +155,65 @@ public struct EditAlert: Alert {
         ButtonRow.render(buttons, focused: focused, y: rect.maxY - 1, area: rect, theme: theme, into: &canvas)
         return focus == .text ? cursor : nil
     }
+}
+
+
+// MARK: - As a command
+
+extension EditAlert {
+    static let descriptor = AlertDescriptor(
+        .edit, summary: "Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.",
+        text: "the file to edit (`-`: stdin; none: start from --value or empty); the file itself is not changed",
+        positionals: [PositionalSpec("FILE", required: false)], keyOverrides: [.ctrl("s"): .choose],
+        keys: [KeyUse([.submit], "break the line (on a button: press it)"), KeyUse([.choose], "OK, from anywhere"),
+               KeyUse([.up, .down, .left, .right, .pageUp, .pageDown, .home, .end], "move in the text"),
+               KeyUse([.deleteBackward, .deleteForward, .killToStart, .killToEnd], "delete"),
+               KeyUse([.focusNext, .focusPrevious], "move between the text and the buttons")],
+        withoutAPerson: "the text as given", hasDefault: { _ in true },
+        examples: ["alertty edit /etc/motd > /tmp/motd.new && sudo cp /tmp/motd.new /etc/motd"],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in try make(m) })
+
+    /// The most `edit` takes: the text is held whole, to be edited.
+    static let editLimit = Limits.stdin
+
+    static func make(_ m: AlertMaking) throws(UsageError) -> BuiltAlert {
+        let command = m.command, title = m.title, readStdin = m.readStdin
+        var bytes: [UInt8] = []
+        var shownTitle = title
+        if let path = command.text {
+            guard command.string(.value) == nil else { throw UsageError("edit starts from FILE or --value, not both") }
+            if path == "-" {
+                bytes = try readStdin()
+            } else {
+                let fd: FileDescriptor
+                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+                defer { Platform.close(fd) }
+                switch Platform.kind(of: fd) {
+                case .directory?: throw UsageError("\(path) is a folder, not a file")
+                case .regular(let size)? where size > editLimit:
+                    throw UsageError("\(path) is over \(editLimit >> 20) MiB: edit holds the whole text (show it with `alertty text`)")
+                default: break
+                }
+                do throws(PlatformError) { bytes = try Platform.readToEnd(fd, limit: editLimit) } catch {
+                    throw UsageError(error.isTooBig ? "\(path) is over \(editLimit >> 20) MiB: edit holds the whole text" : error.message)
+                }
+                if title.isEmpty { shownTitle = path }
+            }
+        } else if let value = command.string(.value) {
+            bytes = command.readsStdin(value) ? try readStdin() : Array(value.utf8)
+        }
+        // Kept as the bytes it is, shown visibly (EditUnits): OK gives it back as it came, but for what was typed.
+        let checked = command.has(.minLength) || command.has(.maxLength) || command.has(.validateCmd) || command.has(.invalidMessage)
+        let rules: Rules? = checked ? try Rules(minLength: command.int(.minLength), maxLength: command.int(.maxLength),
+                                                command: command.string(.validateCmd), invalidMessage: command.string(.invalidMessage)) : nil
+        let alert = EditAlert(title: shownTitle, bytes: bytes, okLabel: command.string(.ok) ?? tr("OK"),
+                              cancelLabel: command.string(.cancel) ?? tr("Cancel"), rules: rules)
+        var sources: [any EventSource] = []
+        if let validator = rules?.command {
+            sources.append(ValidationRunner(command: validator, timeoutSeconds: command.seconds(.validateTimeout) ?? 5, secret: false))
+        }
+        // The text is printed as it stands, its last line ending as it ends.
+        return BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, terminator: nil, printsAnswer: true)
+    }
+
 }

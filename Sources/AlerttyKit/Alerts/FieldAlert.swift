@@ -344,3 +344,46 @@ public struct FieldAlert: Alert {
         return focus == .field ? cursor : nil
     }
 }
+
+// MARK: - As a command
+
+extension FieldAlert {
+    static let inputDescriptor = descriptor(
+        .input, summary: "Ask for one line of text, validated as it is typed.",
+        keys: [],
+        withoutAPerson: "the --value; without one there is none (exit 3)",
+        examples: ["email=$(alertty input --title \"Your email\" --validate email)",
+                   "port=$(alertty input --title Port --validate int --value 8080)",
+                   "tag=$(alertty input --title Tag --regex 'v[0-9]+\\.[0-9]+')",
+                   "user=$(alertty input --title User --validate-cmd 'read u; id \"$u\" >/dev/null 2>&1 || { echo no such user; exit 1; }')"])
+
+    static let passwordDescriptor = descriptor(
+        .password, summary: "Ask for a secret; it is never shown or leaked.",
+        keys: [KeyUse([.toggleReveal], "show or hide the text (with --allow-reveal)")],
+        withoutAPerson: "the secret read from stdin with --value -; without it there is none (exit 3)",
+        examples: ["pw=$(alertty password --title \"Sign in\" --min-length 8)",
+                   "pw=$(alertty password --title \"New password\" --confirm --mask '')"])
+
+    private static func descriptor(_ kind: AlertKind, summary: String, keys: [KeyUse], withoutAPerson: String,
+                                   examples: [String]) -> AlertDescriptor {
+        AlertDescriptor(
+            kind, summary: summary, text: "an optional message shown above the field (`-` reads it from stdin)",
+            positionals: [PositionalSpec("TEXT", required: false)],
+            keys: [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + AlertDescriptor.lineEditing + keys,
+            withoutAPerson: withoutAPerson, hasDefault: { $0.has(.value) }, examples: examples,
+            make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
+                let field = try FieldConfiguration(m.command, readStdin: m.readStdin)
+                let alert = AlertFactory.styled(try FieldAlert(title: m.title, text: m.text, configuration: field, environment: m.environment),
+                                                m.command, m.text)
+                var sources: [any EventSource] = []
+                if let validator = field.rules.command {
+                    sources.append(ValidationRunner(command: validator, timeoutSeconds: m.command.seconds(.validateTimeout) ?? 5,
+                                                    secret: field.secret))
+                }
+                if field.strengthLabel != nil { sources.append(StrengthEstimator()) }
+                var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: true, secret: field.secret)
+                built.secretAtStart = field.secret && !field.initialValue.isEmpty
+                return built
+            })
+    }
+}

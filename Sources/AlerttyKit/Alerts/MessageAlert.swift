@@ -65,3 +65,23 @@ public struct MessageAlert: Alert {
         return nil
     }
 }
+
+// MARK: - As a command
+
+extension MessageAlert {
+    static let descriptor = AlertDescriptor(
+        .message, summary: "Show a message with one button.", text: "the message (`-` reads it from stdin)",
+        positionals: [PositionalSpec("TEXT", required: true)],
+        // A message has nothing to refuse: Esc closes it with 0 (whiptail mode: 255).
+        escape: "close (exit 0)",
+        keys: [KeyUse([.activate], "OK"), KeyUse([.up, .down, .pageUp, .pageDown], "scroll a long message"),
+               KeyUse(literal: "letters", "a button's first letter presses it")],
+        withoutAPerson: "OK (exit 0)", hasDefault: { _ in true },
+        examples: ["alertty message --title Backup \"Backup finished\""],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
+            let c = m.command
+            let alert = AlertFactory.styled(MessageAlert(title: m.title, text: m.text, okLabel: c.string(.ok) ?? tr("OK"),
+                                                         extraLabel: c.string(.extraButton), helpLabel: c.string(.helpButton)), c, m.text)
+            return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: false)
+        })
+}

@@ -220,3 +220,32 @@ public struct NumberAlert: Alert {
         return typed != nil ? (end, y) : nil
     }
 }
+
+// MARK: - As a command
+
+extension NumberAlert {
+    static let descriptor = AlertDescriptor(
+        .number, summary: "Ask for a whole number in --min..--max by --step, with a bar showing where it stands.",
+        text: "an optional message shown above the field (`-` reads it from stdin)",
+        positionals: [PositionalSpec("TEXT", required: false)],
+        keys: [KeyUse([.left, .right, .up, .down], "one --step down or up"), KeyUse([.pageUp, .pageDown], "ten steps"),
+               KeyUse([.home, .end], "the lowest or highest"), KeyUse(literal: "0-9 -", "type a value (OK takes it when it is allowed)"),
+               KeyUse([.focusNext, .focusPrevious], "move between the value and the buttons")],
+        withoutAPerson: "the --value, or --min", hasDefault: { _ in true },
+        examples: ["volume=$(alertty number --title Volume --min 0 --max 100 --step 5 --value 40)"],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
+            let command = m.command
+            let low = command.int(.min) ?? 0, high = command.int(.max) ?? 100
+            guard low <= high else { throw UsageError("--min \(low) is above --max \(high)") }
+            var start: Int?
+            if let given = command.string(.value) {
+                guard let n = Int(given) else { throw UsageError("--value \(given) is not a whole number") }
+                start = n
+            }
+            var alert = NumberAlert(title: m.title, text: m.text, minimum: low, maximum: high, step: command.int(.step) ?? 1, value: start,
+                                    okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+            alert.dialogKeys = command.has(.dialogKeys)
+            if let start, let why = alert.problem(start) { throw UsageError("--value \(start): \(why)") }
+            return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
+        })
+}

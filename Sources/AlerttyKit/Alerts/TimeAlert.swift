@@ -142,3 +142,25 @@ public struct TimeAlert: Alert {
         return nil
     }
 }
+
+// MARK: - As a command
+
+extension TimeAlert {
+    static let descriptor = AlertDescriptor(
+        .time, summary: "Ask for a time of day in hours, minutes and seconds, within --min and --max.",
+        text: "an optional message shown above the field (`-` reads it from stdin)",
+        positionals: [PositionalSpec("TEXT", required: false)],
+        keys: [KeyUse([.left, .right, .focusNext, .focusPrevious], "move between the fields and the buttons"),
+               KeyUse([.up, .down], "change the focused field (it wraps)"), KeyUse(literal: "0-9", "type the focused field")],
+        withoutAPerson: "the --value, or now (brought within --min and --max)", hasDefault: { _ in true },
+        examples: ["at=$(alertty time --title \"Start the backup at\" --value 02:30 --format %R)"],
+        make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
+            let command = m.command
+            let given = try AlertFactory.bounded(command, ClockTime.parse, what: "a time (HH:MM[:SS])", shown: \.iso)
+            let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
+            let alert = TimeAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
+                                  format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? tr("OK"),
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+            return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
+        })
+}

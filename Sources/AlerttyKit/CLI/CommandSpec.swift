@@ -1,40 +1,9 @@
 // The one table of alerts and flags. Parsing, --help, the man page's option list and the
 // bash/zsh/fish completions are all generated from it, so they cannot disagree.
 
+/// The alerts, by name. Each one's facts are its descriptor (AlertDescriptor, in its own file).
 public enum AlertKind: String, CaseIterable, Sendable {
     case message, confirm, input, password, save, folder, choose, progress, form, text, date, number, time, edit
-
-    public var summary: String {
-        switch self {
-        case .message: return "Show a message with one button."
-        case .confirm: return "Ask a yes/no question."
-        case .input: return "Ask for one line of text, validated as it is typed."
-        case .password: return "Ask for a secret; it is never shown or leaked."
-        case .save: return "Choose where to save a file, inside a root that cannot be left."
-        case .folder: return "Choose a folder, inside a root that cannot be left."
-        case .choose: return "Choose from a list: a menu, a radio list or a check list, filtered as you type."
-        case .progress: return "Show progress: a gauge fed on stdin, or a spinner around a command (after --)."
-        case .form: return "Ask several things in one box (--field NAME KIND LABEL ...), each validated."
-        case .text: return "Show a file (or stdin) to read: a pager with search; --follow shows lines as they are added."
-        case .date: return "Ask for a date on a month calendar, within --min and --max."
-        case .time: return "Ask for a time of day in hours, minutes and seconds, within --min and --max."
-        case .number: return "Ask for a whole number in --min..--max by --step, with a bar showing where it stands."
-        case .edit: return "Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands."
-        }
-    }
-
-    /// What the positional TEXT is for this alert.
-    public var textHelp: String {
-        switch self {
-        case .message, .confirm: return "the message (`-` reads it from stdin)"
-        case .choose: return "the question (may be \"\"); each ITEM after it is one choice"
-        case .progress: return "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND, which is given the terminal while it asks on it (sudo's password, ssh's host key: the box steps aside and comes back when the command goes on), and which Ctrl-Z stops with the box"
-        case .form: return "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options"
-        case .text: return "the file to show (`-`: stdin; none with --run); only what is on screen is read, so its size does not matter"
-        case .edit: return "the file to edit (`-`: stdin; none: start from --value or empty); the file itself is not changed"
-        default: return "an optional message shown above the field (`-` reads it from stdin)"
-        }
-    }
 }
 
 /// Every flag, by name. The table below gives each its spec; a test checks each has exactly one,
@@ -138,99 +107,6 @@ public struct PositionalSpec: Sendable {
         self.variadic = variadic
     }
     public var usage: String { (required ? name : "[" + name + "]") + (variadic ? "..." : "") }
-}
-
-extension AlertKind {
-    /// Keys this kind of alert claims before the shared binding table.
-    public var keyOverrides: [KeyPress: Action] {
-        switch self {
-        case .save, .folder: return [.ctrl("n"): .newFolder]
-        case .choose: return [.ctrl("a"): .toggleAll]
-        case .progress, .form: return [:]
-        default: return [:]
-        }
-    }
-
-    /// What the keys do in this kind of alert, for --help and the man page.
-    public var keyUses: [KeyUse] {
-        // A message has nothing to refuse: Esc closes it with 0 (whiptail mode: 255).
-        var uses = [KeyUse([.submit], "activate the focused button"), KeyUse([.cancel], self == .message ? "close (exit 0)" : "cancel (exit 1)"),
-                    KeyUse([.interrupt], "interrupt the job (exit 130)"), KeyUse([.suspend], "stop the job; the box returns on fg"),
-                    KeyUse([.redraw], "redraw the screen")]
-        let lineEditing = [KeyUse([.left, .right, .home, .end], "move in the field"), KeyUse([.wordLeft, .wordRight], "move by word"),
-                           KeyUse([.deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .killToStart, .killToEnd], "delete"),
-                           KeyUse([.yank], "paste what was deleted")]
-        switch self {
-        case .message:
-            uses += [KeyUse([.activate], "OK"), KeyUse([.up, .down, .pageUp, .pageDown], "scroll a long message"),
-                     KeyUse(literal: "letters", "a button's first letter presses it")]
-        case .confirm:
-            uses += [KeyUse([.focusNext, .left, .right], "move between Yes and No"),
-                     KeyUse(literal: "y / n", "Yes / No (or the labels' first letters; the extra and help buttons' too)")]
-        case .input, .password:
-            uses += [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + lineEditing
-            if self == .password { uses.append(KeyUse([.toggleReveal], "show or hide the text (with --allow-reveal)")) }
-        case .save, .folder:
-            uses += [KeyUse([.focusNext, .focusPrevious], self == .save ? "cycle name field, list and buttons" : "cycle list and buttons"),
-                     KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
-                     KeyUse([.right], "open a folder (Enter too)"), KeyUse([.left], "go to the parent folder (Backspace too)"),
-                     KeyUse(literal: "~", "go home (when inside the root)"), KeyUse([.newFolder], "new folder"),
-                     KeyUse([.toggleHidden], "show or hide hidden entries"),
-                     KeyUse(literal: "letters", "jump to the first entry starting with them")]
-            if self == .folder { uses.insert(KeyUse([.choose], "choose the highlighted folder (or this one); the box shows which"), at: 5) }
-        case .choose:
-            uses += [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
-                     KeyUse(literal: "letters", "filter the list (fuzzy; best matches first), or jump with --letters jump"),
-                     KeyUse([.deleteBackward, .killToStart], "edit the filter; Esc clears it before it cancels"),
-                     KeyUse([.activate], "toggle the item (--multi) or mark it (--radio)"),
-                     KeyUse([.toggleAll], "toggle every shown item (--multi)"),
-                     KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
-                     KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")]
-        case .form:
-            uses += [KeyUse([.focusNext, .focusPrevious, .up, .down], "move between fields and buttons"),
-                     KeyUse([.activate, .left, .right], "flip a switch, cycle a choice")] + lineEditing
-        case .text:
-            uses += [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "scroll (also j k, Space f b, g G)"),
-                     KeyUse([.left, .right], "scroll long lines sideways"),
-                     KeyUse(literal: "/ ?", "search forward / back (lower case ignores case); n N repeat it"),
-                     KeyUse(literal: "q", "close, as Esc"), KeyUse([.focusNext], "move between OK and Cancel (with --cancel)")]
-        case .time:
-            uses += [KeyUse([.left, .right, .focusNext, .focusPrevious], "move between the fields and the buttons"),
-                     KeyUse([.up, .down], "change the focused field (it wraps)"), KeyUse(literal: "0-9", "type the focused field")]
-        case .number:
-            uses += [KeyUse([.left, .right, .up, .down], "one --step down or up"), KeyUse([.pageUp, .pageDown], "ten steps"),
-                     KeyUse([.home, .end], "the lowest or highest"), KeyUse(literal: "0-9 -", "type a value (OK takes it when it is allowed)"),
-                     KeyUse([.focusNext, .focusPrevious], "move between the value and the buttons")]
-        case .edit:
-            uses += [KeyUse([.submit], "break the line (on a button: press it)"), KeyUse([.choose], "OK, from anywhere"),
-                     KeyUse([.up, .down, .left, .right, .pageUp, .pageDown, .home, .end], "move in the text"),
-                     KeyUse([.deleteBackward, .deleteForward, .killToStart, .killToEnd], "delete"),
-                     KeyUse([.focusNext, .focusPrevious], "move between the text and the buttons")]
-        case .date:
-            uses += [KeyUse([.left, .right], "a day back or on"), KeyUse([.up, .down], "a week back or on"),
-                     KeyUse([.pageUp, .pageDown], "a month back or on"), KeyUse([.home, .end], "the month's first or last day"),
-                     KeyUse(literal: "0-9", "type a date (YYYY-MM-DD); Enter goes to it"),
-                     KeyUse([.focusNext, .focusPrevious], "move between the calendar and the buttons")]
-        case .progress:
-            uses = [KeyUse([.cancel], "cancel (with --cancel): exit 1, stdin closed, a command stopped"),
-                    KeyUse([.interrupt], "interrupt: a command gets SIGINT, is waited for, then exit 130"),
-                    KeyUse([.suspend], "stop the job; the box returns on fg")]
-        }
-        return uses
-    }
-
-    /// `-- COMMAND [ARG...]` runs a command (progress) rather than ending the flags.
-    public var runsCommand: Bool { self == .progress }
-
-    public var positionals: [PositionalSpec] {
-        switch self {
-        case .message, .confirm: return [PositionalSpec("TEXT", required: true)]
-        case .choose: return [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)]
-        case .progress, .form: return [PositionalSpec("TEXT", required: false)]
-        case .text, .edit: return [PositionalSpec("FILE", required: false)]
-        default: return [PositionalSpec("TEXT", required: false)]
-        }
-    }
 }
 
 public enum ValueKind: Equatable, Sendable {

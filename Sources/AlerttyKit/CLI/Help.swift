@@ -112,39 +112,5 @@ public enum Help {
         }.joined(separator: "\n")
     }
 
-    public static func examples(_ alert: AlertKind) -> [String] {
-        switch alert {
-        case .message: return ["alertty message --title Backup \"Backup finished\""]
-        case .confirm: return ["alertty confirm \"Disk is 95% full. Clean now?\" && clean-disk",
-                               "alertty confirm --default no --yes Delete --no Keep \"Delete 3 files?\""]
-        case .input: return ["email=$(alertty input --title \"Your email\" --validate email)",
-                             "port=$(alertty input --title Port --validate int --value 8080)",
-                             "tag=$(alertty input --title Tag --regex 'v[0-9]+\\.[0-9]+')",
-                             "user=$(alertty input --title User --validate-cmd 'read u; id \"$u\" >/dev/null 2>&1 || { echo no such user; exit 1; }')"]
-        case .password: return ["pw=$(alertty password --title \"Sign in\" --min-length 8)",
-                                "pw=$(alertty password --title \"New password\" --confirm --mask '')"]
-        case .save: return ["out=$(alertty save --title \"Save the report\" --root \"$HOME\" --name report.txt)"]
-        case .folder: return ["dir=$(alertty folder --title \"Install where?\" --root /opt)"]
-        case .form: return ["eval \"$(alertty form --title \"New user\" --output shell \\",
-                            "    --field name text \"Full name\" --validate nonempty \\",
-                            "    --field email text \"Email\" --validate email \\",
-                            "    --field pw password \"Password\" --min-length 8 \\",
-                            "    --field admin switch \"Administrator\" \\",
-                            "    --field shell choice \"Shell\" --options bash,zsh,fish)\""]
-        case .time: return ["at=$(alertty time --title \"Start the backup at\" --value 02:30 --format %R)"]
-        case .number: return ["volume=$(alertty number --title Volume --min 0 --max 100 --step 5 --value 40)"]
-        case .edit: return ["alertty edit /etc/motd > /tmp/motd.new && sudo cp /tmp/motd.new /etc/motd"]
-        case .date: return ["day=$(alertty date --title \"Maintenance window\" --min 2026-12-01 --max 2026-12-31)",
-                            "alertty date --format '%d/%m/%Y' --value 2026-11-26"]
-        case .text: return ["alertty text --title Licence --ok Agree --cancel Decline LICENSE || exit 1",
-                            "alertty text --follow --title \"Install log\" /var/log/install.log",
-                            "journalctl -b | alertty text -"]
-        case .progress: return ["for i in $(seq 0 10 100); do echo $i; sleep 1; done | alertty progress \"Downloading\"",
-                                "alertty progress \"Installing\" -- apt-get install -y foo"]
-        case .choose: return ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
-                              "parts=$(alertty choose --multi --min 1 \"Install which components?\" core docs examples)",
-                              "pkg=$(apt-cache pkgnames | alertty choose --items-from - \"Package?\")",
-                              "tz=$(alertty choose --tagged --output tag \"Time zone?\" utc UTC cet \"Central Europe\")"]
-        }
-    }
+    public static func examples(_ alert: AlertKind) -> [String] { alert.descriptor.examples }
 }

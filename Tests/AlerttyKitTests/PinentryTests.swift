@@ -108,17 +108,17 @@ final class PinentryTests: XCTestCase {
         var prompt = PinentrySession.Prompt(kind: .pin, title: nil, description: "Unlock key", prompt: "Passphrase:", ok: "_OK",
                                             cancel: nil, notOk: nil, error: nil, qualityBar: nil, repeatPrompt: "Repeat:", repeatError: "no match",
                                             timeout: 0, ttyname: nil, ttytype: nil, lcCtype: nil)
-        XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/tty"),
+        XCTAssertEqual(Pinentry.command(for: prompt, tty: "/dev/tty").arguments,
                        ["password", "--tty", "/dev/tty", "--label", "Passphrase:", "--repeat-label", "Repeat:", "--mismatch", "no match",
                         "--ok", "OK", "--cancel", "Cancel", "--", "Unlock key"])
         prompt.kind = .confirm
         prompt.notOk = "_Never"
         prompt.timeout = 5
-        XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/pts/1"),
+        XCTAssertEqual(Pinentry.command(for: prompt, tty: "/dev/pts/1").arguments,
                        ["confirm", "--tty", "/dev/pts/1", "--timeout", "5", "--yes", "OK", "--no", "Cancel", "--extra-button", "Never", "--", "Unlock key"])
         prompt.description = "-"
         prompt.kind = .message
-        XCTAssertEqual(Pinentry.arguments(for: prompt, tty: "/dev/tty").suffix(2), ["--", " -"], "never read from stdin, the protocol's channel")
+        XCTAssertEqual(Pinentry.command(for: prompt, tty: "/dev/tty").arguments.suffix(2), ["--", " -"], "never read from stdin, the protocol's channel")
     }
 }
 

@@ -22,11 +22,14 @@ final class TypeAheadEndToEndTests: XCTestCase {
         }
     }
 
-    func gated(_ program: String, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Gated {
+    /// `onTheTerminal`: stdin and stdout on the terminal too, as curses programs (the real dialog) want them.
+    func gated(_ program: String, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+               onTheTerminal: Bool = false) throws -> Gated {
         let gate = NSTemporaryDirectory() + "alertty-gate-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         XCTAssertEqual(mkfifo(gate, 0o600), 0)
         addTeardownBlock { unlink(gate) }
-        let p = try PTYProcess(["-c", "read go < \"$0\"; exec \"$@\"", gate, program] + arguments,
+        let exec = onTheTerminal ? "exec \"$@\" </dev/tty >/dev/tty" : "exec \"$@\""
+        let p = try PTYProcess(["-c", "read go < \"$0\"; " + exec, gate, program] + arguments,
                                environment: environment, stdin: stdin.map { Array($0.utf8) }, executable: "/bin/sh")
         return Gated(process: p, gate: gate)
     }
@@ -109,7 +112,7 @@ final class TypeAheadEndToEndTests: XCTestCase {
     func testDialogDiscardsTypeAheadAsTheDropInDoes() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")
         for program in ["/usr/bin/dialog", PTYProcess.binary(named: "dialog")] {
-            let g = try gated(program, ["--yesno", "Delete everything?", "8", "40"])
+            let g = try gated(program, ["--yesno", "Delete everything?", "8", "40"], onTheTerminal: true)
             try typeAhead(g, "yy\r", echo: "yy")
             try g.process.waitForText("Delete everything?")
             g.process.type("n")

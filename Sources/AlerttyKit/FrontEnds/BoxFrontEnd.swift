@@ -3,8 +3,21 @@
 // pressed), animations and frames; the loop hands it the alert to show.
 
 public final class BoxFrontEnd: FrontEnd {
+    /// What the box is for.
+    public enum Mode: Equatable, Sendable {
+        /// It asks: raw mode, keys read, the terminal given back exactly as it was at the end.
+        case asking
+        /// Drawn once on the normal screen and left there, the cursor under it; it ends at once
+        /// (whiptail's and dialog's infobox: the script goes on).
+        case once
+        /// Drawn on the normal screen, and again as it changes; it takes no keys and ends only when
+        /// killed (dialog's --no-kill boxes, following their files).
+        case showing
+    }
+
     let session: TerminalSession
     let options: RunOptions
+    let mode: Mode
     let theme: Theme
     var writer: FrameWriter
     var decoder = KeyDecoder()
@@ -25,9 +38,10 @@ public final class BoxFrontEnd: FrontEnd {
     var inlineWidth = 0
     var eraseInline = false
 
-    public init(session: TerminalSession, options: RunOptions) {
+    public init(session: TerminalSession, options: RunOptions, mode: Mode = .asking) {
         self.session = session
         self.options = options
+        self.mode = mode
         theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
                       file: options.theme ?? Theme.defaultFile)
         writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
@@ -36,9 +50,10 @@ public final class BoxFrontEnd: FrontEnd {
     }
 
     public var kind: FrontEndKind { .box }
-    public var readDescriptors: [FileDescriptor] { [session.fd] }
+    public var readDescriptors: [FileDescriptor] { mode == .asking ? [session.fd] : [] }
 
     public func begin(_ alert: any Alert) {
+        guard mode == .asking else { return } // the normal screen, as it is: nothing to take or give back
         session.mouse = alert.usesMouse && session.modal
         session.enter()
         if options.animate { animation = (.popIn, Platform.now()) }
@@ -59,7 +74,7 @@ public final class BoxFrontEnd: FrontEnd {
         dirty = false
         typed = false
         lastFrameAt = now
-        return []
+        return mode == .once ? [.finish(Outcome(.ok))] : []
     }
 
     public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
@@ -131,6 +146,7 @@ public final class BoxFrontEnd: FrontEnd {
     /// Ctrl-Z: give the terminal back exactly as it was, stop (with the whole job, as the terminal
     /// driver would, so a script around us stops too), and come back whole on `fg`.
     public func suspend(wholeJob: Bool) {
+        guard mode == .asking else { return Platform.stopJob(wholeGroup: false) }
         session.leave()
         Platform.stopJob(wholeGroup: wholeJob)
         session.enter()
@@ -140,6 +156,7 @@ public final class BoxFrontEnd: FrontEnd {
     }
 
     public func resumed() {
+        guard mode == .asking else { return writer.invalidate() }
         session.leave()
         session.enter()
         size = session.size
@@ -213,55 +230,17 @@ public final class BoxFrontEnd: FrontEnd {
             inlineWidth = canvas.width
             eraseInline = false
         }
-        let ok = session.write(writer.frame(canvas, cursorAt: cursor))
+        var frame = writer.frame(canvas, cursorAt: cursor)
+        if mode != .asking {
+            // Left on the screen: the style reset, the cursor shown on the bottom row, where the
+            // script's next output goes.
+            frame += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
+            writer.lostTrack()
+        }
+        let ok = session.write(frame)
         session.cursorRow = writer.cursorRow ?? 0
         return ok
     }
 
     private func seconds(_ nanos: UInt64) -> Double { Double(nanos) / 1e9 }
-}
-
-extension BoxFrontEnd {
-    /// whiptail/dialog --infobox: the box drawn once on the normal screen and left there; the
-    /// script goes on at once.
-    public static func drawOnce(_ alert: any Alert, path: String, width: Int?, height: Int?, margin: Int? = nil,
-                                theme file: ThemeFile? = nil, environment: (String) -> String?) {
-        guard let fd = try? Platform.openTerminal(path) else { return } // nothing to show it on; an infobox never fails
-        defer { Platform.close(fd) }
-        var writer = FrameWriter(colors: ColorMode.detect(choice: .auto, environment: environment), mayClearScreen: true,
-                                 asciiOnly: !Theme.localeIsUTF8(environment: environment))
-        draw(alert, on: fd, writer: &writer, width: width, height: height, margin: margin, theme: file, environment: environment)
-    }
-
-    /// dialog's --no-kill: draws a box that takes no keys (background boxes following their
-    /// files) once a second, only what changed, until the process is killed.
-    public static func keepDrawing(_ alert: any Alert, path: String, width: Int?, height: Int?, margin: Int? = nil,
-                                   theme file: ThemeFile? = nil, environment: (String) -> String?) -> Never {
-        guard let fd = try? Platform.openTerminal(path) else { Platform.exit(0) }
-        var writer = FrameWriter(colors: ColorMode.detect(choice: .auto, environment: environment), mayClearScreen: true,
-                                 asciiOnly: !Theme.localeIsUTF8(environment: environment))
-        var alert = alert
-        var seconds = 0.0
-        while true {
-            _ = alert.update(.tick(seconds))
-            draw(alert, on: fd, writer: &writer, width: width, height: height, margin: margin, theme: file, environment: environment)
-            Platform.pause(seconds: 1)
-            seconds += 1
-        }
-    }
-
-    /// One frame of an alert that takes no keys, the cursor left at the bottom row.
-    private static func draw(_ alert: any Alert, on fd: FileDescriptor, writer: inout FrameWriter, width: Int?, height: Int?,
-                             margin: Int?, theme file: ThemeFile?, environment: (String) -> String?) {
-        let size = Platform.terminalSize(fd) ?? (80, 24)
-        var alert = alert
-        var scene = Scene(columns: size.columns, rows: size.rows, width: width, height: height,
-                          theme: Theme(colors: writer.colors, unicode: !writer.asciiOnly, file: file ?? Theme.defaultFile))
-        if let margin { scene.padding = margin + 1 }
-        let frame = scene.render(&alert)
-        var bytes = writer.frame(frame.canvas, cursorAt: nil)
-        bytes += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)
-        writer.lostTrack()
-        _ = Platform.writeAll(fd, bytes)
-    }
 }

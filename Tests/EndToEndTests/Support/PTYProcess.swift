@@ -179,6 +179,13 @@ final class PTYProcess {
         }
     }
 
+    /// A program that draws with curses on its stdout and reads keys on its stdin (the real
+    /// dialog, whiptail, pinentry-curses), started with both on the terminal; stderr stays a pipe.
+    static func onTheTerminal(_ program: String, _ arguments: [String], columns: Int = 80, rows: Int = 24) throws -> PTYProcess {
+        try PTYProcess(["-c", "exec \"$0\" \"$@\" </dev/tty >/dev/tty", program] + arguments, columns: columns, rows: rows,
+                       executable: "/bin/sh")
+    }
+
     /// Named keys as a terminal sends them.
     enum Keys {
         static let enter = "\r", escape = "\u{1B}", tab = "\t", shiftTab = "\u{1B}[Z", backspace = "\u{7F}"

@@ -16,7 +16,7 @@ public enum Pinentry {
     ]
 
     /// Serves one session; the exit status (0 when the client said BYE or went away).
-    public static func main(_ arguments: [String]) -> Int32 {
+    static func main(_ arguments: [String]) -> Int32 {
         var preset: [String: String] = [:]
         var words = arguments[...]
         // pinentry's own command-line options; gpg-agent sets the same through OPTION.
@@ -103,18 +103,11 @@ public enum Pinentry {
         defer { Platform.close(terminal) }
         if let type = prompt.ttytype, !type.isEmpty { Platform.setEnvironment("TERM", type) }
         if let ctype = prompt.lcCtype, !ctype.isEmpty { Platform.setEnvironment("LC_CTYPE", ctype) }
-        let arguments = self.arguments(for: prompt, tty: "/dev/fd/\(terminal)")
-        guard case .run(let command)? = try? ArgumentParser.parse(arguments) else {
-            return .failed(location: "?", error: .pinentryError)
-        }
-        var outcome: Outcome?
         // The quality meter is gpg-agent's to measure, over the protocol.
         let inquiry: [any EventSource] = prompt.qualityBar != nil && prompt.kind == .pin ? [QualityInquiry(reader: reader)] : []
-        _ = App.run(command, compat: nil, closedDescriptors: [], sources: inquiry, receive: { ended in
-            outcome = ended
-            return 0
-        })
-        guard let ended = outcome else { return .failed(location: "?", error: .pinentryError) }
+        guard case .ended(let ended, _, _) = Ask.command(command(for: prompt, tty: "/dev/fd/\(terminal)"), Asking(sources: inquiry)) else {
+            return .failed(location: "?", error: .pinentryError)
+        }
         // The answer's storage goes to the session, which wipes it once the D line is made.
         if prompt.kind != .pin || ended.status != .ok { ended.answer?.wipeStorage() }
         switch (ended.status, prompt.kind) {
@@ -127,12 +120,13 @@ public enum Pinentry {
         }
     }
 
-    /// The alertty command line that asks the prompt.
-    static func arguments(for prompt: PinentrySession.Prompt, tty: String) -> [String] {
-        var flags = ["--tty", tty]
-        if let title = prompt.title, !title.isEmpty { flags += ["--title", title] }
+    /// The command that asks the prompt, built typed (nothing the agent sends is read as a flag).
+    static func command(for prompt: PinentrySession.Prompt, tty: String) -> ParsedCommand {
+        var command = ParsedCommand(alert: prompt.kind == .pin ? .password : prompt.kind == .confirm ? .confirm : .message)
+        command.add(.tty, tty)
+        if let title = prompt.title, !title.isEmpty { command.add(.title, title) }
         // Any SETTIMEOUT is taken; past a year (the flag's bound) it is a year, which is never.
-        if prompt.timeout > 0 { flags += ["--timeout", String(min(prompt.timeout, Limits.longestTimeout))] }
+        if prompt.timeout > 0 { command.add(.timeout, String(min(prompt.timeout, Limits.longestTimeout))) }
         let ok = PinentrySession.label(prompt.ok ?? "OK")
         let cancel = PinentrySession.label(prompt.cancel ?? "Cancel")
         var text = prompt.description ?? ""
@@ -141,24 +135,32 @@ public enum Pinentry {
             if text.isEmpty {
                 text = prompt.prompt
             } else {
-                flags += ["--label", prompt.prompt]
+                command.add(.label, prompt.prompt)
             }
             if let again = prompt.repeatPrompt {
-                flags += ["--repeat-label", again.isEmpty ? "Repeat:" : again]
-                if let mismatch = prompt.repeatError, !mismatch.isEmpty { flags += ["--mismatch", mismatch] }
+                command.add(.repeatLabel, again.isEmpty ? "Repeat:" : again)
+                if let mismatch = prompt.repeatError, !mismatch.isEmpty { command.add(.mismatch, mismatch) }
             }
-            if let error = prompt.error, !error.isEmpty { flags += ["--error", error] }
-            if let quality = prompt.qualityBar { flags += ["--strength-label", quality] }
-            flags = ["password"] + flags + ["--ok", ok, "--cancel", cancel]
+            if let error = prompt.error, !error.isEmpty { command.add(.error, error) }
+            if let quality = prompt.qualityBar { command.add(.strengthLabel, quality) }
+            command.add(.ok, ok)
+            command.add(.cancel, cancel)
         case .confirm:
             if let error = prompt.error, !error.isEmpty { text = error + (text.isEmpty ? "" : "\n\n" + text) }
-            flags = ["confirm"] + flags + ["--yes", ok, "--no", cancel]
-            if let notOk = prompt.notOk { flags += ["--extra-button", PinentrySession.label(notOk)] }
+            command.add(.yes, ok)
+            command.add(.no, cancel)
+            if let notOk = prompt.notOk { command.add(.extraButton, PinentrySession.label(notOk)) }
         case .message:
             if let error = prompt.error, !error.isEmpty { text = error + (text.isEmpty ? "" : "\n\n" + text) }
-            flags = ["message"] + flags + ["--ok", ok]
+            command.add(.ok, ok)
         }
         if text.isEmpty { text = " " }
-        return flags + ["--", text == "-" ? " -" : text]
+        command.positionals = [text == "-" ? " -" : text]
+        return command
     }
+}
+
+/// gpg-agent starts it and speaks Assuan on its stdin and stdout.
+struct PinentryProgram: Program {
+    func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 { Pinentry.main(arguments) }
 }

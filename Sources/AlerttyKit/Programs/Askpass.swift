@@ -33,18 +33,35 @@ public enum Askpass {
         return .secret
     }
 
-    /// The alertty command line that asks it.
-    public static func arguments(_ words: [String], environment: (String) -> String?) -> [String] {
+    /// The command that asks it, built typed (a prompt is never read as a flag).
+    public static func command(_ words: [String], environment: (String) -> String?) -> ParsedCommand {
         var prompt = words.joined(separator: " ")
         // Prompts end in ": " for a terminal's cursor; in a box the field follows on its own line.
         while prompt.last == " " { prompt.removeLast() }
         if prompt.isEmpty { prompt = "Password:" }
-        let text = prompt == "-" ? " -" : prompt // (`-` alone would read the text from stdin)
+        let (alert, title): (AlertKind, String)
         switch kind(of: prompt, environment: environment) {
-        case .secret: return ["password", "--title", "Password", "--", text]
-        case .open: return ["input", "--title", "Question", "--", text]
-        case .confirm: return ["confirm", "--title", "Confirm", "--", text]
-        case .notice: return ["message", "--title", "Notice", "--", text]
+        case .secret: (alert, title) = (.password, "Password")
+        case .open: (alert, title) = (.input, "Question")
+        case .confirm: (alert, title) = (.confirm, "Confirm")
+        case .notice: (alert, title) = (.message, "Notice")
         }
+        var command = ParsedCommand(alert: alert)
+        command.add(.title, title)
+        command.positionals = [prompt == "-" ? " -" : prompt] // (`-` alone would read the text from stdin)
+        return command
+    }
+}
+
+/// ssh, sudo and git run it with the prompt as its arguments and read the answer from stdout.
+struct AskpassProgram: Program {
+    func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
+        let ran: Ran
+        do {
+            ran = Ask.command(try App.withOptions(Askpass.command(arguments, environment: Platform.environment)), Asking(closed: closed))
+        } catch {
+            ran = Ask.usage(error)
+        }
+        return ran.conclude(App.printed(ran))
     }
 }

@@ -1,0 +1,172 @@
+// alertty as whiptail or dialog: the command line read by that program's rules (Compat), its
+// probes answered, each box asked as the alert that does its job, and the answer printed as that
+// program prints it (stderr, or --output-fd, quoted its way), with its exit statuses.
+
+struct DropInProgram: Program {
+    let program: Compat.Program
+
+    func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
+        var arguments = arguments
+        if program != .whiptail {
+            switch Compat.expandingFiles(arguments) {
+            case .success(let expanded): arguments = expanded
+            case .failure(let failure): return said(failure)
+            }
+        }
+        if program != .whiptail, arguments.first == "--create-rc", arguments.count > 1 {
+            // dialog's --create-rc FILE: the configuration file, written and done.
+            guard Platform.writeFile(arguments[1], Array(CompatTheme.dialogrcTemplate.utf8)) else {
+                Platform.writeError("\nError opening file for writing in dlg_create_rc().\n") // dialog starts it on a new line
+                return 255
+            }
+            return 0
+        }
+        let size = { () -> (columns: Int, rows: Int)? in
+            guard let fd = try? Platform.openTerminal("/dev/tty") else { return nil }
+            defer { Platform.close(fd) }
+            return Platform.terminalSize(fd)
+        }
+        if let lines = Compat.probe(program, arguments, terminalSize: size) {
+            for line in lines { _ = Platform.writeAll(line.fd, Array(line.text.utf8)) }
+            return 0
+        }
+        switch Compat.translateChain(program, arguments) {
+        case .success(let chain): return run(chain, closed: closed)
+        case .failure(let failure): return said(failure)
+        }
+    }
+
+    /// A usage error in the program's own words; still nothing in it reaches the terminal as a control.
+    private func said(_ failure: Compat.Failure) -> Int32 {
+        Platform.writeError(Sanitize.lines(failure.message).joined(separator: "\n"))
+        return failure.status
+    }
+
+    /// The box, or dialog's --and-widget boxes in turn. Each answer is printed after the separator
+    /// once an earlier box printed one; the first box that does not end with OK ends the chain
+    /// with its status.
+    func run(_ chain: Compat.Chain, closed: Set<FileDescriptor>) -> Int32 {
+        var status: Int32 = 0
+        var printed = false
+        // dialog's --tailboxbg boxes: drawn behind every box after them.
+        var behind: [Layered.Layer] = []
+        var keep = false
+        for (i, box) in chain.boxes.enumerated() {
+            var output = box.output
+            if let background = box.background {
+                guard let layer = Self.layer(background) else {
+                    App.report("cannot open \(background.path)")
+                    return output.error
+                }
+                behind.append(layer)
+                keep = keep || background.keep
+                status = output.ok
+                continue
+            }
+            if i > 0 && printed { output.before = chain.separator }
+            let ran: Ran
+            do {
+                let command = try App.withOptions(box.command)
+                if box.drawOnce {
+                    ran = Self.once(command, output: output, behind: behind)
+                } else {
+                    ran = Ask.command(command, Asking(theme: output.theme, answerDescriptor: output.descriptor, closed: closed, behind: behind))
+                }
+            } catch {
+                ran = Ask.usage(error)
+            }
+            let delivered = Self.deliver(ran, output)
+            if delivered.printed { printed = true }
+            status = ran.conclude(delivered.status)
+            if box.sleep > 0 { Platform.pause(seconds: box.sleep) }
+            if status != output.ok { break }
+        }
+        // Without --no-kill the background boxes end with the chain, as dialog's do.
+        if keep, let last = chain.boxes.last(where: { $0.background != nil }) { Self.keepShowing(behind, theme: last.output.theme) }
+        return status
+    }
+
+    /// whiptail's and dialog's infobox, and dialog's mixedgauge: drawn once and left on the
+    /// screen; the script goes on at once.
+    static func once(_ command: ParsedCommand, output: Compat.Output, behind: [Layered.Layer]) -> Ran {
+        let box: any Alert
+        if command.alert == .progress {
+            // dialog's mixedgauge: the steps and the overall percentage, drawn once.
+            var configuration = ProgressConfiguration()
+            configuration.initialPercent = command.int(.percent).map(Double.init)
+            configuration.steps = (try? ProgressAlert.tasks(command)) ?? []
+            box = ProgressAlert(title: command.string(.title) ?? "", text: command.text ?? "", configuration: configuration)
+        } else {
+            box = MessageAlert(title: command.string(.title) ?? "", text: command.text ?? "", okLabel: "")
+        }
+        var options = RunOptions()
+        try? Ask.look(command, Asking(theme: output.theme), Platform.environment, &options)
+        return Ask.show(box, mode: .once, tty: command.string(.tty) ?? "/dev/tty", options: options, behind: behind)
+    }
+
+    /// A --tailboxbg box's view of its file (checked readable when the command line was read).
+    static func layer(_ background: Compat.Background) -> Layered.Layer? {
+        guard let fd = try? Platform.openForReadingAtOnce(background.path) else { return nil }
+        guard case .regular(let size)? = Platform.kind(of: fd) else {
+            Platform.close(fd)
+            return nil
+        }
+        return Layered.Layer(view: TailView(title: background.title, document: FileDocument(fd: fd, size: size)),
+                             width: background.width, height: background.height)
+    }
+
+    /// dialog's --no-kill: a process of its own keeps the background boxes on the screen,
+    /// following their files, until it is killed (SIGHUP, SIGINT, SIGTERM: it dies of them);
+    /// its pid goes to stderr, as dialog prints it, for the script to kill it by.
+    static func keepShowing(_ layers: [Layered.Layer], theme: ThemeFile?) {
+        guard let front = layers.last, let pid = Platform.forkProcess() else { return }
+        guard pid == 0 else {
+            Platform.writeAll(2, Array("\(pid)\n".utf8))
+            return
+        }
+        var options = RunOptions()
+        options.colors = ColorMode.detect(choice: .auto, environment: Platform.environment)
+        options.unicode = Theme.localeIsUTF8(environment: Platform.environment)
+        options.theme = theme
+        options.width = front.width
+        options.height = front.height
+        options.margin = 1
+        let ran = Ask.show(front.view, mode: .showing, tty: "/dev/tty", options: options, behind: Array(layers.dropLast()))
+        Platform.exit(ran.conclude(0))
+    }
+
+    /// The answer printed as the program prints it (no newline but its own; its quoting; after the
+    /// chain's separator), and the status by the program's table; also whether anything was printed.
+    static func deliver(_ ran: Ran, _ output: Compat.Output) -> (status: Int32, printed: Bool) {
+        guard case .ended(let outcome, _, _) = ran else {
+            // alertty's own failures are the program's error status (there 2 and 3 mean Help and Extra).
+            if case .notRun = ran { return (127, false) }
+            return (output.error, false)
+        }
+        // The alert's own answer is gone once delivered, whatever copies the formatting made.
+        defer {
+            outcome.answer?.wipeStorage()
+            for item in (outcome.items ?? []) + (outcome.state ?? []) { item.wipeStorage() }
+        }
+        var printed = false
+        if outcome.answer != nil {
+            var answer = Compat.answer(outcome, output)
+            if !answer.isEmpty { answer = output.before + answer }
+            printed = !answer.isEmpty
+            defer { answer.resetBytes() }
+            if !Platform.writeAll(output.descriptor, answer) {
+                App.report("could not write the answer")
+                return (output.error, printed)
+            }
+        }
+        if outcome.pressedEsc { return (output.escape, printed) }
+        switch outcome.status {
+        case .ok: return (output.ok, printed)
+        case .cancel: return (output.cancel, printed)
+        case .timeout: return (output.timeout, printed)
+        case .help: return (output.help, printed)
+        case .extra: return (output.extra, printed)
+        default: return (outcome.status.rawValue, printed)
+        }
+    }
+}

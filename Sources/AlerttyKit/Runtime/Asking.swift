@@ -1,0 +1,276 @@
+// The one way a command is asked, whichever program asks it (alertty, whiptail, dialog, askpass,
+// pinentry): the alert made from the command, its look, who answers — a person in the box or in
+// line mode, or a script (an answer by name, the defaults) — the loop run, and what came of it.
+// Nothing is printed here: the program that asked delivers the outcome its own way (stdout, the
+// drop-in's stderr and quoting, an Assuan D line) and maps a failure to its own status.
+
+/// What the asking program adds to the command.
+struct Asking {
+    /// The program's own colours (the drop-in's NEWT_COLORS or DIALOGRC); --theme and ALERTTY_THEME win.
+    var theme: ThemeFile?
+    /// Where the answer will go: closed, nothing is asked (a password typed for nothing).
+    var answerDescriptor: FileDescriptor = 1
+    /// Descriptors that were closed when alertty started (now held on /dev/null).
+    var closed: Set<FileDescriptor> = []
+    /// Sources ahead of the alert's own, taking the effects they know first (pinentry's quality
+    /// meter, measured by gpg-agent).
+    var sources: [any EventSource] = []
+    /// dialog's --tailboxbg boxes, drawn behind the box.
+    var behind: [Layered.Layer] = []
+}
+
+/// What came of asking.
+enum Ran {
+    /// The alert ended: the outcome to deliver, the byte after the answer (nil: none), and whether
+    /// an ending by Ctrl-C read as a key interrupts the whole job.
+    case ended(Outcome, terminator: UInt8?, wholeJob: Bool)
+    /// alertty could not ask (a usage error, no terminal, a closed stdout): reported already.
+    case failed(ExitStatus)
+    /// progress could not run its command (reported): the shell's 127.
+    case notRun
+}
+
+extension Ran {
+    /// The status to exit with once the answer is delivered with `delivered`; an ending by a
+    /// signal is died of here, the terminal already restored.
+    func conclude(_ delivered: Int32) -> Int32 {
+        guard case .ended(let outcome, _, let wholeJob) = self else { return delivered }
+        var status = delivered
+        if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
+        if let ending = outcome.signal, let signal = outcome.status.signal {
+            Platform.die(of: signal, wholeGroup: wholeJob && ending == .job)
+        }
+        return status
+    }
+}
+
+enum Ask {
+    /// The most a `-` argument (a message, a field's value) reads from stdin.
+    static let stdinLimit = Limits.stdin
+
+    static func usage(_ error: UsageError) -> Ran {
+        App.report(error.message)
+        return .failed(.usage)
+    }
+
+    static func command(_ command: ParsedCommand, _ asking: Asking = Asking()) -> Ran {
+        // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
+        Platform.ignoreBrokenPipes()
+        let environment: (String) -> String? = Platform.environment
+        var stdinUsed = false
+        let readStdin = { () throws(UsageError) -> [UInt8] in
+            guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
+            stdinUsed = true
+            // Bounded: endless input must not take endless memory; a long text belongs in the pager.
+            do throws(PlatformError) {
+                return try Platform.readToEnd(0, limit: stdinLimit)
+            } catch {
+                if error.isTooBig { throw UsageError("stdin holds more than \(stdinLimit >> 20) MiB; show long text with `alertty text -`") }
+                throw UsageError(error.message)
+            }
+        }
+        var built: BuiltAlert
+        do {
+            built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
+        } catch {
+            return usage(error)
+        }
+        if !asking.behind.isEmpty {
+            let make = built.makeAlert
+            built.makeAlert = { Layered(front: make(), layers: asking.behind) }
+        }
+        // An answer that could not be delivered must not be asked for (a password typed for nothing).
+        let fd = asking.answerDescriptor
+        if built.printsAnswer, asking.closed.contains(fd) || !Platform.isOpen(fd) {
+            App.report(fd == 1 ? "stdout is closed: the answer could not be delivered" : "descriptor \(fd) is closed: the answer could not be delivered")
+            return .failed(.internalError)
+        }
+        // Memory is protected before a secret can be in it: now when one already is (a preset
+        // read from stdin); else when the answers come from the environment or line mode asks,
+        // and in the box once its first frame is out, before it reads a key.
+        if built.secretAtStart { Platform.protectSecrets() }
+        var options = built.options
+        do { try look(command, asking, environment, &options) } catch { return usage(error) }
+
+        // An alert that answers before anything is drawn (choose --select-if-one) needs no terminal.
+        if built.immediate {
+            var alert = built.makeAlert()
+            for case .finish(let outcome) in alert.update(.start) {
+                return .ended(outcome, terminator: built.terminator, wholeJob: false)
+            }
+        }
+        let answerer = Answerer(command, fieldNames: built.fieldNames, environment: environment)
+        // Answers without a person: named by --id, or the defaults when no one is to be asked.
+        if let answers = answerer.scriptedAnswers {
+            if answerer.nonInteractive && !answerer.answeredByName && !hasDefault(command) {
+                App.report("\(answerer.promptName) has no default to take without a person (ALERTTY_NONINTERACTIVE)"
+                           + (answerer.variable.map { "; set \($0)" } ?? ""))
+                return .failed(.noTerminal)
+            }
+            return scripted(built, answers: answers, promptName: answerer.promptName)
+        }
+        let path = command.string(.tty) ?? "/dev/tty"
+        // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
+        let frontEnd: any FrontEnd
+        do {
+            let waitingSecret = built.secret && !built.secretAtStart
+            if plainMode(command, environment: environment) {
+                frontEnd = try LineFrontEnd(path: path, unicode: options.unicode)
+                if waitingSecret { Platform.protectSecrets() }
+            } else {
+                options.protectSecretsBeforeKeys = waitingSecret
+                frontEnd = BoxFrontEnd(session: try TerminalSession(path: path, modal: !options.inline), options: options)
+            }
+        } catch {
+            // progress without a terminal (cron): a command still runs, with no UI, and its status is ours.
+            if let progress = built.progress {
+                if progress.command != nil {
+                    return scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName)
+                }
+                // A gauge still reads its input to the end, so the producer is never killed by a closed pipe.
+                while Platform.read(0, max: 65536) != nil {}
+                App.report("no terminal to show progress on (\(error.message)); the input was read to its end")
+                return .failed(.noTerminal)
+            }
+            App.report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
+            return .failed(.noTerminal)
+        }
+        // Taken before a command starts, so its first write to the terminal already waits to be lent it.
+        // The runner alone holds it: it gives the terminal's modes back when the loop ends.
+        var loan = built.progress?.command != nil ? TerminalLoan() : nil
+        guard let sources = sources(for: built, captureOutput: true).map({ asking.sources + $0 }) else { return .notRun }
+        let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
+                            takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom,
+                            loan: loan)
+        loan = nil
+        return .ended(runner.run(), terminator: built.terminator, wholeJob: frontEnd.kind == .box)
+    }
+
+    /// The box's look and timing from the command and the environment: colour, theme, glyphs,
+    /// placement, animation, the idle timeout and the countdown. A wrong theme is a usage error,
+    /// found before anything is drawn.
+    static func look(_ command: ParsedCommand, _ asking: Asking, _ environment: (String) -> String?,
+                     _ options: inout RunOptions) throws(UsageError) {
+        let choice = ColorMode.Choice(rawValue: command.string(.color) ?? "auto") ?? .auto
+        options.colors = ColorMode.detect(choice: choice, environment: environment)
+        // --theme, else ALERTTY_THEME, else the drop-in's program's colours.
+        options.theme = asking.theme
+        if let theme = command.string(.theme) ?? environment("ALERTTY_THEME").flatMap({ $0.isEmpty ? nil : $0 }) {
+            do { options.theme = try ThemeFile.load(theme) } catch {
+                throw command.string(.theme) == nil ? UsageError("ALERTTY_THEME: " + error.message) : error
+            }
+        }
+        options.unicode = Theme.localeIsUTF8(environment: environment)
+        options.squareCorners = environment("TERM") == "linux"
+        options.backtitle = command.string(.backtitle)
+        options.inline = command.has(.inline)
+        // Animation needs the modal screen and colour to mean anything.
+        // A progress box is shown many times by a script: it appears at once.
+        options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none && !command.alert.runsCommand
+        options.timeout = command.seconds(.timeout)
+        options.takeDefaultOnTimeout = command.string(.onTimeout) == "default"
+        if let seconds = command.seconds(.countdown) {
+            // dialog's pause: the default is taken when the seconds shown run out.
+            options.timeout = seconds
+            options.takeDefaultOnTimeout = true
+            options.countdownFrom = Int(seconds.rounded(.up))
+        }
+        options.width = command.int(.width)
+        if let margin = command.int(.margin) { options.margin = margin }
+        options.height = command.int(.height)
+    }
+
+    /// An alert that asks nothing, shown by the box in `mode` on the terminal at `tty` (dialog's
+    /// infobox drawn once, --no-kill boxes kept showing): the same loop, no keys. No terminal:
+    /// nothing to show it on, and an infobox never fails.
+    static func show(_ alert: any Alert, mode: BoxFrontEnd.Mode, tty: String, options: RunOptions, behind: [Layered.Layer] = []) -> Ran {
+        guard let session = try? TerminalSession(path: tty, modal: true) else { return .ended(Outcome(.ok), terminator: nil, wholeJob: false) }
+        var options = options
+        options.animate = false
+        let frontEnd = BoxFrontEnd(session: session, options: options, mode: mode)
+        let shown = behind.isEmpty ? alert : Layered(front: alert, layers: behind)
+        return .ended(Runner(frontEnd: frontEnd, alert: shown).run(), terminator: nil, wholeJob: false)
+    }
+
+    /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.
+    static func scripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String) -> Ran {
+        // The answers are in memory already (a preset was protected at once).
+        if built.secret && !built.secretAtStart { Platform.protectSecrets() }
+        // No one sees a command's output but the script's log: it goes there as it comes.
+        guard let sources = sources(for: built, captureOutput: false) else { return .notRun }
+        let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: App.report)
+        let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
+        return .ended(outcome, terminator: built.terminator, wholeJob: false)
+    }
+
+    /// The alert's event sources, with progress's input or command; nil (reported) when the
+    /// command cannot be run.
+    static func sources(for built: BuiltAlert, captureOutput: Bool) -> [any EventSource]? {
+        guard let progress = built.progress else { return built.sources }
+        guard let argv = progress.command else { return built.sources + [InputStream(fd: 0)] }
+        do throws(PlatformError) {
+            let command = try Platform.spawnCommand(argv, passStdin: progress.passStdin, captureOutput: captureOutput)
+            return built.sources + [ChildProcess(command)]
+        } catch {
+            App.report(error.message)
+            return nil
+        }
+    }
+
+    /// Whether the command gives the prompt a default a script could rely on.
+    static func hasDefault(_ command: ParsedCommand) -> Bool {
+        // whiptail's and dialog's boxes have always taken Enter's answer: the focused button or
+        // item (a secret only when the script gave one).
+        if command.verbatim { return command.alert != .password || command.has(.value) }
+        return command.alert.descriptor.hasDefault(command)
+    }
+
+    /// Line mode: asked for, or a terminal that cannot do a box (TERM dumb or unset).
+    static func plainMode(_ command: ParsedCommand, environment: (String) -> String?) -> Bool {
+        if command.has(.plain) { return true }
+        for name in ["ALERTTY_PLAIN", "ACCESSIBLE"] {
+            if let v = environment(name), !v.isEmpty, v != "0" { return true }
+        }
+        let term = environment("TERM") ?? ""
+        return term.isEmpty || term == "dumb"
+    }
+}
+
+/// Who answers, by the command and the environment: a person, or a script by name
+/// (ALERTTY_ANSWER_<ID>, and ALERTTY_ANSWER_<ID>_<FIELD> for a form), or the defaults
+/// (ALERTTY_NONINTERACTIVE=1, --non-interactive).
+struct Answerer {
+    let promptName: String
+    /// The variable that answers the prompt, when it has an --id.
+    let variable: String?
+    let nonInteractive: Bool
+    let answeredByName: Bool
+    let scriptedAnswers: ScriptedAnswers?
+
+    init(_ command: ParsedCommand, fieldNames formFields: [String], environment: @escaping (String) -> String?) {
+        let id = command.string(.id)
+        promptName = id.map { "prompt '\($0)'" } ?? "the prompt"
+        let variable = id.map { "ALERTTY_ANSWER_" + Answerer.shellName($0) }
+        self.variable = variable
+        nonInteractive = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
+        let lookup: (String?) -> String? = { field in
+            guard let variable else { return nil }
+            return environment(field.map { variable + "_" + Answerer.shellName($0) } ?? variable)
+        }
+        answeredByName = variable.map { v in environment(v) != nil || formFields.contains { lookup($0) != nil } } ?? false
+        if answeredByName {
+            // A form's fields not named keep their defaults; the prompt itself must be named.
+            let isForm = !formFields.isEmpty
+            scriptedAnswers = ScriptedAnswers(.environment({ field in field == nil && isForm ? nil : lookup(field) }))
+        } else if nonInteractive {
+            scriptedAnswers = ScriptedAnswers(.defaults)
+        } else {
+            scriptedAnswers = nil
+        }
+    }
+
+    /// An --id or field name as it appears in a variable: upper case, `-` as `_`.
+    static func shellName(_ name: String) -> String {
+        String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+}

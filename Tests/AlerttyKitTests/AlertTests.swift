@@ -215,7 +215,6 @@ final class AlertTests: XCTestCase {
     func testASecretAnswerIsTakenAsBytesAndZeroedWhereItLay() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--min-length", "3"]) else { return XCTFail() }
         var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
-        p.attach(to: .line)
         let typed: [UInt8] = Array("s3cr😀t".utf8)
         let sameStorage = typed
         let effects = p.update(.answer(.secret(typed)))

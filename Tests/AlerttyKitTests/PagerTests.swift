@@ -115,7 +115,7 @@ final class PagerTests: XCTestCase {
 
     func testLineModeGetsAPageAtATime() {
         var alert = TextAlert(title: "T", document: doc((1...45).map { "l\($0)" }.joined(separator: "\n")), streaming: false, follow: false)
-        alert.attach(to: .line)
+        alert.readInPages(of: LineFrontEnd.page)
         guard case .document(let first) = alert.meaning else { return XCTFail() }
         XCTAssertEqual(first.page.count, LineFrontEnd.page)
         XCTAssertFalse(first.atEnd)

@@ -5,7 +5,8 @@ import XCTest
 
 /// A front end that types what it is given and records how the loop ended it.
 final class FakeFrontEnd: FrontEnd {
-    var kind: FrontEndKind = .box
+    var asksAPerson = true
+    var readsJobKeys = true
     var typed: [[FrontEndRequest]]
     var endedBy: FrontEndRequest??
     var presented = 0
@@ -16,7 +17,7 @@ final class FakeFrontEnd: FrontEnd {
     func showAside(_ output: [UInt8]) { asides.append("show " + String(decoding: output, as: UTF8.self)) }
     func stepBack() { asides.append("step back") }
     var readDescriptors: [FileDescriptor] { [] }
-    func begin(_ alert: any Alert) {}
+    func begin(_ alert: inout any Alert) {}
     func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
         presented += 1
         return []

@@ -94,22 +94,21 @@ final class VerdictTests: XCTestCase {
         }
     }
 
-    /// With dialog's keys, Enter submits a form from any field — in the box. An answer typed in
-    /// line mode while its field's check runs moves on to the next field once the check passes,
-    /// as every other answer there does, instead of submitting the form half asked.
+    /// With dialog's keys, Enter submits a form from any field — as a key in the box. An answer
+    /// typed in line mode while its field's check runs moves on to the next field once the check
+    /// passes, as every other answer there does, instead of submitting the form half asked.
     func testARememberedEnterWithDialogKeysSubmitsOnlyFromTheBox() throws {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--dialog-keys", "--field", "user", "text", "User",
                                                            "--validate-cmd", "true", "--field", "host", "text", "Host"]) else { return XCTFail() }
-        for kind in [FrontEndKind.line, .box] {
+        for keys in [false, true] {
             var form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
-            form.attach(to: kind)
             _ = form.update(.start)
-            let typed = kind == .box
+            let typed = keys
                 ? "ann".unicodeScalars.flatMap { form.update(.action(.insert($0))) } + form.update(.action(.submit))
                 : form.update(.answer(.text("ann")))
             let g = try XCTUnwrap(typed.compactMap { if case .validate(_, let g) = $0 { g } else { nil } }.last)
             let done = form.update(.validated(generation: g, .valid))
-            if kind == .box {
+            if keys {
                 guard case .finish(let outcome)? = done.first else { return XCTFail("the box: dialog's Enter submits: \(done)") }
                 XCTAssertEqual(outcome.answer, Array("ann\n".utf8), "both fields' lines, the host's empty")
             } else {

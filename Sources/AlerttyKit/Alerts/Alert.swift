@@ -190,9 +190,9 @@ public protocol Alert {
     var showsCountdownOnDefault: Bool { get }
     /// Its buttons, for front ends that do not draw them (line mode offers the extra and help ones).
     var buttonBar: ButtonBar? { get }
-    /// Told once, before `.start`, which front end asks it (progress reports a failure in a box,
-    /// as lines, or to the script).
-    mutating func attach(to frontEnd: FrontEndKind)
+    /// Told by a front end without a box, before `.start`, that its text is read a page of
+    /// `lines` whole lines at a time (line mode prints a pager's text so; a box lays it out instead).
+    mutating func readInPages(of lines: Int)
     /// The box takes the whole terminal but a margin (a pager), unless --width says otherwise.
     var prefersWholeScreen: Bool { get }
     /// Its text scrolls (▲/▼ and the arrows): a box given a --height shorter than the text keeps
@@ -205,9 +205,6 @@ public protocol Alert {
     func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
 }
 
-/// Who asks: a person in the box, a person in line mode, or no one (a script's answer, a default).
-public enum FrontEndKind: Equatable, Sendable { case box, line, scripted }
-
 extension Alert {
     public mutating func forget() {}
     public func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
@@ -219,7 +216,7 @@ extension Alert {
     public var maxFramesPerSecond: Double? { nil }
     public var showsCountdownOnDefault: Bool { false }
     public var buttonBar: ButtonBar? { nil }
-    public mutating func attach(to frontEnd: FrontEndKind) {}
+    public mutating func readInPages(of lines: Int) {}
     public var prefersWholeScreen: Bool { false }
     public var textScrolls: Bool { false }
 }

@@ -71,6 +71,9 @@ public enum AlertMeaning: Equatable, Sendable {
         public var title: String
         public var text: String
         public var ok: String
+        /// Its words are the ending's report (a failed step under progress): the box shows it and
+        /// waits for OK; line mode and a script take it at once and say the report as they end.
+        public var reported = false
     }
 
     public struct Question: Equatable, Sendable {
@@ -105,6 +108,9 @@ public enum AlertMeaning: Equatable, Sendable {
         public var name: String? = nil
         /// Several lines (edit): line mode reads lines up to one holding only `.`.
         public var multiline = false
+        /// A second entry of a form's field of this name (--confirm): without a person it is
+        /// answered as that field was.
+        public var confirms: String? = nil
     }
 
     public struct BrowserView: Equatable, Sendable {

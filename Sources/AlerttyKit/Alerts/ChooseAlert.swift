@@ -72,9 +72,7 @@ public struct ChooseAlert: Alert {
     public private(set) var pickingToRename = false
     /// The input went over `inputLimit` and was no longer read.
     public private(set) var cutShort = false
-    private var frontEnd: FrontEndKind = .box
 
-    public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
     public private(set) var query = TextField(LineEditor(), placeholder: tr("type to filter"))
     public private(set) var filter = ListFilter()
     public private(set) var focus: Focus = .list
@@ -332,6 +330,10 @@ public struct ChooseAlert: Alert {
             return multi ? (reason == nil ? answer(list.markedInOrder) : []) : picks.first.map { answer([$0]) } ?? []
         case .answer(.current):
             return press(focus)
+        case .answer(.button(.extra)) where configuration.editable:
+            // Rename, answered without a box: there is no focused item, so which one is asked next.
+            pickingToRename = true
+            return []
         case .answer(.button(let role)):
             return press(.button(role))
         case .answer:
@@ -466,10 +468,6 @@ public struct ChooseAlert: Alert {
         case .button(.cancel): return [.finish(Outcome(.cancel))]
         case .button(.extra):
             guard configuration.editable else { return submit(as: .extra) }
-            if frontEnd == .line {
-                pickingToRename = true // which one is asked next, by number
-                return []
-            }
             guard let item = list.selectedItem else { return [] }
             var editor = LineEditor(String(decoding: store.label(item), as: UTF8.self))
             if configuration.dialogKeys { _ = editor.apply(.home) } // dialog starts the edit at the label's start

@@ -221,7 +221,7 @@ public struct FormAlert: Alert {
             return .field(.init(title: title, text: body.text, label: label + ":", secret: f.kind == .password,
                                 placeholder: f.text.placeholder, reason: pending ? nil : f.reason, checking: pending,
                                 preset: preset, presetSecret: f.kind == .password && !(f.declaration.options["default"] ?? "").isEmpty,
-                                name: name))
+                                name: name, confirms: f.confirms.map { fields[$0].declaration.name }))
         }
     }
 
@@ -254,7 +254,7 @@ public struct FormAlert: Alert {
             // there — as it was given: dialog's keys submit at once only from the box's keys; an
             // answer typed in line mode moves on to the next field.
             if fields[i].verdict.takeRememberedSubmit(), case .field(i) = focus {
-                return enterPressed(at: i, submitsAtOnce: dialogKeys && frontEnd == .box)
+                return enterPressed(at: i, submitsAtOnce: rememberedSubmitsAtOnce)
             }
             if let status = submitWhenChecked, !fields.contains(where: \.isChecking) {
                 submitWhenChecked = nil
@@ -324,8 +324,12 @@ public struct FormAlert: Alert {
     /// by field, so each is asked.
     private mutating func enterPressed(at i: Int, submitsAtOnce: Bool) -> [Effect] {
         touched.insert(i)
-        // Carried out when the field's check is done (dialog's keys too: the Enter is not lost).
-        if fields[i].verdict.submit() == .later { return [] }
+        // Carried out when the field's check is done (dialog's keys too: the Enter is not lost),
+        // as it was given.
+        if fields[i].verdict.submit() == .later {
+            rememberedSubmitsAtOnce = submitsAtOnce
+            return []
+        }
         if submitsAtOnce { return submit() }
         guard fields[i].reason == nil else { return [] }
         return advance(from: i)
@@ -444,9 +448,8 @@ public struct FormAlert: Alert {
         }
     }
 
-    /// Each second entry learns its first entry's text as it now stands. Without a person (an
-    /// answer from the environment, the defaults) nobody types it twice: the second entry is
-    /// the first.
+    /// Each second entry learns its first entry's text as it now stands. (Without a person, the
+    /// second entry is answered as the first: its meaning names the field it confirms.)
     mutating func syncConfirmations() {
         for j in fields.indices {
             guard let i = fields[j].confirms else { continue }
@@ -454,12 +457,12 @@ public struct FormAlert: Alert {
             guard fields[j].expected != current else { continue }
             fields[j].expected.resetBytes()
             fields[j].expected = current
-            if frontEnd == .scripted { fields[j].text.editor.setText(bytes: current) }
         }
     }
 
-    private var frontEnd: FrontEndKind = .box
-    public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
+    /// Enter was remembered while a check ran: whether it submits at once (dialog's keys in the
+    /// box) or moves on to the next field (an answer, field by field).
+    private var rememberedSubmitsAtOnce = false
 
     /// The fields printed: a second entry is only a check.
     var printed: [FormField] { fields.filter { $0.confirms == nil } }

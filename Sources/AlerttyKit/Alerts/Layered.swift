@@ -39,7 +39,7 @@ public struct Layered: Alert {
     public var textScrolls: Bool { front.textScrolls }
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { front.preferredSize(maxWidth: maxWidth) }
     public mutating func layout(_ area: Rect) { front.layout(area) }
-    public mutating func attach(to frontEnd: FrontEndKind) { front.attach(to: frontEnd) }
+    public mutating func readInPages(of lines: Int) { front.readInPages(of: lines) }
     public mutating func forget() { front.forget() }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {

@@ -48,13 +48,10 @@ public struct ProgressAlert: Alert {
     private var partialError: [UInt8] = []
     /// A signal was forwarded to the command: end like this once it has gone.
     private var ending: ExitStatus?
-    /// The command failed and its error is shown; Enter ends with its status.
+    /// The command failed and its error is shown, as a message to acknowledge (a box, a line-mode
+    /// prompt; a script acknowledges it at once); it ends with the command's status, the error
+    /// as its report (for a script's log).
     private var failure: (box: MessageAlert, status: Int32)?
-    /// Who is shown the work: a failure is a box to acknowledge only for a person at the box;
-    /// line mode prints it and goes on, a script gets it with the status.
-    private var frontEnd = FrontEndKind.box
-
-    public mutating func attach(to frontEnd: FrontEndKind) { self.frontEnd = frontEnd }
 
     public init(title: String, text: String, configuration: ProgressConfiguration) {
         self.title = title
@@ -106,7 +103,11 @@ public struct ProgressAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
-        .progress(.init(title: title, text: text, percent: indeterminate ? nil : percent, lastLine: lastLine,
+        if let failure, case .message(var m) = failure.box.meaning {
+            m.reported = true
+            return .message(m)
+        }
+        return .progress(.init(title: title, text: text, percent: indeterminate ? nil : percent, lastLine: lastLine,
                         steps: steps.map { $0.name + ": " + $0.label }))
     }
 
@@ -117,7 +118,7 @@ public struct ProgressAlert: Alert {
             let effects = f.box.update(event)
             failure = f
             guard effects.contains(where: { if case .finish = $0 { return true } else { return false } }) else { return [] }
-            return finish(exitCode: f.status)
+            return finish(exitCode: f.status, report: f.box.body.text)
         }
         switch event {
         case .tick(let seconds):
@@ -148,14 +149,6 @@ public struct ProgressAlert: Alert {
             if status != 0 && configuration.errorBox {
                 let tail = errorTail.suffix(8).joined(separator: "\n")
                 let message = "\(commandName) failed (exit \(status))" + (tail.isEmpty ? "." : ":\n" + tail)
-                guard frontEnd == .box else {
-                    var effects = finish(exitCode: status)
-                    if case .finish(var outcome) = effects[0] {
-                        outcome.report = message
-                        effects[0] = .finish(outcome)
-                    }
-                    return effects
-                }
                 failure = (MessageAlert(title: title.isEmpty ? "Failed" : title, text: message), status)
                 return []
             }
@@ -224,9 +217,10 @@ public struct ProgressAlert: Alert {
         partialError = Array((lines.last ?? []).suffix(4096))
     }
 
-    private func finish(exitCode: Int32) -> [Effect] {
+    private func finish(exitCode: Int32, report: String? = nil) -> [Effect] {
         var outcome = Outcome(exitCode == 0 ? .ok : .cancel, answer: configuration.showOutput && !captured.isEmpty ? captured : nil)
         outcome.exitCode = exitCode
+        outcome.report = report
         if configuration.inline && !configuration.erase { outcome.farewell = farewell(exitCode: exitCode) }
         return [.finish(outcome)]
     }

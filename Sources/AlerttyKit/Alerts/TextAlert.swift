@@ -97,9 +97,8 @@ public struct TextAlert: Alert {
         if following && !pager.atEnd { pager.toEnd() }
     }
 
-    public mutating func attach(to frontEnd: FrontEndKind) {
-        // No box: a page is what line mode prints at a time, lines whole.
-        if frontEnd != .box { pager.layout(width: 4096, rows: LineFrontEnd.page) }
+    public mutating func readInPages(of lines: Int) {
+        pager.layout(width: 4096, rows: lines)
     }
 
     public var meaning: AlertMeaning {

@@ -49,10 +49,11 @@ public final class BoxFrontEnd: FrontEnd {
         size = session.size
     }
 
-    public var kind: FrontEndKind { .box }
+    public var asksAPerson: Bool { true }
+    public var readsJobKeys: Bool { mode == .asking }
     public var readDescriptors: [FileDescriptor] { mode == .asking ? [session.fd] : [] }
 
-    public func begin(_ alert: any Alert) {
+    public func begin(_ alert: inout any Alert) {
         guard mode == .asking else { return } // the normal screen, as it is: nothing to take or give back
         session.mouse = alert.usesMouse && session.modal
         session.enter()

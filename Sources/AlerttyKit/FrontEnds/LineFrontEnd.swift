@@ -41,9 +41,11 @@ public final class LineFrontEnd: FrontEnd {
         Platform.close(fd)
     }
 
-    public var kind: FrontEndKind { .line }
+    public var asksAPerson: Bool { true }
+    public var readsJobKeys: Bool { false }
     public var readDescriptors: [FileDescriptor] { [fd] }
-    public func begin(_ alert: any Alert) {}
+    /// No box: a pager's text is printed a page at a time, lines whole.
+    public func begin(_ alert: inout any Alert) { alert.readInPages(of: Self.page) }
     public func nextDeadline(now: UInt64) -> UInt64? { nil }
 
     public func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome {
@@ -93,6 +95,8 @@ public final class LineFrontEnd: FrontEnd {
         }
         // A check still running, items still arriving: the verdict or the whole list first.
         guard context.settled, asking == nil else { return [] }
+        // Said as the ending's report, not asked.
+        if case .message(let m) = meaning, m.reported { return [.event(.answer(.current))] }
         if case .list(let c) = meaning, c.loading { return [] }
         if case .document(let d) = meaning, d.loading, d.page.count < Self.page { return [] }
         if let before = answered {

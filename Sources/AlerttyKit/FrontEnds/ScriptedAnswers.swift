@@ -38,7 +38,8 @@ public struct ScriptedAnswers {
         }
         answered.insert(key)
         guard case .environment(let lookup) = source else { return .answer(.current) }
-        let name = meaning.fieldName
+        // A second entry (a form's --confirm) takes the answer its first entry took.
+        let name = meaning.confirmedField ?? meaning.fieldName
         guard let value = lookup(name) else {
             return name == nil ? .refused("no answer given") : .answer(.current)
         }
@@ -91,6 +92,12 @@ extension AlertMeaning {
         case .progress: return "progress"
         case .document: return "document"
         }
+    }
+
+    /// The form field a second entry confirms, if this is one.
+    var confirmedField: String? {
+        if case .field(let f) = self { return f.confirms }
+        return nil
     }
 
     /// A form field's name, nil for the prompt itself.

@@ -15,9 +15,10 @@ public final class ScriptedFrontEnd: FrontEnd {
         self.report = report
     }
 
-    public var kind: FrontEndKind { .scripted }
+    public var asksAPerson: Bool { false }
+    public var readsJobKeys: Bool { false }
     public var readDescriptors: [FileDescriptor] { [] }
-    public func begin(_ alert: any Alert) {}
+    public func begin(_ alert: inout any Alert) { alert.readInPages(of: LineFrontEnd.page) }
 
     public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
         guard context.settled else { return [] } // a check is running: its verdict decides

@@ -143,7 +143,7 @@ enum Ask {
                             takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom,
                             loan: loan)
         loan = nil
-        return .ended(runner.run(), terminator: built.terminator, wholeJob: frontEnd.kind == .box)
+        return .ended(runner.run(), terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
     }
 
     /// The box's look and timing from the command and the environment: colour, theme, glyphs,

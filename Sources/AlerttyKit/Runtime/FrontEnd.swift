@@ -36,11 +36,15 @@ public struct PresentContext: Sendable {
 }
 
 public protocol FrontEnd: AnyObject {
-    var kind: FrontEndKind { get }
+    /// A person answers (a key or a line resets the idle timeout); false for a script.
+    var asksAPerson: Bool { get }
+    /// Ctrl-C and Ctrl-Z read as keys stop the whole job, as the terminal driver would (the box,
+    /// in raw mode); elsewhere the driver does it itself.
+    var readsJobKeys: Bool { get }
     /// Descriptors it waits on (the terminal); none for a script.
     var readDescriptors: [FileDescriptor] { get }
-    /// Takes the terminal, before the alert's `.start`.
-    func begin(_ alert: any Alert)
+    /// Takes the terminal, before the alert's `.start` (and tells the alert how it is read).
+    func begin(_ alert: inout any Alert)
     /// Shows the alert as it is now: a frame, the next prompt or line, or (a script) its answer.
     func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest]
     /// Reads what is ready on its descriptors (called every turn: a lone ESC times out here).

@@ -77,8 +77,7 @@ public final class Runner {
 
     public func run() -> Outcome {
         let signalFd = platform.catchSignals(Self.handledSignals) ?? -1
-        alert.attach(to: frontEnd.kind)
-        frontEnd.begin(alert)
+        frontEnd.begin(&alert)
         if sources.contains(where: \.runsCommands) {
             // (The box's session keeps a loan's TOSTOP as it enters raw mode.)
             if loan == nil { loan = TerminalLoan() }
@@ -130,7 +129,7 @@ public final class Runner {
                 autopilot = pilot
             }
             if !requests.isEmpty {
-                if let (outcome, by) = perform(requests, person: autopilot == nil && frontEnd.kind != .scripted) {
+                if let (outcome, by) = perform(requests, person: autopilot == nil && frontEnd.asksAPerson) {
                     return finish(outcome, alert: alert, by: by)
                 }
                 changed = true

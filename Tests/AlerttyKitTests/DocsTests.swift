@@ -58,7 +58,7 @@ final class DocsTests: XCTestCase {
     func testFormHelpAndTheManPageListEveryFieldOption() {
         let help = Help.alert(.form), man = Docs.generate("man")
         XCTAssertTrue(help.contains("--field NAME KIND LABEL"))
-        for name in FormSpec.options.keys {
+        for name in FormSpec.options.keys.map(\.rawValue) {
             XCTAssertTrue(help.contains("    --" + name + " "), "form --help lists --\(name)")
             XCTAssertTrue(man.contains(".B \\-\\-" + name.replacingAll("-", with: "\\-")), "the man page lists --\(name)")
         }
@@ -71,7 +71,7 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(bash.contains("form) COMPREPLY=($(compgen -W \"lines json shell\""), "form --output: form's values, not choose's")
         XCTAssertTrue(bash.contains("choose) COMPREPLY=($(compgen -W \"label tag index json\""))
         XCTAssertTrue(bash.contains("--fields-from --dialog-keys --output --field --confirm"), "form completes --field, then its options")
-        for name in FormSpec.options.keys {
+        for name in FormSpec.options.keys.map(\.rawValue) {
             XCTAssertTrue(bash.contains("--\(name) "), "bash completes the field option --\(name)")
             XCTAssertTrue(Docs.zsh().contains("'*--\(name)["), "zsh completes the field option --\(name)")
             XCTAssertTrue(Docs.fish().contains("__fish_seen_subcommand_from form' -l \(name)"), "fish completes the field option --\(name)")
@@ -116,5 +116,12 @@ final class DocsTests: XCTestCase {
             XCTAssertEqual(AlertDescriptor.all.filter { $0.kind == kind }.count, 1, "\(kind)")
         }
         XCTAssertEqual(AlertDescriptor.all.count, AlertKind.allCases.count)
+    }
+
+    /// Every field option has its row in the one table the parser, help and completions read.
+    func testEveryFieldOptionHasItsSpec() {
+        XCTAssertEqual(Set(FormSpec.options.keys), Set(FieldOption.allCases))
+        let help = CommandSpec.flags(for: .form).first { $0.flag == .fieldsFrom }?.help ?? ""
+        for option in FieldOption.allCases { XCTAssertTrue(help.contains("--" + option.rawValue + " ") || help.contains("--" + option.rawValue + ")"), option.rawValue) }
     }
 }

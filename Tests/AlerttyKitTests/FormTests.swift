@@ -39,7 +39,7 @@ final class FormTests: XCTestCase {
         --field port number 'Port' --min 1 --max 65535 --default 8080
         """)
         XCTAssertEqual(fields.map(\.name), ["name", "port"])
-        XCTAssertEqual(fields[1].options["max"], "65535")
+        XCTAssertEqual(fields[1].options[.max], "65535")
         XCTAssertThrowsError(try FormSpec.parseFile("x text \"unclosed"))
     }
 

@@ -23,34 +23,34 @@ public struct FormField {
 
     var kind: FieldDeclaration.Kind { declaration.kind }
     /// --readonly: shown and printed, never focused or edited.
-    var readonly: Bool { declaration.options["readonly"] != nil }
+    var readonly: Bool { declaration.options[.readonly] != nil }
 
     init(_ d: FieldDeclaration, mask: Character) throws(UsageError) {
         declaration = d
-        var editor = LineEditor(d.options["default"] ?? "")
+        var editor = LineEditor(d.options[.default] ?? "")
         editor.secret = d.kind == .password
-        text = TextField(editor, placeholder: d.options["placeholder"] ?? "", mask: d.kind == .password ? mask : nil)
-        func int(_ key: String) throws(UsageError) -> Int? {
+        text = TextField(editor, placeholder: d.options[.placeholder] ?? "", mask: d.kind == .password ? mask : nil)
+        func int(_ key: FieldOption) throws(UsageError) -> Int? {
             guard let v = d.options[key] else { return nil }
-            guard let n = Int(v) else { throw UsageError("--field \(d.name): --\(key) needs a whole number, not '\(v)'") }
+            guard let n = Int(v) else { throw UsageError("--field \(d.name): --\(key.rawValue) needs a whole number, not '\(v)'") }
             return n
         }
         switch d.kind {
         case .text, .password:
-            let preset = d.options["validate"].flatMap(Preset.init(rawValue:))
-            if let v = d.options["validate"], preset == nil {
+            let preset = d.options[.validate].flatMap(Preset.init(rawValue:))
+            if let v = d.options[.validate], preset == nil {
                 throw UsageError("--field \(d.name): --validate must be one of \(Preset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(v)'")
             }
-            command = d.options["validate-cmd"]
+            command = d.options[.validateCmd]
             do {
-                rules = try Rules(preset: preset ?? .none, pattern: d.options["regex"], minLength: try int("min-length"),
-                                  maxLength: try int("max-length"), command: command)
+                rules = try Rules(preset: preset ?? .none, pattern: d.options[.regex], minLength: try int(.minLength),
+                                  maxLength: try int(.maxLength), command: command)
             } catch {
                 throw UsageError("--field \(d.name): " + error.message)
             }
         case .number:
             rules = try Rules(preset: .number)
-            let low = try int("min"), high = try int("max")
+            let low = try int(.min), high = try int(.max)
             rules?.custom = { text in
                 guard let v = Double(text) else { return nil }
                 if let low, v < Double(low) { return "at least \(low)" }
@@ -58,15 +58,15 @@ public struct FormField {
                 return nil
             }
         case .switch:
-            let d0 = (d.options["default"] ?? "off").lowercased()
+            let d0 = (d.options[.default] ?? "off").lowercased()
             guard ["on", "off", "yes", "no", "true", "false", "1", "0"].contains(d0) else {
                 throw UsageError("--field \(d.name): a switch's --default is on or off, not '\(d0)'")
             }
             on = ["on", "yes", "true", "1"].contains(d0)
         case .choice:
-            choices = (d.options["options"] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
+            choices = (d.options[.options] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
             guard !choices.isEmpty else { throw UsageError("--field \(d.name): a choice needs --options A,B,C") }
-            if let v = d.options["default"] {
+            if let v = d.options[.default] {
                 guard let i = choices.firstIndex(of: v) else { throw UsageError("--field \(d.name): --default '\(v)' is not one of the --options") }
                 choice = i
             }
@@ -77,7 +77,7 @@ public struct FormField {
     /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
         if confirms != nil { return text.editor.bytes == expected ? nil : tr("the entries did not match; type it again") }
-        if let why = verdict.reason(message: declaration.options["invalid-message"]) { return why }
+        if let why = verdict.reason(message: declaration.options[.invalidMessage]) { return why }
         return verdict.isChecking ? tr("checking…") : nil
     }
 
@@ -134,10 +134,10 @@ public struct FormAlert: Alert {
         var built: [FormField] = []
         for d in fields {
             built.append(try FormField(d, mask: unicode ? "•" : "*"))
-            if d.kind == .password, d.options["confirm"] != nil {
+            if d.kind == .password, d.options[.confirm] != nil {
                 // Its second entry, right after it; checked against it, never printed.
                 var again = FieldDeclaration(name: d.name + "_confirm", kind: .password, label: tr("Retype to confirm:"))
-                again.options["placeholder"] = d.options["placeholder"]
+                again.options[.placeholder] = d.options[.placeholder]
                 var field = try FormField(again, mask: unicode ? "•" : "*")
                 field.confirms = built.count - 1
                 built.append(field)
@@ -217,10 +217,10 @@ public struct FormAlert: Alert {
                                marked: [], reason: nil, defaultItem: f.choice, name: name))
         default:
             let pending = f.isChecking
-            let preset = f.declaration.options["default"].flatMap { $0.isEmpty || f.kind == .password ? nil : $0 }
+            let preset = f.declaration.options[.default].flatMap { $0.isEmpty || f.kind == .password ? nil : $0 }
             return .field(.init(title: title, text: body.text, label: label + ":", secret: f.kind == .password,
                                 placeholder: f.text.placeholder, reason: pending ? nil : f.reason, checking: pending,
-                                preset: preset, presetSecret: f.kind == .password && !(f.declaration.options["default"] ?? "").isEmpty,
+                                preset: preset, presetSecret: f.kind == .password && !(f.declaration.options[.default] ?? "").isEmpty,
                                 name: name, confirms: f.confirms.map { fields[$0].declaration.name }))
         }
     }
@@ -294,7 +294,7 @@ public struct FormAlert: Alert {
         case (.secret(let typed), .password):
             return typed.takenAsSecretText { enter($0, at: i) }
         case (.initial, .text), (.initial, .password), (.initial, .number):
-            return enter(Array((fields[i].declaration.options["default"] ?? "").utf8), at: i)
+            return enter(Array((fields[i].declaration.options[.default] ?? "").utf8), at: i)
         default:
             return []
         }
@@ -544,7 +544,7 @@ public struct FormAlert: Alert {
             let f = fields[i]
             if let reason = f.reason {
                 canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: touched.contains(i) ? theme.error : theme.muted)
-            } else if let hint = f.declaration.options["hint"] {
+            } else if let hint = f.declaration.options[.hint] {
                 canvas.text(Wrap.truncate(Sanitize.line(hint), width: area.width), x: area.x, y: y, style: theme.muted)
             }
         }
@@ -597,7 +597,7 @@ extension FormAlert {
             var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: checks, printsAnswer: true,
                                    secret: declarations.contains { $0.kind == .password })
             built.fieldNames = declarations.map(\.name)
-            built.secretAtStart = declarations.contains { $0.kind == .password && !($0.options["default"] ?? "").isEmpty }
+            built.secretAtStart = declarations.contains { $0.kind == .password && !($0.options[.default] ?? "").isEmpty }
             return built
         })
 }

@@ -139,8 +139,8 @@ public enum ArgumentParser {
             if !flagsEnded && (argument == "--help" || argument == "-h") { return .help(Help.alert(alert)) }
             // A form's fields: `--field` and its three values, then the options that belong to it.
             if alert == .form && !flagsEnded && (argument == "--field" || (!command.fieldWords.isEmpty
-                && argument.hasPrefix("--") && FormSpec.options[String(argument.dropFirst(2))] != nil)) {
-                let count = argument == "--field" ? 3 : FormSpec.options[String(argument.dropFirst(2))]!.valueName.isEmpty ? 0 : 1
+                && FieldOption(rawValue: String(argument.dropFirst(2))) != nil && argument.hasPrefix("--"))) {
+                let count = argument == "--field" ? 3 : FormSpec.options[FieldOption(rawValue: String(argument.dropFirst(2)))!]!.valueName.isEmpty ? 0 : 1
                 guard index + count <= arguments.count else {
                     throw UsageError(argument == "--field" ? "--field needs NAME KIND LABEL" : "\(argument) needs a value")
                 }

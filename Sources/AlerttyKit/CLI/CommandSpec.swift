@@ -228,7 +228,7 @@ public enum CommandSpec {
         FlagSpec("center-list", .flag, "", "The list as wide as its widest item, in the middle of the box (as whiptail and dialog draw their lists).", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         // Forms
-        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: text, password, number, switch, choice; options: --validate --regex --min-length --max-length --validate-cmd --default --placeholder --hint --options --min --max --readonly).", [.form]),
+        FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: \(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: ", ")); options: \(FieldOption.allCases.map { "--" + $0.rawValue }.joined(separator: " "))).", [.form]),
         FlagSpec("dialog-keys", .flag, "", "dialog's keys: in a form Enter submits from any field and a field is entered with the cursor at its start; in a list Tab goes from the list past OK, as Enter there is OK; in a folder box Enter chooses the folder shown and Space opens the highlighted one; in a save or folder box Space in the name completes it (as far as the entries agree) and Tab only moves; in number (the rangebox) the focus starts on OK, Left/Right go through the value's digits and the buttons, Up/- and Down/+ step the focused digit, a digit sets it.", [.form, .choose, .folder, .save, .number]),
         FlagSpec("output", .choice(FormAlert.Output.allCases.map(\.rawValue)), "HOW", "lines (one value per line), json (one object), or shell (NAME='value' lines, safe to eval).", [.form]),
         // Progress

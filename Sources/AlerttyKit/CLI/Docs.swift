@@ -255,7 +255,7 @@ public enum Docs {
             var names: [String] = []
             for f in CommandSpec.flags(for: alert) where !names.contains("--" + f.name) { names.append("--" + f.name) }
             // A form's field options follow its --field declarations.
-            let fieldWords = alert == .form ? ["--field"] + FormSpec.options.keys.sorted().map { "--" + $0 }.filter { !names.contains($0) } : []
+            let fieldWords = alert == .form ? ["--field"] + FormSpec.options.keys.map(\.rawValue).sorted().map { "--" + $0 }.filter { !names.contains($0) } : []
             let words = names + fieldWords + ["--help"]
             s += "        \(alert.rawValue)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
         }
@@ -299,7 +299,8 @@ public enum Docs {
             if alert == .form {
                 // Repeatable: each field takes its own options after its --field NAME KIND LABEL.
                 s += "                '*--field[a field\\: NAME KIND LABEL, then its options]:NAME: :KIND:(\(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: " "))):LABEL: ' \\\n"
-                for (name, option) in FormSpec.options.sorted(by: { $0.key < $1.key }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == name }) {
+                for (key, option) in FormSpec.options.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == key.rawValue }) {
+                    let name = key.rawValue
                     s += "                '*--\(name)[\(zshEscape("field option: " + option.help))]\(option.valueName.isEmpty ? "" : ":\(option.valueName): ")' \\\n"
                 }
             }
@@ -334,7 +335,8 @@ public enum Docs {
         }
         // A form's field declarations and their options.
         s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'\n"
-        for (name, option) in FormSpec.options.sorted(by: { $0.key < $1.key }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == name }) {
+        for (key, option) in FormSpec.options.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == key.rawValue }) {
+            let name = key.rawValue
             s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l \(name)\(option.valueName.isEmpty ? "" : " -x") -d '\(("field option: " + option.help).replacingAll("'", with: "\\'"))'\n"
         }
         return s

@@ -9,7 +9,14 @@ public struct FieldDeclaration: Equatable, Sendable {
     public var name: String
     public var kind: Kind
     public var label: String
-    public var options: [String: String] = [:]
+    public var options: [FieldOption: String] = [:]
+}
+
+/// A field's option, by name; FormSpec.options gives each its value, the kinds that take it and
+/// its help, so the parser, --help, the man page and the completions read one table.
+public enum FieldOption: String, CaseIterable, Sendable {
+    case validate, regex, minLength = "min-length", maxLength = "max-length", validateCmd = "validate-cmd"
+    case invalidMessage = "invalid-message", `default`, placeholder, hint, options, min, max, readonly, confirm
 }
 
 public enum FormSpec {
@@ -27,28 +34,28 @@ public enum FormSpec {
     public static var optionLines: [(usage: String, help: String)] {
         let kinds = FieldDeclaration.Kind.allCases.map(\.rawValue)
         var lines = [("--field NAME KIND LABEL", "a field: KIND is " + kinds.joined(separator: ", ") + "; its options follow it")]
-        for (name, option) in options.sorted(by: { $0.key < $1.key }) {
-            let usage = "--" + name + (option.valueName.isEmpty ? "" : " " + option.valueName)
+        for (name, option) in options.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let usage = "--" + name.rawValue + (option.valueName.isEmpty ? "" : " " + option.valueName)
             let takers = kinds.filter { option.kinds.contains(FieldDeclaration.Kind(rawValue: $0)!) }
             lines.append((usage, option.help + " (" + takers.joined(separator: ", ") + ")"))
         }
         return lines
     }
-    static let options: [String: Option] = [
-        "validate": Option(valueName: "RULE", kinds: textual, help: "a preset rule: nonempty, int, number, email"),
-        "regex": Option(valueName: "PATTERN", kinds: textual, help: "the whole value must match"),
-        "validate-cmd": Option(valueName: "CMD", kinds: textual, help: "/bin/sh -c CMD with the value on stdin; exit 0 means valid"),
-        "min-length": Option(valueName: "N", kinds: textual, help: "at least N characters"),
-        "max-length": Option(valueName: "N", kinds: textual, help: "at most N characters"),
-        "invalid-message": Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while the value is refused, instead of the rule's reason"),
-        "default": Option(valueName: "VALUE", kinds: [.text, .number, .switch, .choice], help: "the initial value (on/off for a switch)"),
-        "placeholder": Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while empty"),
-        "hint": Option(valueName: "TEXT", kinds: Set(FieldDeclaration.Kind.allCases), help: "a line shown under the focused field"),
-        "options": Option(valueName: "A,B,C", kinds: [.choice], help: "the choices"),
-        "min": Option(valueName: "N", kinds: [.number], help: "the smallest number allowed"),
-        "max": Option(valueName: "N", kinds: [.number], help: "the largest number allowed"),
-        "readonly": Option(valueName: "", kinds: [.text, .number], help: "shown and printed, not edited (no value follows)"),
-        "confirm": Option(valueName: "", kinds: [.password], help: "asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)"),
+    static let options: [FieldOption: Option] = [
+        .validate: Option(valueName: "RULE", kinds: textual, help: "a preset rule: nonempty, int, number, email"),
+        .regex: Option(valueName: "PATTERN", kinds: textual, help: "the whole value must match"),
+        .validateCmd: Option(valueName: "CMD", kinds: textual, help: "/bin/sh -c CMD with the value on stdin; exit 0 means valid"),
+        .minLength: Option(valueName: "N", kinds: textual, help: "at least N characters"),
+        .maxLength: Option(valueName: "N", kinds: textual, help: "at most N characters"),
+        .invalidMessage: Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while the value is refused, instead of the rule's reason"),
+        .default: Option(valueName: "VALUE", kinds: [.text, .number, .switch, .choice], help: "the initial value (on/off for a switch)"),
+        .placeholder: Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while empty"),
+        .hint: Option(valueName: "TEXT", kinds: Set(FieldDeclaration.Kind.allCases), help: "a line shown under the focused field"),
+        .options: Option(valueName: "A,B,C", kinds: [.choice], help: "the choices"),
+        .min: Option(valueName: "N", kinds: [.number], help: "the smallest number allowed"),
+        .max: Option(valueName: "N", kinds: [.number], help: "the largest number allowed"),
+        .readonly: Option(valueName: "", kinds: [.text, .number], help: "shown and printed, not edited (no value follows)"),
+        .confirm: Option(valueName: "", kinds: [.password], help: "asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)"),
     ]
 
     /// Reads `--field NAME KIND LABEL [--option VALUE]...` declarations from `words`.
@@ -73,22 +80,22 @@ public enum FormSpec {
                 fields.append(FieldDeclaration(name: name, kind: kind, label: label))
                 continue
             }
-            guard word.hasPrefix("--"), let option = options[String(word.dropFirst(2))] else {
+            guard word.hasPrefix("--"), let key = FieldOption(rawValue: String(word.dropFirst(2))), let option = options[key] else {
                 throw UsageError("unexpected '\(word)' in the fields; each field is --field NAME KIND LABEL [options]")
             }
-            let name = String(word.dropFirst(2))
+            let name = key.rawValue
             guard var field = fields.popLast() else { throw UsageError("--\(name) must follow a --field") }
-            if field.kind == .password && name == "default" {
+            if field.kind == .password && key == .default {
                 throw UsageError("--field \(field.name): a password's default would be in the process list; use ALERTTY_ANSWER_…")
             }
             guard option.kinds.contains(field.kind) else {
                 throw UsageError("--field \(field.name): a \(field.kind.rawValue) field takes no --\(name)")
             }
             if option.valueName.isEmpty {
-                field.options[name] = "yes" // an option without a value
+                field.options[key] = "yes" // an option without a value
             } else {
                 guard i < words.count else { throw UsageError("--field \(field.name): --\(name) needs \(option.valueName)") }
-                field.options[name] = words[i]
+                field.options[key] = words[i]
                 i += 1
             }
             fields.append(field)

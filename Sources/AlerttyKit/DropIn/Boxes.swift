@@ -7,7 +7,7 @@ extension Compat {
     /// One box being mapped: what the script gave, and the alert's command and output being built.
     struct Adapter {
         let program: Program
-        let box: String
+        let box: BoxName
         let spec: Box
         let positionals: [String]
         let options: [(name: String, values: [String])]
@@ -16,7 +16,7 @@ extension Compat {
         /// TEXT as the program shows it.
         var body = ""
 
-        init(_ program: Program, _ box: String, _ spec: Box, _ positionals: [String], _ options: [(name: String, values: [String])]) {
+        init(_ program: Program, _ box: BoxName, _ spec: Box, _ positionals: [String], _ options: [(name: String, values: [String])]) {
             self.program = program
             self.box = box
             self.spec = spec
@@ -50,30 +50,12 @@ extension Compat {
         mutating func add(positionals more: [String]) { command.positionals += more }
     }
 
-    static func build(_ program: Program, _ boxName: String, _ spec: Box, _ positionals: [String],
+    static func build(_ program: Program, _ boxName: BoxName, _ spec: Box, _ positionals: [String],
                       _ options: [(name: String, values: [String])]) -> Result<Translated, Failure> {
         var box = Adapter(program, boxName, spec, positionals, options)
         do throws(Failure) {
             try box.common()
-            switch boxName {
-            case "yesno": try box.yesno()
-            case "timebox": try box.timebox()
-            case "rangebox": try box.rangebox()
-            case "calendar": try box.calendar()
-            case "pause": try box.pause()
-            case "msgbox", "infobox": box.message()
-            case "textbox": try box.textbox()
-            case "editbox": try box.editbox()
-            case "tailbox", "tailboxbg": try box.tailbox()
-            case "mixedgauge": try box.mixedgauge()
-            case "prgbox": try box.prgbox()
-            case "progressbox", "programbox": try box.progressbox()
-            case "inputbox", "passwordbox": try box.field()
-            case "form", "passwordform", "mixedform": try box.form()
-            case "gauge": try box.gauge()
-            case "fselect", "dselect": try box.browser()
-            default: try box.list() // menu, radiolist, checklist, buildlist, treeview, inputmenu
-            }
+            try spec.adapt(&box)
         } catch {
             return .failure(error)
         }
@@ -160,7 +142,7 @@ extension Compat.Adapter {
     }
 
     mutating func message() {
-        translated.drawOnce = box == "infobox"
+        translated.drawOnce = box == .infobox
         add(positionals: [body])
     }
 
@@ -179,7 +161,7 @@ extension Compat.Adapter {
         if let most = value("max-input").flatMap(Int.init), most > 0 { try set(.maxLength, String(min(most, 1_000_000))) }
         if positionals.count > 3 && !positionals[3].isEmpty { try set(.value, positionals[3]) }
         // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).
-        if box == "passwordbox" { try set(.mask, program == .dialog && !has("insecure") ? "" : "*") }
+        if box == .passwordbox { try set(.mask, program == .dialog && !has("insecure") ? "" : "*") }
         add(positionals: [body])
     }
 
@@ -274,12 +256,12 @@ extension Compat.Adapter {
     mutating func tailbox() throws(Failure) {
         if Compat.textboxProblem(positionals[0], program) != nil {
             // (dialog names its function for the background box, the file for the other)
-            throw Failure(message: box == "tailbox" ? "\nCan't open input file " + positionals[0] + "\n"
+            throw Failure(message: box == .tailbox ? "\nCan't open input file " + positionals[0] + "\n"
                                                     : "\nCan't open input file in dialog_tailbox().\n", status: 255)
         }
         try set(.follow)
         add(positionals: [positionals[0]])
-        if box == "tailboxbg" {
+        if box == .tailboxbg {
             let width = Int(positionals[2]) ?? 0, height = Int(positionals[1]).flatMap { $0 >= 3 ? min($0, 1000) : nil }
             translated.background = Compat.Background(path: positionals[0], title: value("title").map { shown($0) } ?? "",
                                                       width: width >= 16 ? min(width, 1000) : nil, height: height, keep: has("no-kill"))
@@ -294,7 +276,7 @@ extension Compat.Adapter {
     mutating func progressbox() throws(Failure) {
         // The command's output on stdin; progressbox closes when it ends, programbox waits for OK.
         if !body.isEmpty { try set(.heading, body) }
-        if box == "progressbox" { try set(.exitAtEnd) }
+        if box == .progressbox { try set(.exitAtEnd) }
         add(positionals: ["-"])
     }
 
@@ -305,14 +287,14 @@ extension Compat.Adapter {
         if dir.isEmpty { dir = path.hasPrefix("/") ? "/" : "." }
         try set(.dir, dir)
         // dialog's Enter is OK on the text field: a file that exists is returned, not questioned.
-        if box == "fselect" { try set(.overwrite, "allow") }
+        if box == .fselect { try set(.overwrite, "allow") }
         try set(.dialogKeys)
-        if box == "dselect" { output.givenPath = path }
-        if box == "fselect", let real = RealFileSystem().realPath(Array(dir.utf8)) {
+        if box == .dselect { output.givenPath = path }
+        if box == .fselect, let real = RealFileSystem().realPath(Array(dir.utf8)) {
             // (a bare name was typed in the current folder: no folder before it)
             output.givenFolder = .init(typed: !path.contains("/") ? "" : dir.hasSuffix("/") ? dir : dir + "/", real: real)
         }
-        if box == "fselect", !isDirectory, let slash = path.lastIndex(of: "/") {
+        if box == .fselect, !isDirectory, let slash = path.lastIndex(of: "/") {
             try set(.name, String(path[path.index(after: slash)...]))
         }
     }

@@ -113,7 +113,7 @@ public enum Compat {
             return .dialog
         }
         if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
-           arguments.contains(where: { boxes[String($0.dropFirst(2))] != nil }) {
+           arguments.contains(where: { BoxName(rawValue: String($0.dropFirst(2))) != nil }) {
             return .lenient
         }
         return nil
@@ -121,7 +121,19 @@ public enum Compat {
 
     // MARK: - The grammar's tables
 
-    struct Box {
+    /// A box of whiptail or dialog, by its option's name (`--msgbox`), in the order the
+    /// unsupported-box line and --help list them.
+    enum BoxName: String, CaseIterable, Sendable {
+        case msgbox, yesno, infobox, inputbox, passwordbox, menu, radiolist, checklist, buildlist, inputmenu, treeview
+        case gauge, fselect, dselect, textbox, tailbox, tailboxbg, editbox, progressbox, mixedgauge, prgbox, timebox
+        case rangebox, calendar, pause, programbox, form, passwordform, mixedform
+
+        var box: Box { Compat.boxes[self]! }
+    }
+
+    /// A box: the alert that does its job, its arguments, and the adapter that builds the alert's
+    /// command from them.
+    struct Box: Sendable {
         var alert: AlertKind
         /// Required arguments (text or file, height, width, and list height for lists).
         var required: Int
@@ -129,54 +141,67 @@ public enum Compat {
         var optional: Int
         /// Arguments per list item (tag item [status]); 0 for boxes without a list.
         var group: Int
+        /// whiptail has it too (the rest are dialog's: to whiptail, unknown options).
+        var inWhiptail = false
+        /// Its first argument, as --help names it.
+        var first = "<text>"
+        /// Its arguments after TEXT HEIGHT WIDTH, as --help shows them (whiptail's, where they differ).
+        var usage = ""
+        var whiptailUsage: String?
+        /// Maps the box onto its alert.
+        var adapt: @Sendable (inout Adapter) throws(Failure) -> Void
     }
 
-    /// The boxes, in the order the unsupported-box line lists them.
-    static let boxList: [(name: String, box: Box)] = [
-        ("msgbox", Box(alert: .message, required: 3, optional: 0, group: 0)),
-        ("yesno", Box(alert: .confirm, required: 3, optional: 0, group: 0)),
-        ("infobox", Box(alert: .message, required: 3, optional: 0, group: 0)),
-        ("inputbox", Box(alert: .input, required: 3, optional: 1, group: 0)),
-        ("passwordbox", Box(alert: .password, required: 3, optional: 1, group: 0)),
-        ("menu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
-        ("radiolist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
-        ("checklist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+    static let boxes: [BoxName: Box] = [
+        .msgbox: Box(alert: .message, required: 3, optional: 0, group: 0, inWhiptail: true) { $0.message() },
+        .yesno: Box(alert: .confirm, required: 3, optional: 0, group: 0, inWhiptail: true) { (a: inout Adapter) throws(Failure) in try a.yesno() },
+        .infobox: Box(alert: .message, required: 3, optional: 0, group: 0, inWhiptail: true) { $0.message() },
+        .inputbox: Box(alert: .input, required: 3, optional: 1, group: 0, inWhiptail: true, usage: " [init]") { (a: inout Adapter) throws(Failure) in try a.field() },
+        .passwordbox: Box(alert: .password, required: 3, optional: 1, group: 0, inWhiptail: true, usage: " [init]") { (a: inout Adapter) throws(Failure) in try a.field() },
+        .menu: Box(alert: .choose, required: 4, optional: 0, group: 2, inWhiptail: true, usage: " <list height> [tag item] ...") { (a: inout Adapter) throws(Failure) in try a.list() },
+        .radiolist: Box(alert: .choose, required: 4, optional: 0, group: 3, inWhiptail: true, usage: " <list height> [tag item status] ...") { (a: inout Adapter) throws(Failure) in try a.list() },
+        .checklist: Box(alert: .choose, required: 4, optional: 0, group: 3, inWhiptail: true, usage: " <list height> [tag item status] ...") { (a: inout Adapter) throws(Failure) in try a.list() },
         // tag item status: a check list whose marks are answered in list order, or with --reorder
         // in the order they were made.
-        ("buildlist", Box(alert: .choose, required: 4, optional: 0, group: 3)),
+        .buildlist: Box(alert: .choose, required: 4, optional: 0, group: 3, usage: " <list height> [tag item status] ...") { (a: inout Adapter) throws(Failure) in try a.list() },
         // tag item: a menu whose items can be renamed (the Rename button).
-        ("inputmenu", Box(alert: .choose, required: 4, optional: 0, group: 2)),
+        .inputmenu: Box(alert: .choose, required: 4, optional: 0, group: 2, usage: " <list height> [tag item] ...") { (a: inout Adapter) throws(Failure) in try a.list() },
         // tag item status depth: a radio list drawn as a tree.
-        ("treeview", Box(alert: .choose, required: 4, optional: 0, group: 4)),
-        ("gauge", Box(alert: .progress, required: 3, optional: 1, group: 0)),
-        ("fselect", Box(alert: .save, required: 3, optional: 0, group: 0)),
-        ("dselect", Box(alert: .folder, required: 3, optional: 0, group: 0)),
-        ("textbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
-        ("tailbox", Box(alert: .text, required: 3, optional: 0, group: 0)),
+        .treeview: Box(alert: .choose, required: 4, optional: 0, group: 4, usage: " <list height> [tag item status depth] ...") { (a: inout Adapter) throws(Failure) in try a.list() },
+        .gauge: Box(alert: .progress, required: 3, optional: 1, group: 0, inWhiptail: true, usage: " [percent]", whiptailUsage: " <percent>") { (a: inout Adapter) throws(Failure) in try a.gauge() },
+        .fselect: Box(alert: .save, required: 3, optional: 0, group: 0, first: "<path>") { (a: inout Adapter) throws(Failure) in try a.browser() },
+        .dselect: Box(alert: .folder, required: 3, optional: 0, group: 0, first: "<path>") { (a: inout Adapter) throws(Failure) in try a.browser() },
+        .textbox: Box(alert: .text, required: 3, optional: 0, group: 0, inWhiptail: true, first: "<file>") { (a: inout Adapter) throws(Failure) in try a.textbox() },
+        .tailbox: Box(alert: .text, required: 3, optional: 0, group: 0) { (a: inout Adapter) throws(Failure) in try a.tailbox() },
         // FILE HEIGHT WIDTH: asked nothing; drawn behind the boxes after it (Layered).
-        ("tailboxbg", Box(alert: .text, required: 3, optional: 0, group: 0)),
-        ("editbox", Box(alert: .edit, required: 3, optional: 0, group: 0)),
+        .tailboxbg: Box(alert: .text, required: 3, optional: 0, group: 0) { (a: inout Adapter) throws(Failure) in try a.tailbox() },
+        .editbox: Box(alert: .edit, required: 3, optional: 0, group: 0) { (a: inout Adapter) throws(Failure) in try a.editbox() },
         // [TEXT] HEIGHT WIDTH: the text may be left out.
-        ("progressbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        .progressbox: Box(alert: .text, required: 2, optional: 1, group: 0) { (a: inout Adapter) throws(Failure) in try a.progressbox() },
         // TEXT HEIGHT WIDTH PERCENT [TAG ITEM]...: drawn once, as an infobox is.
-        ("mixedgauge", Box(alert: .progress, required: 4, optional: 0, group: 2)),
+        .mixedgauge: Box(alert: .progress, required: 4, optional: 0, group: 2) { (a: inout Adapter) throws(Failure) in try a.mixedgauge() },
         // [TEXT] COMMAND HEIGHT WIDTH: the command's output in the pager, then OK.
-        ("prgbox", Box(alert: .text, required: 3, optional: 1, group: 0)),
+        .prgbox: Box(alert: .text, required: 3, optional: 1, group: 0) { (a: inout Adapter) throws(Failure) in try a.prgbox() },
         // TEXT HEIGHT WIDTH [HOUR MINUTE SECOND]
-        ("timebox", Box(alert: .time, required: 3, optional: 3, group: 0)),
+        .timebox: Box(alert: .time, required: 3, optional: 3, group: 0) { (a: inout Adapter) throws(Failure) in try a.timebox() },
         // TEXT HEIGHT WIDTH MIN MAX DEFAULT
-        ("rangebox", Box(alert: .number, required: 6, optional: 0, group: 0)),
+        .rangebox: Box(alert: .number, required: 6, optional: 0, group: 0) { (a: inout Adapter) throws(Failure) in try a.rangebox() },
         // TEXT HEIGHT WIDTH [DAY MONTH YEAR]
-        ("calendar", Box(alert: .date, required: 3, optional: 3, group: 0)),
+        .calendar: Box(alert: .date, required: 3, optional: 3, group: 0) { (a: inout Adapter) throws(Failure) in try a.calendar() },
         // TEXT HEIGHT WIDTH SECONDS: OK and Cancel, OK taken when the seconds run out.
-        ("pause", Box(alert: .confirm, required: 4, optional: 0, group: 0)),
-        ("programbox", Box(alert: .text, required: 2, optional: 1, group: 0)),
+        .pause: Box(alert: .confirm, required: 4, optional: 0, group: 0) { (a: inout Adapter) throws(Failure) in try a.pause() },
+        .programbox: Box(alert: .text, required: 2, optional: 1, group: 0) { (a: inout Adapter) throws(Failure) in try a.progressbox() },
         // dialog's forms: label y x item y x flen ilen [itype]
-        ("form", Box(alert: .form, required: 4, optional: 0, group: 8)),
-        ("passwordform", Box(alert: .form, required: 4, optional: 0, group: 8)),
-        ("mixedform", Box(alert: .form, required: 4, optional: 0, group: 9)),
+        .form: Box(alert: .form, required: 4, optional: 0, group: 8, usage: " <form height> [label y x item y x flen ilen] ...") { (a: inout Adapter) throws(Failure) in try a.form() },
+        .passwordform: Box(alert: .form, required: 4, optional: 0, group: 8, usage: " <form height> [label y x item y x flen ilen] ...") { (a: inout Adapter) throws(Failure) in try a.form() },
+        .mixedform: Box(alert: .form, required: 4, optional: 0, group: 9, usage: " <form height> [label y x item y x flen ilen itype] ...") { (a: inout Adapter) throws(Failure) in try a.form() },
     ]
-    static let boxes = Dictionary(uniqueKeysWithValues: boxList.map { ($0.name, $0.box) })
+
+    /// The box an option names, if the program has it.
+    static func box(named name: String, _ program: Program) -> BoxName? {
+        guard let box = BoxName(rawValue: name), program != .whiptail || box.box.inWhiptail else { return nil }
+        return box
+    }
 
     /// What the drop-in covers and what it does not, for --help, the man page and the README.
     public static let supportSummary: [String] = [
@@ -194,13 +219,7 @@ public enum Compat {
         "Every box of dialog 1.3 is there. Not kept: dialog's field positions in forms (alertty lays the fields out in order).",
     ]
 
-    static let boxOrder = boxList.map(\.name)
 
-    /// whiptail's own boxes; the rest are dialog's (to whiptail, unknown options).
-    static let whiptailBoxes: Set<String> = ["msgbox", "yesno", "infobox", "inputbox", "passwordbox", "menu", "radiolist",
-                                             "checklist", "gauge", "textbox"]
-
-    static func has(_ box: String, _ program: Program) -> Bool { program != .whiptail || whiptailBoxes.contains(box) }
 
 
     /// Options and how many values each takes. `whiptailOnly`/`dialogOnly` are unknown to the other.

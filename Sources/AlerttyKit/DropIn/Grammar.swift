@@ -77,7 +77,7 @@ extension Compat {
     public static func translateChain(_ program: Program, _ arguments: [String]) -> Result<Chain, Failure> {
         let segments = program == .whiptail ? [arguments]
             : arguments.split(separator: "--and-widget", omittingEmptySubsequences: false).map(Array.init)
-        let firstBox = segments[0].firstIndex { $0.hasPrefix("--") && boxes[String($0.dropFirst(2))] != nil } ?? segments[0].count
+        let firstBox = segments[0].firstIndex { $0.hasPrefix("--") && BoxName(rawValue: String($0.dropFirst(2))) != nil } ?? segments[0].count
         let common = Array(segments[0][..<firstBox])
         var chain = Chain(boxes: [], separator: Array("\t".utf8))
         if let separator = common.firstIndex(of: "--separate-widget"), separator + 1 < common.count {
@@ -111,7 +111,7 @@ extension Compat {
     /// Splits the arguments by the program's rules into the box, its arguments and the options.
     public static func translate(_ program: Program, _ arguments: [String]) -> Result<Translated, Failure> {
         var options: [(name: String, values: [String])] = []
-        var box: (name: String, spec: Box)?
+        var box: (name: BoxName, spec: Box)?
         var positionals: [String] = []
         var i = 0
         var optionsEnded = false
@@ -131,12 +131,13 @@ extension Compat {
                 continue
             }
             let name = String(a.dropFirst(2))
-            if let spec = boxes[name], has(name, program) {
+            if let named = Compat.box(named: name, program) {
+                let spec = named.box
                 if box != nil {
-                    return .failure(Failure(message: program == .dialog ? "\nExpected --and-widget between the boxes --\(box!.name) and --\(name).\n\n"
+                    return .failure(Failure(message: program == .dialog ? "\nExpected --and-widget between the boxes --\(box!.name.rawValue) and --\(name).\n\n"
                                                                          : "alertty: one box at a time\n", status: program == .whiptail ? 1 : 255))
                 }
-                box = (name, spec)
+                box = (named, spec)
                 if program == .dialog {
                     // dialog takes the box's arguments right after it, options only after those.
                     let wanted = spec.required
@@ -162,8 +163,8 @@ extension Compat {
         }
         let boxName = found.name
         var spec = found.spec
-        if boxName == "gauge" && program == .whiptail { spec.required = 4 } // whiptail's gauge needs its percentage
-        if boxName == "prgbox" {
+        if boxName == .gauge && program == .whiptail { spec.required = 4 } // whiptail's gauge needs its percentage
+        if boxName == .prgbox {
             // [TEXT] COMMAND HEIGHT WIDTH, read as TEXT HEIGHT WIDTH COMMAND.
             if positionals.count == 3 { positionals.insert("", at: 0) }
             if positionals.count >= 4 { positionals = [positionals[0], positionals[2], positionals[3], positionals[1]] + positionals.dropFirst(4) }
@@ -177,8 +178,8 @@ extension Compat {
         }
         guard positionals.count >= spec.required, Int(positionals[1]) != nil, Int(positionals[2]) != nil,
               spec.required < 4 || Int(positionals[3]) != nil else {
-            let shape = boxName == "gauge" ? "TEXT HEIGHT WIDTH PERCENT" : boxName == "pause" ? "TEXT HEIGHT WIDTH SECONDS" : spec.required == 4 ? "TEXT HEIGHT WIDTH LIST-HEIGHT" : "TEXT HEIGHT WIDTH"
-            return .failure(Failure(message: "alertty: --\(boxName) needs \(shape)\n", status: 255))
+            let shape = boxName == .gauge ? "TEXT HEIGHT WIDTH PERCENT" : boxName == .pause ? "TEXT HEIGHT WIDTH SECONDS" : spec.required == 4 ? "TEXT HEIGHT WIDTH LIST-HEIGHT" : "TEXT HEIGHT WIDTH"
+            return .failure(Failure(message: "alertty: --\(boxName.rawValue) needs \(shape)\n", status: 255))
         }
         return build(program, boxName, spec, positionals, options)
     }

@@ -5,7 +5,7 @@ extension Compat.Adapter {
     /// Items: tag item [status] [help]. dialog's --no-items drops the item; whiptail's --noitem
     /// drops it from check and radio lists and only hides it in a menu.
     mutating func list() throws(Failure) {
-        let itemless = program == .dialog ? has("no-items") : has("noitem") && box != "menu"
+        let itemless = program == .dialog ? has("no-items") : has("noitem") && box != .menu
         let itemHidden = itemless || (program == .whiptail && has("noitem"))
         let perItem = spec.group - (itemless ? 1 : 0)
         let groupSize = perItem + (has("item-help") ? 1 : 0)
@@ -23,31 +23,31 @@ extension Compat.Adapter {
             try set(.listHeight, String(min(rows, 1000)))
         }
         if program == .dialog { try set(.dialogKeys) }
-        if ["menu", "radiolist", "checklist"].contains(box) { try set(.centerList) }
+        if [.menu, .radiolist, .checklist].contains(box) { try set(.centerList) }
         // Letters jump to an item in both; whiptail's check and radio lists ignore them.
-        try set(.letters, program == .dialog ? "jump" : program == .whiptail && box != "menu" ? "none" : "newt")
+        try set(.letters, program == .dialog ? "jump" : program == .whiptail && box != .menu ? "none" : "newt")
         output.helpNamesItem = true
         let quoting = Compat.Format.dialogList(alwaysQuote: has("quoted"), singleQuoted: has("single-quoted"))
         switch box {
-        case "inputmenu":
+        case .inputmenu:
             try set(.editable)
             if !command.has(.extraButton) { try set(.extraButton, value("extra-label") ?? tr("Rename", context: "dialog")) }
             output.renames = true
-        case "buildlist":
+        case .buildlist:
             try set(.multi)
             try set(.min, "0")
             if has("reorder") { try set(.order) }
             output.format = has("separate-output") ? .lines : quoting
-        case "checklist":
+        case .checklist:
             try set(.multi)
             try set(.min, "0")
             output.format = has("separate-output") ? .lines : program == .whiptail ? .whiptailList : quoting
-        case "radiolist", "treeview":
+        case .radiolist, .treeview:
             // whiptail and dialog mark ON items without moving the focus, and a radio list with
             // none marked answers nothing.
             try set(.radio)
             try set(.min, "0")
-            if box == "treeview" { try set(.tree) }
+            if box == .treeview { try set(.tree) }
         default:
             break
         }
@@ -63,11 +63,11 @@ extension Compat.Adapter {
             let item = (aligned ?? shownItems)[k / groupSize]
             // --help-tags: Help names the tag, not the item's help.
             if groupSize > perItem && !has("help-tags") { output.itemHelp[tag] = items[k + perItem] }
-            if box == "treeview" {
+            if box == .treeview {
                 // dialog shows a tree's items without their tags, indented by their depth.
                 let depth = min(50, max(0, Int(items[k + 3]) ?? 0))
                 pairs += [tag, String(repeating: "  ", count: depth) + (item.isEmpty ? tag : item)]
-            } else if box == "buildlist" || box == "inputmenu" {
+            } else if box == .buildlist || box == .inputmenu {
                 pairs += [tag, item.isEmpty ? tag : item] // shown without tags, as dialog shows them
             } else {
                 pairs += [tag, notags || item.isEmpty ? (item.isEmpty ? tag : item) : Compat.padded(tag, to: tagColumn) + gap + item]
@@ -94,7 +94,7 @@ extension Compat.Adapter {
         // text; itype 2 or a negative length is read-only but printed. Positions are alertty's own.
         var text = body
         for (n, k) in stride(from: 0, to: items.count, by: spec.group).enumerated() {
-            let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (box == "passwordform" ? 1 : 0)
+            let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (box == .passwordform ? 1 : 0)
             let length = Int(items[k + 6]) ?? 1
             let hidden = type & 1 != 0
             let label = plain(items[k])

@@ -16,7 +16,7 @@ extension Compat {
         if arguments.contains("--help") { return [(FileDescriptor(1), help(program))] }
         if program == .whiptail { return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil }
         // With a box, dialog prints these and goes on to the box: only a bare probe is answered here.
-        guard !arguments.contains(where: { $0.hasPrefix("--") && boxes[String($0.dropFirst(2))] != nil }) else { return nil }
+        guard !arguments.contains(where: { $0.hasPrefix("--") && BoxName(rawValue: String($0.dropFirst(2))) != nil }) else { return nil }
         if arguments.contains("--version") { return [(FileDescriptor(1), dialogVersion)] }
         let output: FileDescriptor = arguments.contains("--stdout") ? 1 : 2
         var lines: [(fd: FileDescriptor, text: String)] = []
@@ -37,20 +37,10 @@ extension Compat {
         var lines = ["alertty standing in for \(name) (\(program == .whiptail ? whiptailVersion.dropLast() : dialogVersion.dropLast()))",
                      "usage: \(name) [options] --BOX TEXT HEIGHT WIDTH [box arguments]\(program == .whiptail ? "" : " [--and-widget --BOX …]")", "",
                      "Box options:"]
-        for (boxName, _) in boxList where has(boxName, program) {
-            let extra: String
-            switch boxName {
-            case "menu", "inputmenu": extra = " <list height> [tag item] ..."
-            case "radiolist", "checklist", "buildlist": extra = " <list height> [tag item status] ..."
-            case "treeview": extra = " <list height> [tag item status depth] ..."
-            case "inputbox", "passwordbox": extra = " [init]"
-            case "gauge": extra = program == .whiptail ? " <percent>" : " [percent]"
-            case "form", "passwordform": extra = " <form height> [label y x item y x flen ilen] ..."
-            case "mixedform": extra = " <form height> [label y x item y x flen ilen itype] ..."
-            default: extra = ""
-            }
-            let first = boxName == "textbox" ? "<file>" : boxName == "fselect" || boxName == "dselect" ? "<path>" : "<text>"
-            lines.append("\t--\(boxName) \(first) <height> <width>\(extra)")
+        for name in BoxName.allCases where box(named: name.rawValue, program) != nil {
+            let box = name.box
+            let usage = program == .whiptail ? box.whiptailUsage ?? box.usage : box.usage
+            lines.append("\t--\(name.rawValue) \(box.first) <height> <width>\(usage)")
         }
         let known = options.keys.filter { knows($0, program) }.sorted()
         lines += ["", "Options:", Wrap.lines([known.map { "--" + $0 }.joined(separator: " ")], width: 76).map { "\t" + $0 }.joined(separator: "\n"), ""]

@@ -16,10 +16,11 @@ public struct EditAlert: Alert {
     private let cancelLabel: String
     /// --min-length, --max-length, --validate-cmd, --invalid-message (nil: none).
     public let rules: Rules?
-    /// The text's rules and --validate-cmd's verdict on it, as `input` keeps them.
-    public private(set) var verdict = Verdict()
-    /// OK was refused: the reason stands out until the next edit.
-    public private(set) var refused = false
+    /// The text's rules and --validate-cmd's verdict on it, shown as `input` shows them (an error
+    /// from the start: the text was opened to be changed).
+    public private(set) var check: ValidatedText
+    public var verdict: Verdict { check.verdict }
+    public var refused: Bool { check.refused }
     private var checkedRevision = -1
 
     public init(title: String, text: String, okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
@@ -36,37 +37,34 @@ public struct EditAlert: Alert {
         self.cancelLabel = cancelLabel
         bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
         self.rules = rules
+        check = ValidatedText(invalidMessage: rules?.invalidMessage, touched: true)
     }
 
-    var isChecking: Bool { verdict.isChecking }
-    public var isValid: Bool { verdict.isValid }
+    var isChecking: Bool { check.isChecking }
+    public var isValid: Bool { check.isValid }
 
     /// Why OK waits, if it does.
-    public var reason: String? {
-        if let why = verdict.reason(message: rules?.invalidMessage) { return why }
-        if isChecking { return tr("checking…") }
-        return nil
-    }
+    public var reason: String? { check.reason }
 
     /// The checks for the text as it now stands (after an edit, and at the start).
     private mutating func recheck() -> [Effect] {
         guard let rules, area.revision != checkedRevision else { return [] }
         checkedRevision = area.revision
-        refused = false
-        return verdict.check(area.text, bytes: area.bytes, rules: rules)
+        check.edited()
+        return check.verdict.check(area.text, bytes: area.bytes, rules: rules)
     }
 
     private mutating func submit() -> [Effect] {
-        switch verdict.submit() {
+        switch check.verdict.submit() {
         case .later: return [] // carried out when the check is done
-        case .refused: refused = true; return []
+        case .refused: check.refuse(); return []
         case .now: break
         }
         return [.finish(Outcome(.ok, answer: area.bytes))]
     }
 
     public var meaning: AlertMeaning {
-        .field(.init(title: title, text: "", label: nil, secret: false, placeholder: "", reason: isChecking ? nil : reason, checking: isChecking,
+        .field(.init(title: title, text: "", label: nil, secret: false, placeholder: "", reason: check.settledReason, checking: isChecking,
                      preset: area.shownLines.joined(separator: "\n"), presetSecret: false, name: nil, multiline: true))
     }
 
@@ -94,8 +92,8 @@ public struct EditAlert: Alert {
         case .start:
             return recheck()
         case .validated(let g, let verdict):
-            guard self.verdict.receive(g, verdict) else { return [] }
-            return self.verdict.takeRememberedSubmit() ? submit() : []
+            guard check.verdict.receive(g, verdict) else { return [] }
+            return check.verdict.takeRememberedSubmit() ? submit() : []
         case .answer(let answer):
             // A script's text and the default meet the same checks as a person's OK.
             switch answer {
@@ -146,8 +144,7 @@ public struct EditAlert: Alert {
         let textRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(1, rect.height - 2))
         let cursor = area.render(into: &canvas, rect: textRect, theme: theme, focused: focus == .text)
         if let reason {
-            var style = isChecking ? theme.muted : theme.error
-            if refused { style.reverse = true }
+            let style = check.reasonStyle(theme)
             canvas.text(Wrap.truncate(Sanitize.line(reason), width: rect.width), x: rect.x, y: rect.maxY - 2, style: style)
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }

@@ -15,8 +15,9 @@ public struct FieldAlert: Alert {
     public private(set) var field: TextField
     public var editor: LineEditor { field.editor }
     public private(set) var focus: Focus = .field
-    /// The answer's rules and --validate-cmd's verdict on it.
-    public private(set) var verdict = Verdict()
+    /// The answer's rules and --validate-cmd's verdict on it, and how its reason is shown.
+    public private(set) var check: ValidatedText
+    public var verdict: Verdict { check.verdict }
     public private(set) var revealed = false
     /// --strength: the answer's strength as last measured (negative: below the client's rules).
     public private(set) var strength: Int?
@@ -25,10 +26,8 @@ public struct FieldAlert: Alert {
     /// --confirm: the first entry, kept until the second one is compared with it.
     private var firstEntry: [UInt8]?
     public private(set) var notice: String?
-    /// The answer was edited (a reason is an error from then on, a hint before).
-    public private(set) var touched = false
-    /// Enter was refused: the reason stands out until the next edit.
-    public private(set) var refused = false
+    public var touched: Bool { check.touched }
+    public var refused: Bool { check.refused }
     /// --on-timeout default: seconds left, shown on OK (what will be taken).
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { true }
@@ -49,7 +48,8 @@ public struct FieldAlert: Alert {
             maskCharacter = nil
         }
         field = TextField(editor, placeholder: configuration.placeholder)
-        verdict.checkRules(rules: configuration.rules, on: editor)
+        check = ValidatedText(invalidMessage: configuration.rules.invalidMessage)
+        check.verdict.checkRules(rules: configuration.rules, on: editor)
         updateEchoMode()
         notice = configuration.initialError
     }
@@ -83,9 +83,7 @@ public struct FieldAlert: Alert {
     /// The reason shown under the field, if any.
     public var reason: String? {
         if let notice { return notice }
-        if let why = verdict.reason(message: configuration.rules.invalidMessage) { return why }
-        if isChecking { return tr("checking…") }
-        return nil
+        return check.reason
     }
 
     public var meaning: AlertMeaning {
@@ -147,8 +145,8 @@ public struct FieldAlert: Alert {
             strength = editor.bytes.isEmpty ? nil : measured
             return []
         case .validated(let g, let validity):
-            guard verdict.receive(g, validity) else { return [] }
-            return verdict.takeRememberedSubmit() ? submit(as: submitStatus) : []
+            guard check.verdict.receive(g, validity) else { return [] }
+            return check.verdict.takeRememberedSubmit() ? submit(as: submitStatus) : []
         case .action(let action):
             return handle(action)
         case .answer(let answer):
@@ -188,7 +186,7 @@ public struct FieldAlert: Alert {
         let effects = edited()
         if let problem = TextField.untypeable(bytes: text, maxLength: configuration.rules.maxLength) {
             notice = problem
-            refused = true
+            check.refuse()
             return effects
         }
         return effects + submit()
@@ -259,8 +257,7 @@ public struct FieldAlert: Alert {
 
     private mutating func edited() -> [Effect] {
         notice = nil
-        touched = true
-        refused = false
+        check.edited()
         return revalidate()
     }
 
@@ -269,11 +266,11 @@ public struct FieldAlert: Alert {
         if configuration.strengthLabel != nil {
             if editor.bytes.isEmpty { strength = nil } else { effects.append(.measureStrength(editor.bytes)) }
         }
-        return effects + verdict.check(editor, rules: configuration.rules)
+        return effects + check.verdict.check(editor, rules: configuration.rules)
     }
 
     private mutating func submit(as status: ExitStatus = .ok) -> [Effect] {
-        switch verdict.submit() {
+        switch check.verdict.submit() {
         case .later:
             submitStatus = status
             return []
@@ -282,8 +279,7 @@ public struct FieldAlert: Alert {
         }
         guard isValid else {
             // The bug the seed's author fixed: Enter never passes an invalid answer. It says why, visibly.
-            touched = true
-            refused = true
+            check.refuse()
             return []
         }
         if configuration.confirm {
@@ -332,10 +328,7 @@ public struct FieldAlert: Alert {
             y += 1
             StrengthMeter.render(label: label, strength: strength, x: area.x, y: y, width: area.width, theme: theme, into: &canvas)
         }
-        // The reason: a neutral hint until the first edit, an error after, standing out after a refused Enter.
-        var style = theme.muted
-        if notice != nil || (touched && !isChecking) { style = theme.error }
-        if refused { style.reverse = true }
+        let style = check.reasonStyle(theme, insisting: notice != nil)
         for (i, line) in reasonLines(width: area.width).enumerated() where y + 1 + i < area.maxY - 1 {
             canvas.text(line, x: area.x, y: y + 1 + i, style: style)
         }

@@ -13,9 +13,13 @@ public struct FormField {
     public var choices: [String] = []
     /// --validate-cmd (also in `rules`, which run it).
     public var command: String?
-    /// The value's rules and the command's verdict, as `input` keeps them; its channel is the
-    /// field's place in the form.
-    var verdict = Verdict()
+    /// The value's rules and the command's verdict, shown as `input` shows them; the verdict's
+    /// channel is the field's place in the form.
+    var check = ValidatedText()
+    var verdict: Verdict {
+        get { check.verdict }
+        set { check.verdict = newValue }
+    }
     /// A --confirm field's second entry: the index of the field it must match, and that field's
     /// text as it stands (kept in step by the form, wiped with it).
     var confirms: Int?
@@ -77,8 +81,7 @@ public struct FormField {
     /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
         if confirms != nil { return text.editor.bytes == expected ? nil : tr("the entries did not match; type it again") }
-        if let why = verdict.reason(message: declaration.options[.invalidMessage]) { return why }
-        return verdict.isChecking ? tr("checking…") : nil
+        return check.reason
     }
 
     var isChecking: Bool { verdict.isChecking }
@@ -121,8 +124,6 @@ public struct FormAlert: Alert {
     public var dialogKeys = false {
         didSet { if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) } }
     }
-    /// Fields edited so far (a reason is an error from then on, a hint before).
-    private var touched: Set<Int> = []
     private var top = 0
     private var visibleFields = 10
 
@@ -145,7 +146,7 @@ public struct FormAlert: Alert {
         }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
         for i in built.indices {
-            built[i].verdict = Verdict(channel: i)
+            built[i].check = ValidatedText(verdict: Verdict(channel: i), invalidMessage: built[i].declaration.options[.invalidMessage])
             built[i].verdict.checkRules(rules: built[i].rules, on: built[i].text.editor)
         }
         self.fields = built
@@ -243,7 +244,7 @@ public struct FormAlert: Alert {
             return handle(action)
         case .paste(let text):
             guard case .field(let i) = focus, fields[i].kind != .switch, fields[i].kind != .choice else { return [] }
-            if fields[i].text.editor.paste(text) { touched.insert(i) }
+            if fields[i].text.editor.paste(text) { fields[i].check.edited() }
             return recheck(i)
         case .answer(let answer):
             return take(answer)
@@ -303,7 +304,7 @@ public struct FormAlert: Alert {
     /// `text`: well-formed UTF-8.
     private mutating func enter(_ text: [UInt8], at i: Int) -> [Effect] {
         fields[i].text.editor.setText(bytes: text)
-        touched.insert(i)
+        fields[i].check.edited()
         let effects = recheck(i)
         if let problem = TextField.untypeable(bytes: text, maxLength: fields[i].rules?.maxLength) {
             fields[i].verdict.refuse(problem)
@@ -323,7 +324,7 @@ public struct FormAlert: Alert {
     /// field. dialog's keys submit from any field; a front end without a box always goes field
     /// by field, so each is asked.
     private mutating func enterPressed(at i: Int, submitsAtOnce: Bool) -> [Effect] {
-        touched.insert(i)
+        fields[i].check.edited()
         // Carried out when the field's check is done (dialog's keys too: the Enter is not lost),
         // as it was given.
         if fields[i].verdict.submit() == .later {
@@ -381,7 +382,7 @@ public struct FormAlert: Alert {
             default:
                 // An edit re-runs the field's --validate-cmd (it checks the new value).
                 if fields[i].text.editor.apply(action) {
-                    touched.insert(i)
+                    fields[i].check.edited()
                     return recheck(i)
                 }
             }
@@ -432,7 +433,7 @@ public struct FormAlert: Alert {
         }
         if let bad = firstInvalid {
             focus = .field(bad)
-            touched.insert(bad)
+            fields[bad].check.edited()
             return []
         }
         // Lines: each value an item of its own (the drop-in prints them with its separator).
@@ -530,7 +531,7 @@ public struct FormAlert: Alert {
             default:
                 let at = f.text.render(into: &canvas, rect: Rect(x: fieldX, y: y, width: fieldWidth, height: 1), theme: theme)
                 if focused { cursor = at }
-                if f.reason != nil && touched.contains(i) && !focused {
+                if f.reason != nil && f.check.touched && !focused {
                     _ = canvas.put("!", x: fieldX - 1, y: y, style: theme.error)
                 }
             }
@@ -543,7 +544,7 @@ public struct FormAlert: Alert {
         if case .field(let i) = focus {
             let f = fields[i]
             if let reason = f.reason {
-                canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: touched.contains(i) ? theme.error : theme.muted)
+                canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: f.check.reasonStyle(theme))
             } else if let hint = f.declaration.options[.hint] {
                 canvas.text(Wrap.truncate(Sanitize.line(hint), width: area.width), x: area.x, y: y, style: theme.muted)
             }

@@ -83,4 +83,40 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(KeyHint(.cancel, "cancel").label, "abbrechen", "hints are translated where they are made")
         XCTAssertEqual(KeyHint(.cancel, "Weg damit").label, "Weg damit", "a label of the user's is shown as given")
     }
+
+    /// Every fixed text the product translates — tr("…") and a key hint's label — is in the
+    /// template translators work from (po/alertty.pot), so none is left in English unnoticed.
+    /// (A text made of values, such as "±\\(step)", is not a message.)
+    func testEveryTranslatedTextIsInTheTemplate() throws {
+        let template = try String(contentsOf: Self.root.appendingPathComponent("po/alertty.pot"), encoding: .utf8)
+        var entries = Set<String>()
+        var context = ""
+        for line in template.split(separator: "\n") {
+            if line.hasPrefix("msgctxt \"") { context = String(line.dropFirst(9).dropLast()) + "\u{4}" }
+            if line.hasPrefix("msgid \"") {
+                entries.insert(context + String(line.dropFirst(7).dropLast()))
+                context = ""
+            }
+        }
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let patterns = [#"\btr\("((?:[^"\\]|\\.)*)"(?:, context: "([a-z]+)")?"#,
+                        #"KeyHint\((?:\.[a-zA-Z]+|literal: "(?:[^"\\]|\\.)*"), "((?:[^"\\]|\\.)+)""#]
+        var checked = 0
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for pattern in patterns {
+                let regex = try NSRegularExpression(pattern: pattern)
+                for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    let message = (text as NSString).substring(with: match.range(at: 1))
+                    guard !message.contains("\\(") else { continue }
+                    let context = match.numberOfRanges > 2 && match.range(at: 2).location != NSNotFound
+                        ? (text as NSString).substring(with: match.range(at: 2)) + "\u{4}" : ""
+                    XCTAssertTrue(entries.contains(context + message), "\(file): '\(message)' is not in po/alertty.pot")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 60)
+    }
 }

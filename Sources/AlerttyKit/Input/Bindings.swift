@@ -155,7 +155,7 @@ public struct KeyHint: Equatable, Sendable {
     }
     public init(literal: String, _ label: String, ends: Bool = false) {
         action = .redraw
-        self.label = label
+        self.label = tr(label)
         self.literal = literal
         self.ends = ends
     }

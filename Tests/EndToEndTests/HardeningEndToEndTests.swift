@@ -280,9 +280,7 @@ final class HardeningEndToEndTests: XCTestCase {
         let q = try PTYProcess(["password", "--no-animation", "--validate-cmd", "sleep \(hanging) & sleep \(hanging)",
                                 "--value", "-"], stdin: Array("pw".utf8))
         try q.waitForText("checking")
-        let deadline = Date().addingTimeInterval(5)
-        while processes(hanging).count < 2 && Date() < deadline { usleep(10_000) } // after the debounce
-        XCTAssertEqual(processes(hanging).count, 2, "the validator and its background job are running")
+        try waitUntil("the validator and its background job run (after the debounce)", timeout: 5) { processes(hanging).count == 2 }
         q.signal(SIGTERM)
         try assertEnded(q, status: 143)
         assertNoProcess(hanging, "no validator process outlives alertty")

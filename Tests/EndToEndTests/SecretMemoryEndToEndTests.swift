@@ -94,8 +94,7 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         guard pattern.hasPrefix("core") else { throw XCTSkip("core files go to '\(pattern)'") }
         let dir = try crashFolder()
         let p = try asNobody("/bin/sleep 30", in: dir)
-        var waited = 0
-        while !status(p.pid).contains("Uid:\t65534") && waited < 500 { usleep(10_000); waited += 1 }
+        try waitUntil("the process runs as nobody") { status(p.pid).contains("Uid:\t65534") }
         kill(p.pid, SIGABRT)
         XCTAssertEqual(try p.waitForExit(), 128 + SIGABRT)
         XCTAssertFalse(cores(in: dir).isEmpty, "an ordinary crash leaves a core")

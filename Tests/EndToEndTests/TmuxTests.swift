@@ -328,13 +328,11 @@ try Needs.program("/usr/bin/dialog", package: "dialog")
         try "first line\nsecond line\n".write(toFile: log, atomically: true, encoding: .utf8)
         let t = try Tmux(command: "\(bin) dialog --no-kill --title Log --tailboxbg \(log) 10 40 2>\(pidFile); echo \"rc=$?\"")
         try t.waitFor("box") { $0.contains("Log") && $0.contains("second line") }
-        let deadline = Date().addingTimeInterval(10)
         var pid: pid_t = 0
-        while pid == 0 && Date() < deadline {
+        try waitUntil("the pid of the process that keeps the box, printed on stderr") {
             pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-            usleep(20_000) // polling for the file, not a synchronisation sleep
+            return pid > 0
         }
-        XCTAssertGreaterThan(pid, 0, "the pid of the process that keeps the box is printed on stderr")
         func running() -> Bool {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
             return !stat.contains(") Z ")
@@ -346,8 +344,7 @@ try Needs.program("/usr/bin/dialog", package: "dialog")
         try handle.close()
         try t.waitFor("the line added after dialog returned") { $0.contains("third line") }
         kill(pid, SIGTERM)
-        while running() && Date() < deadline.addingTimeInterval(10) { usleep(20_000) }
-        XCTAssertFalse(running(), "killed by the pid it printed")
+        try waitUntil("killed by the pid it printed") { !running() }
     }
 
     func testEmojiWithModifierDeletesCleanly() throws {

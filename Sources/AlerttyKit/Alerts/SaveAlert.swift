@@ -38,6 +38,7 @@ public struct SaveAlert: Alert {
         name = TextField(LineEditor(String(decoding: configuration.name, as: UTF8.self)))
         if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
         focus = configuration.choosesFolder ? .list : .name
+        folderChoice = resolvedFolderChoice()
     }
 
     var choosesFolder: Bool { configuration.choosesFolder }
@@ -105,6 +106,13 @@ public struct SaveAlert: Alert {
     // MARK: - Update
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        let effects = dispatch(event)
+        // What Choose would return, resolved as the selection moves: drawing does no file-system work.
+        if choosesFolder { folderChoice = resolvedFolderChoice() }
+        return effects
+    }
+
+    private mutating func dispatch(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
         case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength: return []
@@ -349,7 +357,10 @@ public struct SaveAlert: Alert {
 
     /// What Choose returns in folder mode: the highlighted folder, or the current one when none is
     /// highlighted (the back control, a file). Nil when the highlighted one leads outside the root.
-    var folderChoice: PathBytes? {
+    public private(set) var folderChoice: PathBytes?
+
+    private func resolvedFolderChoice() -> PathBytes? {
+        guard choosesFolder else { return nil }
         guard !browser.isBackSelected, let entry = browser.selectedEntry, entry.kind.opensLikeDirectory else { return browser.current }
         guard let real = browser.fileSystem.realPath(Paths.appending(browser.current, entry.name)),
               Paths.isInside(real, root: browser.root) else { return nil }

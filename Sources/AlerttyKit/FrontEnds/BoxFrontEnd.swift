@@ -69,7 +69,7 @@ public final class BoxFrontEnd: FrontEnd {
         }
         maxFramesPerSecond = alert.maxFramesPerSecond
         guard dirty || animation != nil || context.countdown != lastCountdown, frameDue(now) else { return [] }
-        guard draw(&alert, now: now, countdown: context.countdown, onDefault: context.takeDefaultOnTimeout) else {
+        guard draw(&alert, now: now, countdown: context.countdown) else {
             return [.finish(Outcome(.hangup))]
         }
         dirty = false
@@ -206,7 +206,7 @@ public final class BoxFrontEnd: FrontEnd {
     }
 
     /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
-    private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?, onDefault: Bool) -> Bool {
+    private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?) -> Bool {
         var scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, height: options.height,
                           theme: theme, backtitle: options.backtitle)
         scene.padding = options.margin + 1
@@ -216,13 +216,7 @@ public final class BoxFrontEnd: FrontEnd {
             phase = Scene.Phase(scale: a.kind.scale(at: t), opacity: a.kind.opacity(at: t), animating: true)
         }
         lastCountdown = countdown
-        var footer = countdown
-        if onDefault && alert.showsCountdownOnDefault {
-            // The countdown goes on what will be taken when it runs out, not in the border.
-            _ = alert.update(.countdown(countdown))
-            footer = nil
-        }
-        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: footer)
+        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: countdown)
         if !session.modal && (session.reservedRows != canvas.height || canvas.width != inlineWidth || eraseInline) {
             // First frame, a resize, a box of another size (a failure box where the spinner was)
             // or Ctrl-L: the old box erased and its room made again below the cursor.

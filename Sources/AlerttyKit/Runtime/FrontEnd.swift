@@ -22,16 +22,14 @@ public struct PresentContext: Sendable {
     /// No event source has anything under way (a check running, a folder being made, items
     /// still arriving): what the alert means now is what it will mean until the next input.
     public var settled: Bool
-    /// The idle timeout's countdown in its last ten seconds ("7s"), if any.
+    /// The idle timeout's countdown in its last ten seconds ("7s"), for the border; nil when
+    /// there is none or the alert shows it itself, on what will be taken (--on-timeout default).
     public var countdown: String?
-    /// --on-timeout default: the countdown goes on what will be taken.
-    public var takeDefaultOnTimeout: Bool
 
-    public init(changed: Bool, settled: Bool, countdown: String? = nil, takeDefaultOnTimeout: Bool = false) {
+    public init(changed: Bool, settled: Bool, countdown: String? = nil) {
         self.changed = changed
         self.settled = settled
         self.countdown = countdown
-        self.takeDefaultOnTimeout = takeDefaultOnTimeout
     }
 }
 

@@ -46,6 +46,8 @@ public final class Runner {
     var startedAt: UInt64 = 0
     /// Time ran out under --on-timeout default: the default is being taken, as a script would.
     var autopilot: ScriptedAnswers?
+    /// The countdown the alert was last told to show on its default.
+    var countdownOnDefault: String?
     /// Lends the terminal to a command that stops wanting it (sudo's prompt under progress).
     var lender: TerminalLender?
     /// The controlling terminal as it is lent; nil when there is none or no command runs.
@@ -115,8 +117,17 @@ public final class Runner {
             }
             let lent = lender?.lentTo != nil
             let settled = !sources.contains { $0.nextDeadline != nil }
-            let context = PresentContext(changed: changed, settled: settled, countdown: countdown(now: now),
-                                         takeDefaultOnTimeout: takeDefaultOnTimeout)
+            var shown = countdown(now: now)
+            if takeDefaultOnTimeout && alert.showsCountdownOnDefault {
+                // --on-timeout default: the alert shows the countdown on what will be taken, not the border.
+                if shown != countdownOnDefault {
+                    countdownOnDefault = shown
+                    changed = true
+                    if let outcome = apply(alert.update(.countdown(shown))) { return finish(outcome, alert: alert, by: nil) }
+                }
+                shown = nil
+            }
+            let context = PresentContext(changed: changed, settled: settled, countdown: shown)
             changed = false
             // While a command has the terminal, nothing is shown and nothing read from it.
             var requests = lent ? [] : frontEnd.present(&alert, now: now, context: context)

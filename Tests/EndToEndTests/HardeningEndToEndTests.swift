@@ -350,13 +350,6 @@ final class HardeningEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0)
     }
 
-    func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "alertty-hardening-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     /// Endless stdin (/dev/zero) behind `-` is refused at a bound, with a line saying what to
     /// use instead, before anything is drawn: no hang, no unbounded memory.
     func testEndlessStdinIsRefusedAtItsBound() throws {

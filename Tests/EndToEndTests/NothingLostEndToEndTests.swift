@@ -9,13 +9,6 @@ import XCTest
 final class NothingLostEndToEndTests: XCTestCase {
     typealias K = PTYProcess.Keys
 
-    func temporaryFolder() throws -> String {
-        let dir = NSTemporaryDirectory() + "alertty-lost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
-    }
-
     // MARK: - Start-up never waits on what it reads
 
     func testAThemeThatIsAFIFOAFolderOrADeviceIsAClearError() throws {

@@ -34,3 +34,13 @@ extension XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: contents), "could not create \(path)", file: file, line: line)
     }
 }
+
+extension XCTestCase {
+    /// A folder of this test's own in the temporary directory, removed when the test ends.
+    func temporaryFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "alertty-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+}

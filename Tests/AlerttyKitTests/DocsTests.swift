@@ -124,4 +124,15 @@ final class DocsTests: XCTestCase {
         let help = CommandSpec.flags(for: .form).first { $0.flag == .fieldsFrom }?.help ?? ""
         for option in FieldOption.allCases { XCTAssertTrue(help.contains("--" + option.rawValue + " ") || help.contains("--" + option.rawValue + ")"), option.rawValue) }
     }
+
+    /// What each alert takes with no person is said in its --help, the man page and the README.
+    func testTheNoPersonRuleIsSaidForEveryAlert() throws {
+        let readme = try checkedIn("README.md"), man = Docs.manPage()
+        for d in AlertDescriptor.all {
+            XCTAssertTrue(Help.alert(d.kind).contains(d.withoutAPerson), "\(d.kind) --help")
+            XCTAssertTrue(readme.contains("| \(d.kind.rawValue) | \(d.withoutAPerson) |"), "README's row for \(d.kind)")
+        }
+        // (The man page folds its lines: each alert's entry says it once.)
+        XCTAssertEqual(man.components(separatedBy: "With no person:").count - 1, AlertDescriptor.all.count)
+    }
 }

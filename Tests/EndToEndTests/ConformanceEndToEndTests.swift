@@ -42,6 +42,7 @@ final class ConformanceEndToEndTests: XCTestCase {
         try? FileManager.default.createDirectory(atPath: r + "/sub", withIntermediateDirectories: true)
         // Beside the browsers' root, not in it: their cases count what is there.
         try? "line one\nline two\nline three\n".write(toFile: r + "-notes.txt", atomically: true, encoding: .utf8)
+        try? "d12|Debian 12|bookworm\nd13|Debian 13|trixie\n".write(toFile: r + "-releases.txt", atomically: true, encoding: .utf8)
         return r
     }()
 
@@ -49,6 +50,7 @@ final class ConformanceEndToEndTests: XCTestCase {
     override class func tearDown() {
         try? FileManager.default.removeItem(atPath: root)
         try? FileManager.default.removeItem(atPath: root + "-notes.txt")
+        try? FileManager.default.removeItem(atPath: root + "-releases.txt")
         super.tearDown()
     }
 
@@ -84,9 +86,23 @@ final class ConformanceEndToEndTests: XCTestCase {
                  answer: Way(keys: ["\u{15}db2", K.enter, K.enter], lines: ["db2", ""], variable: nil, stdout: "db2\non\n")),
             Case(name: "text", arguments: ["text", r + "-notes.txt"], ready: "line three", byDefault: ("", 0),
                  answer: Way(keys: ["q"], lines: [""], variable: "ok", stdout: "")),
+            // A licence is never agreed to for the person: it has no default (Enter in the box is a person's).
             Case(name: "licence", arguments: ["text", "--ok", "Agree", "--cancel", "Decline", r + "-notes.txt"], ready: "line three",
-                 byDefault: ("", 0), answer: Way(keys: [K.tab, K.enter], lines: ["n"], variable: "no", stdout: "", status: 1),
+                 byDefault: nil, answer: Way(keys: [K.tab, K.enter], lines: ["n"], variable: "no", stdout: "", status: 1),
                  refused: "perhaps"),
+            // Nor is a confirm answered yes without --default.
+            Case(name: "confirm without --default", arguments: ["confirm", "Delete everything?"], ready: "Delete everything?",
+                 byDefault: nil, answer: Way(keys: ["n"], lines: ["n"], variable: "no", stdout: "", status: 1), refused: "perhaps"),
+            // A check list's marked items are its default; a menu without --selected has none.
+            Case(name: "check list marked", arguments: ["choose", "--multi", "--marked", "a", "--marked", "c", "Parts?", "a", "b", "c"],
+                 ready: "[x] c", byDefault: ("a\nc\n", 0),
+                 answer: Way(keys: [K.space, K.down, K.space, K.down, K.space, K.enter], lines: ["2"], variable: "b", stdout: "b\n")),
+            Case(name: "menu without --selected", arguments: ["choose", "Shell?", "bash", "zsh"], ready: "zsh", byDefault: nil,
+                 answer: Way(keys: [K.down, K.enter], lines: ["2"], variable: "zsh", stdout: "zsh\n")),
+            // Items read with a --delimiter print their tag, as --tagged ones do.
+            Case(name: "delimited items", arguments: ["choose", "--delimiter", "|", "--items-from", r + "-releases.txt", "--selected", "d12", "Release?"],
+                 ready: "Debian 13", byDefault: ("d12\n", 0),
+                 answer: Way(keys: [K.down, K.enter], lines: ["2"], variable: "d13", stdout: "d13\n")),
             Case(name: "date", arguments: ["date", "--value", "2026-11-26", "--max", "2026-12-31", "Day?"], ready: "November 2026",
                  byDefault: ("2026-11-26\n", 0),
                  answer: Way(keys: [K.right, K.down, K.enter], lines: ["2026-12-04"], variable: "2026-12-04", stdout: "2026-12-04\n"),
@@ -142,7 +158,11 @@ final class ConformanceEndToEndTests: XCTestCase {
     func testTheDefaultIsTheSameEverywhere() throws {
         for c in cases {
             guard let expected = c.byDefault else {
+                // One rule: no person takes it for you, whether no one is there or time runs out.
                 XCTAssertEqual(try scripted(c, ["ALERTTY_NONINTERACTIVE": "1"]).status, 3, "\(c.name): no default, exit 3")
+                for p in [try box(c, ["--timeout", "1", "--on-timeout", "default"]), try line(c, ["--timeout", "1", "--on-timeout", "default"])] {
+                    try assertEnded(p, status: 124, stdout: "")
+                }
                 continue
             }
             // The box: Enter (progress: nothing to press). The folder box has no key for "this
@@ -215,7 +235,7 @@ final class ConformanceEndToEndTests: XCTestCase {
             XCTAssertEqual(s.stdout, "")
             XCTAssertTrue(s.stderr.hasPrefix("alertty: prompt 'c': "), s.stderr)
             // Line mode says why and asks again (a list re-asks for numbers), never answering.
-            guard c.name != "confirm" && c.name != "check list" && c.name != "licence" else { continue }
+            guard !c.name.hasPrefix("confirm") && c.name != "check list" && c.name != "licence" else { continue }
             let l = try line(c)
             try l.waitFor("a prompt", Self.prompted)
             l.type(bad + "\r")
@@ -274,5 +294,34 @@ final class ConformanceEndToEndTests: XCTestCase {
         try slow.waitForText("Step")
         slow.signal(SIGTERM)
         try assertEnded(slow, status: 143, stdout: "")
+    }
+
+    // MARK: - A reference to nothing
+
+    /// A --selected or --marked that names no item, or a form field's variable that names no
+    /// field, is the script's mistake: exit 2 naming it, in the box, in line mode and with no one
+    /// there — never a guess (the typo Standrd became the first item with no one there).
+    func testAReferenceToNothingIsAnErrorEverywhere() throws {
+        for arguments in [["choose", "--radio", "--selected", "Standrd", "Which edition?", "Minimal", "Standard", "Full"],
+                          ["choose", "--multi", "--marked", "d", "Parts?", "a", "b", "c"]] {
+            let c = Case(name: arguments[2], arguments: arguments, ready: "", byDefault: nil, answer: Way(keys: [], lines: [], stdout: ""))
+            for p in [try box(c), try line(c), try box(c, ["--non-interactive"])] {
+                try assertEnded(p, status: 2, stdout: "")
+                XCTAssertTrue(p.stderrText.contains("'\(arguments[3])' names no item"), p.stderrText)
+                XCTAssertFalse(p.screen.contains(arguments[4]), "nothing was asked")
+            }
+        }
+        // Items read from a file are checked once they are all read.
+        let streamed = Case(name: "streamed", arguments: ["choose", "--items-from", Self.root + "-notes.txt", "--selected", "line four", "Which?"],
+                            ready: "", byDefault: nil, answer: Way(keys: [], lines: [], stdout: ""))
+        for p in [try box(streamed), try line(streamed), try box(streamed, ["--non-interactive"])] {
+            try assertEnded(p, status: 2, stdout: "")
+            XCTAssertTrue(p.stderrText.contains("--selected 'line four' names no item"), p.stderrText)
+        }
+        let form = cases.first { $0.name == "form" }!
+        let typo = try scripted(form, ["ALERTTY_ANSWER_C_HOTS": "db2"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stdout, "")
+        XCTAssertTrue(typo.stderr.contains("ALERTTY_ANSWER_C_HOTS answers no field of prompt 'c'"), typo.stderr)
     }
 }

@@ -97,7 +97,7 @@ final class ScriptingEndToEndTests: XCTestCase {
         try assertEnded(c, status: 1)
         let i = try PTYProcess(["input", "--no-animation", "--value", "fallback", "--timeout", "1", "--on-timeout", "default"])
         try assertEnded(i, status: 0, stdout: "fallback\n")
-        let ch = try PTYProcess(["choose", "--no-animation", "--timeout", "2", "--on-timeout", "default", "Q", "a", "b"])
+        let ch = try PTYProcess(["choose", "--no-animation", "--selected", "a", "--timeout", "2", "--on-timeout", "default", "Q", "a", "b"])
         try ch.waitForText("a  (2s)")
         ch.type(K.down) // a key starts the idle time again: the countdown moves to b, from 2 s
         try ch.waitForText("b  (2s)")

@@ -34,6 +34,9 @@ public struct ChooseConfiguration: Sendable {
     public var selected: [String] = []
     /// --marked: marked (checked, or the radio choice) without taking the focus.
     public var marked: [String] = []
+    /// A --selected or --marked that names no item is a usage error (as whiptail and dialog, the
+    /// drop-in ignores one, as their --default-item is ignored).
+    public var checksPreselections = true
     public var selectIfOne = false
     /// Separator between several answers (newline, or NUL with --print0).
     public var separator: UInt8 = 0x0A
@@ -123,23 +126,39 @@ public struct ChooseAlert: Alert {
         refilter()
     }
 
+    /// Whether `name` (a --selected or --marked word, a script's answer) names `item`: its tag,
+    /// its label, or its 1-based index.
+    static func names(_ name: String, _ item: Int, in store: ItemStore) -> Bool {
+        let key = Array(name.utf8)
+        return store.label(item) == key || store.tag(item) == key || name == String(item + 1)
+    }
+
+    /// The --selected and --marked words that name no item of `store` (`*` names them all).
+    static func unmatched(_ configuration: ChooseConfiguration, in store: ItemStore) -> [(flag: String, name: String)] {
+        guard configuration.checksPreselections else { return [] }
+        let words = configuration.selected.map { ("--selected", $0) } + configuration.marked.map { ("--marked", $0) }
+        return words.filter { word in word.1 != "*" && !(0..<store.count).contains { names(word.1, $0, in: store) } }
+    }
+
+    /// A usage error for a preselection that names no item: no alert guesses another.
+    static func unmatchedError(_ word: (flag: String, name: String), in store: ItemStore) -> String {
+        let shown = (0..<min(store.count, 8)).map { store.shownLabel($0) }.joined(separator: ", ") + (store.count > 8 ? ", …" : "")
+        return "\(word.flag) '\(word.name)' names no item (\(shown))"
+    }
+
     /// Applies --selected to the items not looked at yet; the first one found gets the focus.
     private mutating func preselect() {
         let wanted = configuration.selected
         defer { preselectedUpTo = store.count }
         if !configuration.marked.isEmpty {
-            let keys = Set(configuration.marked.map { Array($0.utf8) })
-            for item in preselectedUpTo..<store.count
-            where keys.contains(store.label(item)) || store.tag(item).map(keys.contains) == true || configuration.marked.contains(String(item + 1)) {
+            for item in preselectedUpTo..<store.count where configuration.marked.contains(where: { Self.names($0, item, in: store) }) {
                 if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
             }
         }
         guard !wanted.isEmpty else { return }
         let all = wanted.contains("*") && multi
-        let keys = Set(wanted.map { Array($0.utf8) })
         for item in preselectedUpTo..<store.count {
-            let hit = all || keys.contains(store.label(item)) || store.tag(item).map(keys.contains) == true
-                || wanted.contains(String(item + 1))
+            let hit = all || wanted.contains { Self.names($0, item, in: store) }
             guard hit else { continue }
             if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
             if !focusedPreselection && list.order == nil {
@@ -198,8 +217,11 @@ public struct ChooseAlert: Alert {
     public var hints: [KeyHint] {
         if renaming != nil { return [KeyHint(.submit, configuration.extraLabel ?? "rename"), KeyHint(.cancel, "back")] }
         var h = [KeyHint(.submit, multi ? configuration.okLabel : "choose"), KeyHint(.cancel, query.editor.isEmpty ? "cancel" : "clear")]
-        if multi { h += [KeyHint(.activate, "toggle"), KeyHint(.toggleAll, "all")] }
-        if radio { h.append(KeyHint(.activate, "mark")) }
+        // In a check or radio list Enter answers what Space marked: the box is made wide enough to say so.
+        var mark = KeyHint(.activate, multi ? "toggle" : "mark")
+        mark.ends = true
+        if multi || radio { h.insert(mark, at: 1) }
+        if multi { h.append(KeyHint(.toggleAll, "all")) }
         if configuration.letters == .jump || configuration.letters == .newt { h.append(KeyHint(literal: "a-z", "jump")) }
         h.append(KeyHint(.focusNext, "move"))
         return h
@@ -297,6 +319,12 @@ public struct ChooseAlert: Alert {
             store.finish()
             loading = false
             itemsArrived()
+            // Every item is known: a preselection that names none is the script's mistake, said.
+            if let word = Self.unmatched(configuration, in: store).first {
+                var outcome = Outcome(.usage)
+                outcome.report = Self.unmatchedError(word, in: store)
+                return [.finish(outcome)]
+            }
             return configuration.selectIfOne && store.count == 1 ? answer([0]) : []
         case .paste(let text):
             if var r = renaming {
@@ -619,7 +647,8 @@ extension ChooseAlert {
                KeyUse([.toggleAll], "toggle every shown item (--multi)"),
                KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
                KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")],
-        withoutAPerson: "the --selected item; without one there is none (exit 3)", hasDefault: { $0.has(.selected) },
+        withoutAPerson: "the --selected item, or a check or radio list's --marked ones; without them there is none (exit 3)",
+        hasDefault: { $0.has(.selected) || $0.has(.marked) && ($0.has(.multi) || $0.has(.radio)) },
         examples: ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
                    "parts=$(alertty choose --multi --min 1 \"Install which components?\" core docs examples)",
                    "pkg=$(apt-cache pkgnames | alertty choose --items-from - \"Package?\")",
@@ -646,10 +675,13 @@ extension ChooseAlert {
         if let max = configuration.maximum, max < configuration.minimum {
             throw UsageError("--min \(configuration.minimum) is more than --max \(max): nothing could be chosen")
         }
-        // A tagged list prints the tag, as its help says and dialog and whiptail do.
-        configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? (command.has(.tagged) ? "tag" : "label")) ?? .label
+        // Items with tags (--tagged pairs, --delimiter records) print the tag, as their help says and
+        // dialog and whiptail do.
+        let tagged = command.has(.tagged) || command.has(.delimiter)
+        configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? (tagged ? "tag" : "label")) ?? .label
         configuration.selected = command.strings(.selected)
         configuration.marked = command.strings(.marked)
+        configuration.checksPreselections = !command.verbatim
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
         configuration.selectIfOne = command.has(.selectIfOne)
         configuration.separator = command.has(.print0) ? 0 : 0x0A
@@ -697,6 +729,7 @@ extension ChooseAlert {
             throw UsageError("choose needs at least one ITEM, or --items-from FILE")
         }
         let streaming = !sources.isEmpty
+        if !streaming, let word = unmatched(configuration, in: store).first { throw UsageError(unmatchedError(word, in: store)) }
         let alert = AlertFactory.styled(ChooseAlert(title: m.title, text: m.text, store: store, configuration: configuration, loading: streaming), command, m.text)
         var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources,
                                terminator: configuration.separator, printsAnswer: true)

@@ -75,7 +75,7 @@ public enum Docs {
 
         """
         for alert in AlertKind.allCases {
-            s += ".TP\n.B \(alert.rawValue)\n\(roff(alert.summary + " TEXT is " + alert.textHelp + "."))\n"
+            s += ".TP\n.B \(alert.rawValue)\n\(roff(alert.summary + " TEXT is " + alert.textHelp + ". With no person: " + alert.descriptor.withoutAPerson + "."))\n"
         }
         s += ".SH COMMON FLAGS\n"
         for f in CommandSpec.flags where f.alerts.count == AlertKind.allCases.count { s += manFlag(f) }

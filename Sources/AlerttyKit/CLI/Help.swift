@@ -79,6 +79,7 @@ public enum Help {
 
         \(alert.summary)
         TEXT is \(alert.textHelp).
+        With no person (--non-interactive, --on-timeout default, ALERTTY_ANSWER_<ID> unset): \(alert.descriptor.withoutAPerson).
 
         flags:
         \(flagLines(own))

@@ -53,7 +53,8 @@ public final class LineFrontEnd: FrontEnd {
         // Work that ended between two turns: its last state still gets its line.
         if case .progress(let p) = alert.meaning { progress(p) }
         if asking != nil { write("\n") } // a prompt left unanswered (a timeout, a signal): end its line
-        if let report = outcome.report { say(report) }
+        // (A usage error is said on stderr, by whoever ran the alert.)
+        if let report = outcome.report, outcome.status != .usage { say(report) }
         return outcome
     }
 

@@ -78,6 +78,18 @@ public enum Platform {
         return String(cString: value)
     }
 
+    /// The names of the environment's variables that start with `prefix`.
+    public static func environmentNames(startingWith prefix: String) -> [String] {
+        var names: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let line = String(cString: pointer)
+            if line.hasPrefix(prefix), let equals = line.firstIndex(of: "=") { names.append(String(line[..<equals])) }
+            entry += 1
+        }
+        return names
+    }
+
     public static func exit(_ status: Int32) -> Never {
         libcExit(status)
     }

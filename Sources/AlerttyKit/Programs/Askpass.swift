@@ -56,6 +56,15 @@ public enum Askpass {
 /// ssh, sudo and git run it with the prompt as its arguments and read the answer from stdout.
 struct AskpassProgram: Program {
     func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
+        // No caller passes these as a prompt: a person asking gets the program's help.
+        if arguments == ["--help"] || arguments == ["-h"] {
+            Platform.writeAll(1, Array((Askpass.usage.joined(separator: "\n") + "\n").utf8))
+            return 0
+        }
+        if arguments == ["--version"] {
+            Platform.writeAll(1, Array("alertty-askpass (alertty) \(CommandSpec.version)\n".utf8))
+            return 0
+        }
         let ran: Ran
         do {
             ran = Ask.command(try App.withOptions(Askpass.command(arguments, environment: Platform.environment)), Asking(closed: closed))

@@ -100,6 +100,15 @@ enum Ask {
             }
         }
         let answerer = Answerer(command, fieldNames: built.fieldNames, environment: environment)
+        // A variable for a field the form does not have is a typo: said, never a default taken
+        // in its place. (An --id that is another's id and `_FIELD` would be taken for one.)
+        if let variable = answerer.variable, !built.fieldNames.isEmpty {
+            let known = Set(built.fieldNames.map { variable + "_" + Answerer.shellName($0) })
+            if let unknown = Platform.environmentNames(startingWith: variable + "_").sorted().first(where: { !known.contains($0) }) {
+                return usage(UsageError("\(unknown) answers no field of \(answerer.promptName) (its fields: "
+                                        + built.fieldNames.joined(separator: ", ") + ")"))
+            }
+        }
         // Answers without a person: named by --id, or the defaults when no one is to be asked.
         if let answers = answerer.scriptedAnswers {
             if answerer.nonInteractive && !answerer.answeredByName && !hasDefault(command) {
@@ -127,12 +136,14 @@ enum Ask {
                 if progress.command != nil {
                     return scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName)
                 }
-                // A gauge still reads its input to the end, so the producer is never killed by a closed pipe.
+                // A gauge with no one to show it to reads its input to the end (the producer is
+                // never killed by a closed pipe) and succeeds, as progress around a command does.
                 while Platform.read(0, max: 65536) != nil {}
-                App.report("no terminal to show progress on (\(error.message)); the input was read to its end")
-                return .failed(.noTerminal)
+                return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
             }
-            App.report("no terminal to ask on (\(error.message)); run it from a terminal or pass --tty PATH")
+            let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
+            App.report("no terminal to ask on (\(error.message)); run it from a terminal, pass --tty PATH, \(byName) to answer it, "
+                       + "or take its default with --non-interactive")
             return .failed(.noTerminal)
         }
         // Taken before a command starts, so its first write to the terminal already waits to be lent it.
@@ -143,7 +154,11 @@ enum Ask {
                             takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom,
                             loan: loan)
         loan = nil
-        return .ended(runner.run(), terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
+        let outcome = runner.run()
+        // A script's mistake found once the alert was up (a --selected that names none of the
+        // items read): said on stderr, as a usage error before drawing is.
+        if outcome.status == .usage, let report = outcome.report { App.report(report) }
+        return .ended(outcome, terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
     }
 
     /// The box's look and timing from the command and the environment: colour, theme, glyphs,
@@ -168,7 +183,8 @@ enum Ask {
         // A progress box is shown many times by a script: it appears at once.
         options.animate = !command.has(.noAnimation) && !options.inline && options.colors != .none && !command.alert.runsCommand
         options.timeout = command.seconds(.timeout)
-        options.takeDefaultOnTimeout = command.string(.onTimeout) == "default"
+        // (A prompt with no default has none to take: it times out, as without the flag.)
+        options.takeDefaultOnTimeout = command.string(.onTimeout) == "default" && hasDefault(command)
         if let seconds = command.seconds(.countdown) {
             // dialog's pause: the default is taken when the seconds shown run out.
             options.timeout = seconds

@@ -135,4 +135,11 @@ final class DocsTests: XCTestCase {
         // (The man page folds its lines: each alert's entry says it once.)
         XCTAssertEqual(man.replacingOccurrences(of: "\n", with: " ").components(separatedBy: "With no person:").count - 1, AlertDescriptor.all.count)
     }
+
+    /// The README's wizard is the one the end-to-end tests run through every front end.
+    func testTheReadmesWizardIsTheTestedOne() throws {
+        let script = try checkedIn("Tests/Wizard/install.sh")
+        let body = String(script[script.range(of: "set -e\n")!.upperBound...])
+        XCTAssertTrue(try checkedIn("README.md").contains("set -e\n" + body), "README's wizard differs from Tests/Wizard/install.sh")
+    }
 }

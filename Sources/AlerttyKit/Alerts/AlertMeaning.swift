@@ -65,6 +65,8 @@ public enum AlertMeaning: Equatable, Sendable {
         public var name: String? = nil
         /// Items are still arriving (--items-from): the list is not complete yet.
         public var loading = false
+        /// A line shown under it (a form choice's --hint).
+        public var hint: String? = nil
     }
 
     public struct Message: Equatable, Sendable {
@@ -87,6 +89,8 @@ public enum AlertMeaning: Equatable, Sendable {
         public var defaultButton: String? = nil
         /// A form's field name (ALERTTY_ANSWER_<ID>_<NAME>), nil for the prompt itself.
         public var name: String? = nil
+        /// A line shown under it (a form switch's --hint).
+        public var hint: String? = nil
     }
 
     public struct Field: Equatable, Sendable {
@@ -111,6 +115,11 @@ public enum AlertMeaning: Equatable, Sendable {
         /// A second entry of a form's field of this name (--confirm): without a person it is
         /// answered as that field was.
         public var confirms: String? = nil
+        /// The reason refuses what was given (an answer, an edit, entries that do not match), as
+        /// opposed to a rule's hint before anything was given: said when the prompt comes back.
+        public var refused = false
+        /// A line shown under the field (a form field's --hint).
+        public var hint: String? = nil
     }
 
     public struct BrowserView: Equatable, Sendable {

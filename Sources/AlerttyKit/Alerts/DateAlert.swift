@@ -47,7 +47,7 @@ public struct DateAlert: Alert {
 
     public var meaning: AlertMeaning {
         .field(.init(title: title, text: body.text, label: nil, secret: false, placeholder: "YYYY-MM-DD", reason: reason,
-                     checking: false, preset: cursor.iso))
+                     checking: false, preset: cursor.iso, refused: reason != nil))
     }
 
     // MARK: - Size

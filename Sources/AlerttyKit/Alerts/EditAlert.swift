@@ -65,7 +65,7 @@ public struct EditAlert: Alert {
 
     public var meaning: AlertMeaning {
         .field(.init(title: title, text: "", label: nil, secret: false, placeholder: "", reason: check.settledReason, checking: isChecking,
-                     preset: area.shownLines.joined(separator: "\n"), presetSecret: false, name: nil, multiline: true))
+                     preset: area.shownLines.joined(separator: "\n"), presetSecret: false, name: nil, multiline: true, refused: true))
     }
 
     public var keyOverrides: [KeyPress: Action] { Self.descriptor.keyOverrides }

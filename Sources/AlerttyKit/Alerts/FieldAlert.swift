@@ -90,7 +90,8 @@ public struct FieldAlert: Alert {
         let preset = configuration.initialValue.isEmpty || isSecret ? nil : String(decoding: configuration.initialValue, as: UTF8.self)
         return .field(.init(title: title, text: body.text, label: fieldLabel,
                             secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking,
-                            preset: preset, presetSecret: isSecret && !configuration.initialValue.isEmpty))
+                            preset: preset, presetSecret: isSecret && !configuration.initialValue.isEmpty,
+                            refused: notice != nil || check.touched))
     }
 
     var buttons: [Button] {

@@ -212,17 +212,18 @@ public struct FormAlert: Alert {
         switch f.kind {
         case .switch:
             return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: tr("yes"), no: tr("no"),
-                                   defaultYes: f.on, name: name))
+                                   defaultYes: f.on, name: name, hint: f.declaration.options[.hint]))
         case .choice:
             return .list(.init(title: title, text: label, labels: f.choices, tags: f.choices, focused: f.choice, multi: false, minimum: 1, maximum: 1,
-                               marked: [], reason: nil, defaultItem: f.choice, name: name))
+                               marked: [], reason: nil, defaultItem: f.choice, name: name, hint: f.declaration.options[.hint]))
         default:
             let pending = f.isChecking
             let preset = f.declaration.options[.default].flatMap { $0.isEmpty || f.kind == .password ? nil : $0 }
             return .field(.init(title: title, text: body.text, label: label + ":", secret: f.kind == .password,
                                 placeholder: f.text.placeholder, reason: pending ? nil : f.reason, checking: pending,
                                 preset: preset, presetSecret: f.kind == .password && !(f.declaration.options[.default] ?? "").isEmpty,
-                                name: name, confirms: f.confirms.map { fields[$0].declaration.name }))
+                                name: name, confirms: f.confirms.map { fields[$0].declaration.name }, refused: f.check.touched,
+                                hint: f.declaration.options[.hint]))
         }
     }
 

@@ -57,7 +57,7 @@ public struct NumberAlert: Alert {
 
     public var meaning: AlertMeaning {
         .field(.init(title: title, text: body.text, label: nil, secret: false, placeholder: "\(minimum)-\(maximum)",
-                     reason: answeredReason, checking: false, preset: String(value)))
+                     reason: answeredReason, checking: false, preset: String(value), refused: answeredReason != nil))
     }
     private var answeredReason: String?
 

@@ -38,7 +38,7 @@ public struct TimeAlert: Alert {
 
     public var meaning: AlertMeaning {
         .field(.init(title: title, text: body.text, label: nil, secret: false, placeholder: "HH:MM:SS",
-                     reason: answeredReason ?? reason, checking: false, preset: time.iso))
+                     reason: answeredReason ?? reason, checking: false, preset: time.iso, refused: answeredReason != nil))
     }
 
     public var hints: [KeyHint] {

@@ -102,7 +102,9 @@ public final class LineFrontEnd: FrontEnd {
         if case .document(let d) = meaning, d.loading, d.page.count < Self.page { return [] }
         if let before = answered {
             answered = nil
-            if before.promptKey == meaning.promptKey, let reason = meaning.reasonToSay { say(reason) }
+            // Why what was given was not taken, before asking again (or the next entry: a second
+            // entry that did not match goes back to the first).
+            if let reason = meaning.refusal(after: before) { say(reason) }
         }
         prompt(meaning, alert: alert)
         asking = meaning
@@ -120,6 +122,7 @@ public final class LineFrontEnd: FrontEnd {
             var lines = q.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let last = lines.popLast() ?? ""
             header(q.title, lines.joined(separator: "\n"), alert)
+            if let hint = q.hint { say(hint) }
             let choices = q.defaultButton.map { "[y/n, Enter: \($0)]" } ?? LineFrontEnd.choices(yes: q.yes, no: q.no, defaultYes: q.defaultYes)
             write((last.isEmpty ? "" : last + " ") + choices + " ")
         case .field(let f) where f.multiline:
@@ -128,7 +131,9 @@ public final class LineFrontEnd: FrontEnd {
             say(tr("Type the new text; a line with only . ends it (. at once keeps the text above):"))
             typedLines = []
         case .field(let f):
-            header(f.title, f.text, alert, titleIsPrompt: true)
+            // The title is the prompt's name when there is no label to name it ("Your email: ").
+            header(f.title, f.text, alert, titleIsPrompt: f.label == nil)
+            if let hint = f.hint { say(hint) }
             let name = f.label.map { String($0.dropLast()) } ?? (f.title.isEmpty ? (f.secret ? tr("Password") : tr("Answer")) : f.title)
             var shown = name
             if let preset = f.preset { shown += " [" + preset + "]" }
@@ -177,6 +182,7 @@ public final class LineFrontEnd: FrontEnd {
             listShown = 0
             if c.name != nil { say(c.text + ":") } // a form's choice field: its label first
         }
+        if let hint = c.hint { say(hint) }
         let n = c.labels.count
         guard n > 0 else { return say(tr("(no items)")) }
         if listShown < n {
@@ -419,6 +425,13 @@ public final class LineFrontEnd: FrontEnd {
 }
 
 extension AlertMeaning {
+    /// The reason to say once something was given to `before`: a field's refusal whichever entry
+    /// asks now; a list's or a folder's when the same prompt is asked again.
+    func refusal(after before: AlertMeaning) -> String? {
+        if case .field(let f) = self { return f.refused ? f.reason : nil }
+        return before.promptKey == promptKey ? reasonToSay : nil
+    }
+
     /// A secret, or a yes/no (a licence's at its end too): typed-ahead lines never answer it.
     var mustNotBeAnsweredAhead: Bool {
         switch self {

@@ -1,0 +1,80 @@
+// The README's nine-step installer wizard (Tests/Wizard/install.sh), answered through every
+// door: a person in the box, a person in line mode, and no one (answers from the environment,
+// the rest by default). The answers must be the same, and line mode must say every word the box
+// shows: each step's title, its labels, and the reason a refused answer was refused.
+import Foundation
+import Glibc
+import XCTest
+
+final class WizardEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Wizard/install.sh").path
+    static let titles = ["Setup", "Your name", "Your email", "Admin password", "Edition", "Components", "Install where?", "Port", "Ready"]
+    static let emailRefused = "not an email address"
+
+    func expected(_ root: String) -> String { "Ann\nann@example.com\n8\nStandard\ncore\ndocs\n\(root)\n9000\n" }
+
+    func wizard(_ root: String, environment: [String: String] = [:]) throws -> PTYProcess {
+        let bin = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path
+        return try PTYProcess([Self.script], columns: 100, rows: 30,
+                              environment: ["PATH": bin + ":/usr/bin:/bin", "ROOT": root].merging(environment) { $1 },
+                              executable: "/bin/sh")
+    }
+
+    /// Every step as a person at the box answers it, one screen at a time.
+    func testTheBoxAnswersTheWizard() throws {
+        let root = try temporaryFolder()
+        let p = try wizard(root)
+        let steps: [(ready: String, keys: [String])] = [
+            ("This installs Acme", [K.enter]), ("Your name", ["Ann", K.enter]), ("Your email", ["ann@", K.enter]),
+            (Self.emailRefused, ["example.com", K.enter]), ("Admin password", ["s3cretpw", K.enter]), ("Retype", ["s3cretpw", K.enter]),
+            ("Which edition?", [K.enter]), ("Install which?", [K.down, K.space, K.enter]), ("Install where?", ["\u{0F}"]),
+            ("Listen on which port?", ["9000", K.enter]), ("Install the Standard edition now?", ["y"]),
+        ]
+        for (ready, keys) in steps {
+            try p.waitForText(ready)
+            for key in keys { p.type(key) }
+        }
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertEqual(p.stdoutText, expected(root))
+    }
+
+    /// The same in line mode, and what it says: every title and label the box shows, and why an
+    /// answer was refused, in the box's words.
+    func testLineModeAnswersTheWizardAndSaysEverything() throws {
+        let root = try temporaryFolder()
+        let p = try wizard(root, environment: ["TERM": "dumb"])
+        let steps: [(prompt: String, line: String)] = [
+            ("Press Enter", ""), ("Your name:", "Ann"), ("Your email:", "ann@"), (Self.emailRefused, "ann@example.com"),
+            ("Enter it:", "s3cretpw"), ("Retype to confirm:", "s3cretpw"), ("Choose 1-3", ""), ("Choose several", "1 2"),
+            ("Enter chooses this folder", ""), ("Listen on which port?", "9000"), ("[Y/n]", "y"),
+        ]
+        // Everything written to the terminal, as it scrolls by.
+        func said(_ s: Screen) -> String { String(decoding: s.raw, as: UTF8.self) }
+        var before = ""
+        for (prompt, line) in steps {
+            try p.waitFor("'\(prompt)'") { said($0).components(separatedBy: prompt).count > before.components(separatedBy: prompt).count }
+            before = said(p.screen)
+            p.type(line + "\r")
+        }
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertEqual(p.stdoutText, expected(root))
+        let said = said(p.screen)
+        for title in Self.titles { XCTAssertTrue(said.contains(title), "line mode says the title '\(title)':\n\(said)") }
+        XCTAssertTrue(said.contains("not an email address (name@example.com)"), "and why the answer was refused")
+        XCTAssertFalse(p.screen.raw.contains(0x1B), "no escape sequence in line mode")
+    }
+
+    /// No one there: named answers from the environment, the defaults for the rest.
+    func testNoOneAnswersTheWizard() throws {
+        let root = try temporaryFolder()
+        let p = try wizard(root, environment: ["ALERTTY_NONINTERACTIVE": "1", "ALERTTY_ANSWER_NAME": "Ann",
+                                               "ALERTTY_ANSWER_EMAIL": "ann@example.com", "ALERTTY_ANSWER_PW": "s3cretpw",
+                                               "ALERTTY_ANSWER_PARTS": "core\ndocs", "ALERTTY_ANSWER_PORT": "9000"])
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        XCTAssertEqual(p.stdoutText, expected(root))
+        XCTAssertFalse(p.screen.raw.contains(0x1B), "nothing drawn")
+    }
+}

@@ -595,13 +595,13 @@ public struct ChooseAlert: Alert {
             }
         }
         let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }
-        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         if let r = renaming, list.selection >= list.top, list.selection < list.top + listArea.height {
             // The row being renamed is a field over its label.
             let rowY = listArea.y + list.selection - list.top
             return r.field.render(into: &canvas, rect: Rect(x: area.x + 1, y: rowY, width: max(1, area.width - 2), height: 1), theme: theme)
         }
-        guard focus == .list else { return nil }
+        guard focus == .list else { return button }
         // With a query, the cursor edits it; otherwise it sits on the focused row, so screen readers follow the focus.
         if !query.editor.isEmpty || list.rowCount == 0 { return queryCursor }
         return (area.x, listArea.y + list.selection - list.top)

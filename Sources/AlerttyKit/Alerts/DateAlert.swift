@@ -170,6 +170,7 @@ public struct DateAlert: Alert {
         canvas.text(heading, x: area.x + max(0, (area.width - TextWidth.columns(heading)) / 2), y: y, style: theme.title)
         canvas.text("Mo Tu We Th Fr Sa Su", x: x, y: y + 1, style: theme.muted)
         let first = cursor.firstOfMonth
+        var focusedDay: (x: Int, y: Int)?
         for day in 1...CalendarDate.days(inMonth: cursor.month, year: cursor.year) {
             let d = first.adding(days: day - 1)
             let cell = day - 1 + first.weekday - 1
@@ -178,6 +179,7 @@ public struct DateAlert: Alert {
             let style = d == cursor ? (focus == .calendar ? theme.selection : theme.buttonFocused)
                       : outOfRange(d) != nil ? theme.muted : theme.text
             canvas.text(label, x: cx, y: cy, style: style)
+            if d == cursor && focus == .calendar { focusedDay = (cx, cy) }
         }
         let statusY = area.maxY - 3
         var cursorAt: (x: Int, y: Int)?
@@ -193,8 +195,8 @@ public struct DateAlert: Alert {
             canvas.text(Wrap.truncate(shown, width: area.width), x: area.x + max(0, (area.width - TextWidth.columns(shown)) / 2), y: statusY, style: theme.muted)
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
-        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        return cursorAt
+        let button = ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursorAt ?? focusedDay ?? button
     }
 }
 

@@ -149,8 +149,8 @@ public struct EditAlert: Alert {
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
         let buttons = bar.buttons(enabled: { !$0.answers || isValid || isChecking }, pending: isChecking ? .ok : nil)
-        ButtonRow.render(buttons, focused: focused, y: rect.maxY - 1, area: rect, theme: theme, into: &canvas)
-        return focus == .text ? cursor : nil
+        let button = ButtonRow.render(buttons, focused: focused, y: rect.maxY - 1, area: rect, theme: theme, into: &canvas)
+        return focus == .text ? cursor : button
     }
 }
 

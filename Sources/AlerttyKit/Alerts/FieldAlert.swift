@@ -334,8 +334,8 @@ public struct FieldAlert: Alert {
             canvas.text(line, x: area.x, y: y + 1 + i, style: style)
         }
         let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }
-        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        return focus == .field ? cursor : nil
+        let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return focus == .field ? cursor : button
     }
 }
 

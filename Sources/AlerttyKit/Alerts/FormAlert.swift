@@ -551,8 +551,8 @@ public struct FormAlert: Alert {
             }
         }
         let focusIndex: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
-        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        return cursor
+        let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursor ?? button
     }
 }
 

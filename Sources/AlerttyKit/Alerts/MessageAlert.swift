@@ -61,8 +61,7 @@ public struct MessageAlert: Alert {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
-        body.renderOverButtons(buttons, focused: bar.index(of: focus), into: &canvas, area: area, theme: theme)
-        return nil
+        return body.renderOverButtons(buttons, focused: bar.index(of: focus), into: &canvas, area: area, theme: theme)
     }
 }
 

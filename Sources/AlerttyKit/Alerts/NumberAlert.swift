@@ -215,9 +215,10 @@ public struct NumberAlert: Alert {
             canvas.text(Wrap.truncate(why, width: area.width), x: area.x, y: y + 2, style: theme.error)
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
-        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        if dialogKeys { return focus == .value ? (valueX + column, y) : nil }
-        return typed != nil ? (end, y) : nil
+        let button = ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        if dialogKeys { return focus == .value ? (valueX + column, y) : button }
+        // On the value (after what is being typed), or on the focused button.
+        return focus == .value ? (typed != nil ? (end, y) : (valueX, y)) : button
     }
 }
 

@@ -299,7 +299,7 @@ public struct ProgressAlert: Alert {
         if let left = remaining { info += " · about " + ProgressAlert.clock(left + 0.5) + " left" }
         canvas.text(Wrap.truncate(info, width: area.width), x: area.x, y: y, style: theme.muted)
         if !buttons.isEmpty {
-            ButtonRow.render(buttons, focused: 0, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+            return ButtonRow.render(buttons, focused: 0, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         }
         return nil
     }

@@ -456,9 +456,9 @@ public struct SaveAlert: Alert {
         canvas.text(location, x: area.x + 4, y: y, style: theme.title)
         y += 1
         let listRows = max(1, area.height - bodyRows - fixedRows)
-        renderList(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: listRows), theme: theme)
+        let row = renderList(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: listRows), theme: theme)
         y += listRows
-        var cursor: (x: Int, y: Int)?
+        var cursor: (x: Int, y: Int)? = focus == .list ? row : nil
         if !choosesFolder {
             canvas.text("Name:", x: area.x, y: y, style: theme.text)
             let at = name.render(into: &canvas, rect: Rect(x: area.x + 6, y: y, width: max(1, area.width - 6), height: 1), theme: theme)
@@ -482,16 +482,15 @@ public struct SaveAlert: Alert {
                         x: area.x + TextWidth.columns(label), y: y, style: theme.text)
         }
         let focusIndex: Int? = focus == .newFolder ? 0 : focus == .cancel ? 1 : focus == .ok ? 2 : nil
-        ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-
+        if let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas) { cursor = button }
         guard let inner = nested?.alert else { return cursor }
         let box = nestedBox(in: area, for: inner)
         Chrome.box(box, title: inner.title, hints: [], theme: theme, into: &canvas)
         return inner.render(into: &canvas, area: BoxMetrics.content(of: box), theme: theme)
     }
 
-    private func renderList(into canvas: inout Canvas, area: Rect, theme: Theme) {
-        ListView.render(browser.list, area: area, focused: focus == .list, theme: theme, into: &canvas) { row in
+    private func renderList(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        let cursor = ListView.render(browser.list, area: area, focused: focus == .list, theme: theme, into: &canvas) { row in
             guard let entry = browser.entry(atRow: row) else {
                 return ListRow("‹ " + Sanitize.bytes(browser.parentName), style: theme.title)
             }
@@ -513,6 +512,7 @@ public struct SaveAlert: Alert {
             let text = hidden > 0 ? " (\(hidden) hidden; \(Bindings.hint(for: .toggleHidden) ?? "") shows them)" : " (empty folder)"
             canvas.text(Wrap.truncate(text, width: area.width), x: area.x, y: noticeRow, style: theme.muted)
         }
+        return cursor
     }
 }
 

@@ -266,8 +266,8 @@ public struct TextAlert: Alert {
         } else if let notice {
             canvas.text(Wrap.truncate(notice, width: max(0, positionX - area.x - 1)), x: area.x, y: statusY, style: theme.error)
         }
-        ButtonRow.render(bar.buttons(), focused: bar.index(of: focus), y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        return cursor
+        let button = ButtonRow.render(bar.buttons(), focused: bar.index(of: focus), y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursor ?? button
     }
 }
 

@@ -130,7 +130,9 @@ public struct TimeAlert: Alert {
         }
         let parts = [time.hour, time.minute, time.second].map { $0 < 10 ? "0\($0)" : "\($0)" }
         var x = area.x + max(0, (area.width - 8) / 2)
+        var cursor: (x: Int, y: Int)?
         for (f, part) in parts.enumerated() {
+            if focus == .field(f) { cursor = (x, y) } // the focused field, for the terminal's cursor
             x = canvas.text(part, x: x, y: y, style: focus == .field(f) ? theme.selection : theme.field)
             if f < 2 { x = canvas.text(":", x: x, y: y, style: theme.text) }
         }
@@ -138,8 +140,8 @@ public struct TimeAlert: Alert {
             canvas.text(Wrap.truncate(why, width: area.width), x: area.x, y: y + 1, style: theme.error)
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
-        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        return nil
+        let button = ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return cursor ?? button
     }
 }
 

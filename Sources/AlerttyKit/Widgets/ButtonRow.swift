@@ -36,12 +36,19 @@ public enum ButtonRow {
     }
 
     /// Draws `buttons` centred on row `y` of `area`. `focused` is an index into `buttons`, or nil.
-    public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme, into canvas: inout Canvas) {
+    /// Returns the focused button's label's first cell: the terminal's cursor goes there, so a
+    /// screen reader reads the button in focus (as dialog puts it on the label).
+    @discardableResult
+    public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme,
+                              into canvas: inout Canvas) -> (x: Int, y: Int)? {
         var x = area.x + max(0, (area.width - width(buttons)) / 2)
+        var cursor: (x: Int, y: Int)?
         for (i, b) in buttons.enumerated() {
             let isFocused = focused == i
             let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
+            if isFocused { cursor = (x + 2, y) }
             x = canvas.text(text(b, focused: isFocused), x: x, y: y, style: style) + 2
         }
+        return cursor
     }
 }

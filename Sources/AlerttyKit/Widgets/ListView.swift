@@ -19,9 +19,12 @@ public struct ListRow {
 }
 
 public enum ListView {
-    /// Draws the rows of `state` that fit in `area`; `row` is asked for those rows only.
+    /// Draws the rows of `state` that fit in `area`; `row` is asked for those rows only. Returns
+    /// the selected row's first cell when the list has the focus (the terminal's cursor goes there).
+    @discardableResult
     public static func render(_ state: ListState, area: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas,
-                              row: (Int) -> ListRow) {
+                              row: (Int) -> ListRow) -> (x: Int, y: Int)? {
+        var cursor: (x: Int, y: Int)?
         for i in 0..<area.height {
             let index = state.top + i
             guard index < state.rowCount else { break }
@@ -30,6 +33,7 @@ public enum ListView {
             var style = shown.style
             if index == state.selection {
                 style = focused ? theme.selection : Style(foreground: style.foreground, background: style.background, bold: true, underline: true)
+                if focused { cursor = (area.x, y) }
             }
             let text = Wrap.truncate(" " + shown.prefix + shown.label + " ", width: area.width)
             let end = canvas.text(text, x: area.x, y: y, style: style)
@@ -56,6 +60,7 @@ public enum ListView {
         }
         Chrome.scrollIndicators(up: state.top > 0, down: state.top + area.height < state.rowCount, area: area, theme: theme,
                                 into: &canvas)
+        return cursor
     }
 
     /// "12 of 3,481": rows shown of all items, with thousands separated.

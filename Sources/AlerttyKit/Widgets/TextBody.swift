@@ -126,9 +126,11 @@ public struct TextBody: Equatable, Sendable {
         layout(width: area.width, rows: max(0, area.height - 2))
     }
 
-    public func renderOverButtons(_ buttons: [Button], focused: Int?, into canvas: inout Canvas, area: Rect, theme: Theme) {
+    /// Returns where the focused button's label is (the terminal's cursor goes there).
+    @discardableResult
+    public func renderOverButtons(_ buttons: [Button], focused: Int?, into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)), theme: theme)
-        ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
     }
 }
 

@@ -91,6 +91,12 @@ final class Screen {
     func contains(_ s: String) -> Bool { lines.contains { $0.contains(s) } }
 
     /// Where `s` first shows on screen (0-based cell; ASCII lines), if it does.
+    /// The visible line at the cursor, from the cursor's column on (wide characters counted once).
+    var atCursor: String {
+        let visibleColumn = grid[cursorRow].prefix(cursorColumn).filter { !$0.isContinuation }.count
+        return String(lines[cursorRow].dropFirst(visibleColumn))
+    }
+
     func position(of s: String) -> (x: Int, y: Int)? {
         for (y, line) in lines.enumerated() {
             if let r = line.range(of: s) { return (line.distance(from: line.startIndex, to: r.lowerBound), y) }

@@ -117,6 +117,34 @@ final class LineModeEndToEndTests: XCTestCase {
         assertPlain(p)
     }
 
+    /// What the box shows is said: the title of a secret asked twice, and why a second entry
+    /// was refused before the first is asked again (the box says "the entries did not match").
+    func testASecretAskedTwiceSaysItsTitleAndWhyTheEntriesWereRefused() throws {
+        let p = try start(["password", "--title", "Admin password", "--confirm"])
+        try p.waitForText("Enter it: ")
+        XCTAssertTrue(p.screen.contains("Admin password"), p.screen.text)
+        p.type("one1\r")
+        try p.waitForText("Retype to confirm: ")
+        p.type("two2\r")
+        try p.waitForText("the entries did not match")
+        p.type("one1\r")
+        try p.waitFor("the second entry asked again") { $0.text.components(separatedBy: "Retype to confirm:").count == 3 }
+        p.type("one1\r")
+        try assertEnded(p, status: 0, stdout: "one1\n")
+    }
+
+    /// Every program name's --help prints help; the no-terminal message names every way to answer.
+    func testHelpForEveryNameAndTheWaysToAnswerWithoutATerminal() throws {
+        let help = try PTYProcess(["--help"], executable: PTYProcess.binary(named: "alertty-askpass"))
+        try assertEnded(help, status: 0, stdout: nil)
+        XCTAssertTrue(help.stdoutText.contains("SSH_ASKPASS"), help.stdoutText)
+        XCTAssertFalse(help.screen.onAlternate, "no box titled --help")
+        let none = Subprocess.run("/usr/bin/setsid", ["-w", PTYProcess.binary, "confirm", "--id", "wipe", "Wipe?"], capture: true)
+        XCTAssertEqual(none.status, 3)
+        let message = Subprocess.run("/bin/sh", ["-c", "setsid -w '\(PTYProcess.binary)' confirm --id wipe Wipe? 2>&1 </dev/null"], capture: true).output
+        for way in ["--tty PATH", "ALERTTY_ANSWER_WIPE", "--non-interactive"] { XCTAssertTrue(message.contains(way), message) }
+    }
+
     func testChooseNumberedPagedAndMulti() throws {
         let p = try start(["choose", "Login shell?", "bash", "zsh", "fish"])
         try p.waitForText("Choose 1-3")

@@ -64,6 +64,39 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(Set(ranked), ["bakery", "kernel-x", "my-ker", "kernel-y", "k_e_r"])
     }
 
+    /// The ASCII fast path (memchr for the first character, scored on the bytes as they lie) gives
+    /// every ASCII item exactly the score of the general matcher, seeded over odd items and queries.
+    func testTheASCIIFastPathScoresAsTheGeneralMatcherDoes() {
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("aAbBzZ/-_. .:,\tx9".utf8)
+        for _ in 0..<4000 {
+            let item = (0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let query = String(decoding: (0..<Int(1 + generator.next() % 4)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, as: UTF8.self)
+            let m = FuzzyMatcher(query)
+            let fast = Array(query.lowercased().utf8).withUnsafeBufferPointer { q in
+                item.withUnsafeBufferPointer { FuzzyMatcher.scoreASCII(q, $0) }
+            }
+            XCTAssertEqual(fast, m.score(item), "query \(query) item \(String(decoding: item, as: UTF8.self))")
+        }
+    }
+
+    /// Items that are not ASCII are known one by one (through every way items arrive), so an ASCII
+    /// query still matches them as scalars (a Kelvin sign K folds to k, as the general matcher does).
+    func testNonASCIIItemsAreKnownAndMatchedAsScalars() {
+        var store = ItemStore()
+        store.feed(b("plain\n\u{212A}elvin\ncafé\n"))
+        for i in 0..<200 { store.append(label: b(i == 130 ? "naïve" : "item \(i)")) }
+        store.feed(b("a long record cut\u{00e9}"))
+        store.feed(b(" in two\nlast"))
+        store.finish()
+        let nonASCII = (0..<store.count).filter { !store.isASCII($0) }
+        XCTAssertEqual(nonASCII, [1, 2, 133, 203])
+        var filter = ListFilter()
+        filter.apply("k", store: store)
+        XCTAssertTrue(filter.ranked!.contains(1), "the Kelvin sign matches k")
+        XCTAssertFalse(filter.ranked!.contains(0))
+    }
+
     /// Seeded: typing, deleting and streaming in more items always gives what a fresh filter gives.
     func testCachedNarrowingAgreesWithAFreshFilter() {
         var generator = SeededGenerator(seed: 42)
@@ -132,7 +165,8 @@ final class ChooseTests: XCTestCase {
     }
 
     func testChooseTicksWhileASearchIsUnderWay() throws {
-        let items = (0..<100_000).map { "path/to/file\($0)" }
+        // Long enough that a slice (some megabytes of labels) is less than all of them.
+        let items = (0..<100_000).map { String(repeating: "folder/", count: 14) + "file\($0)" }
         var alert = try chooseAlert(["Q"] + items)
         XCTAssertNil(alert.tickInterval)
         _ = alert.update(.action(.insert("9")))

@@ -12,7 +12,7 @@ final class HugeInputTests: XCTestCase {
         for _ in 0..<20 { store.feed(chunk) } // 20 MB without a newline
         store.feed(b("\nnext\n"))
         XCTAssertEqual(store.count, 2)
-        XCTAssertEqual(store.labelBytes(0).count, ItemStore.recordLimit)
+        XCTAssertEqual(store.labelRange(0).count, ItemStore.recordLimit)
         XCTAssertEqual(store.label(1), b("next"), "the record after a cut one is whole")
         XCTAssertEqual(store.cutRecords, 1)
         XCTAssertLessThan(store.bytes.count, ItemStore.recordLimit + 16)
@@ -34,7 +34,7 @@ final class HugeInputTests: XCTestCase {
         XCTAssertEqual(store.count, 0, "not ended yet")
         store.finish()
         XCTAssertEqual(store.count, 1)
-        XCTAssertEqual(store.labelBytes(0).count, ItemStore.recordLimit)
+        XCTAssertEqual(store.labelRange(0).count, ItemStore.recordLimit)
     }
 
     func testDrawingDecodesOnlyWhatTheRowShows() {

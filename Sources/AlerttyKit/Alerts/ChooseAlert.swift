@@ -119,7 +119,7 @@ public struct ChooseAlert: Alert {
             let most = configuration.centred ? ItemStore.shownColumns : 60
             if widestLabel < most {
                 let ascii = store.bytes[r].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(Sanitize.bytes(store.bytes[r], columns: most)))
+                widestLabel = max(widestLabel, ascii ? r.count : TextWidth.columns(Sanitize.bytes(store.labelPrefix(item, columns: most), columns: most)))
             }
         }
         preselect()
@@ -173,23 +173,41 @@ public struct ChooseAlert: Alert {
     private mutating func refilter() {
         let text = query.editor.text
         // A first small slice at once (a short list is done), the rest a slice per turn.
-        guard filter.apply(text, store: store, budget: Self.searchSlice / 4) || (text.isEmpty && list.order != nil) else { return }
+        guard filter.apply(text, store: store, budget: searchSlice / 4) || (text.isEmpty && list.order != nil) else { return }
         let keep = list.selectedItem
         list.setOrder(filter.ranked)
         if text.isEmpty, let keep { list.select(row: keep) }
     }
 
-    /// Items searched per turn of the loop (some milliseconds): keys are read between slices.
-    static let searchSlice = 65536
+    /// Items searched per turn of the loop: about `sliceBytes` of labels, a few milliseconds on
+    /// every core, so keys are read between slices however long the items are.
+    var searchSlice: Int {
+        let average = store.count > 0 ? max(1, store.bytes.count / store.count) : 64
+        return min(1 << 20, max(16384, Self.sliceBytes / average))
+    }
+    static let sliceBytes = 8 << 20
+    /// When the matches so far were last ranked for the screen (seconds since the start).
+    private var rankedAt = -1.0
 
-    /// The next slice of a search under way.
-    private mutating func searchOn() {
-        guard filter.work(store: store, budget: Self.searchSlice) else { return }
+    /// The next slice of a search under way; its matches so far ranked at the frame rate.
+    private mutating func searchOn(at seconds: Double) {
+        let rank = seconds - rankedAt >= 1 / Self.framesPerSecond
+        guard filter.work(store: store, budget: searchSlice, rank: rank) else { return }
+        rankedAt = seconds
         list.setOrder(filter.ranked)
     }
 
     /// Ticks while a search is under way, one slice each.
     public var tickInterval: Double? { filter.isSearching ? 0 : nil }
+
+    /// While items stream in or a search goes on, the count and the matches so far are drawn at a
+    /// frame rate, not at every chunk or slice (a key still shows at once, and the last frame of
+    /// a load or a search as soon as it is done).
+    public var maxFramesPerSecond: Double? { (loading && listFilled) || filter.isSearching ? Self.framesPerSecond : nil }
+    static let framesPerSecond = 30.0
+    /// A frame has been laid out with as many items as the list has rows: from then on only the
+    /// count changes while more stream in (until then each chunk shows at once: the first items).
+    private var listFilled = false
 
     // MARK: - Validity (the smart OK button)
 
@@ -272,6 +290,7 @@ public struct ChooseAlert: Alert {
         }
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         list.setVisibleRows(rows)
+        if store.count >= rows { listFilled = true }
         query.layout(width: max(1, area.width - 2 - 14))
     }
 
@@ -312,8 +331,8 @@ public struct ChooseAlert: Alert {
                 return [.closeInput]
             }
             return []
-        case .tick:
-            searchOn()
+        case .tick(let seconds):
+            searchOn(at: seconds)
             return []
         case .inputEnded:
             store.finish()
@@ -456,7 +475,7 @@ public struct ChooseAlert: Alert {
         if configuration.letters == .newt && !letter.properties.isAlphabetic { return }
         let key = Character(letter).lowercased()
         func starts(_ row: Int) -> Bool {
-            String(decoding: store.labelBytes(list.item(atRow: row)).prefix(16), as: UTF8.self).first?.lowercased() == key
+            String(decoding: store.labelPrefix(list.item(atRow: row), bytes: 16), as: UTF8.self).first?.lowercased() == key
         }
         let current = list.selection
         let found: Int?
@@ -555,8 +574,8 @@ public struct ChooseAlert: Alert {
         // The filter row: the query field and the count.
         var queryCursor: (x: Int, y: Int)?
         if hasFilterRow {
-            var count = ListView.countText(shown: list.rowCount, of: store.count)
-            if loading { count = "loading " + count + "…" }
+            var count = ListView.countText(shown: filter.matchesSoFar ?? list.rowCount, of: store.count)
+            if loading { count = "loading " + count + "…" } else if filter.isSearching { count += "…" }
             if cutShort || store.cutRecords > 0 { count = tr("%s, input cut short", count) }
             let countWidth = TextWidth.columns(count)
             canvas.text(count, x: area.maxX - countWidth, y: y, style: theme.muted)
@@ -577,13 +596,14 @@ public struct ChooseAlert: Alert {
             // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
             if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
             // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
-            let label = store.labelBytes(item)
+            let label = store.labelPrefix(item, columns: area.width)
             let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
             return ListRow(Sanitize.bytes(label, columns: area.width) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row,
                            prefix: prefix, matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: area.width))))
         }
         if list.rowCount == 0 {
-            let empty = " " + (loading ? tr("(loading…)") : store.count == 0 ? tr("(no items)") : tr("(no match; Esc clears the filter)"))
+            let empty = " " + (loading ? tr("(loading…)") : filter.isSearching ? tr("(searching…)") : store.count == 0 ? tr("(no items)")
+                               : tr("(no match; Esc clears the filter)"))
             canvas.text(Wrap.truncate(empty, width: area.width), x: area.x, y: y, style: theme.muted)
         }
         y += rows

@@ -46,6 +46,70 @@ public struct FuzzyMatcher: Sendable {
         return Self.score(query: scalars, units: units, ascii: false)?.score
     }
 
+    /// The score of an item known to be ASCII, for an ASCII query: the first query byte is found
+    /// with memchr (both cases of a letter), the rest byte by byte, and the score is summed as the
+    /// window is walked, with nothing allocated. Most items of a big list do not match, and for
+    /// them this is a SIMD scan of their bytes. The same score as `score(_:)`.
+    @inline(__always)
+    public static func scoreASCII(_ query: UnsafeBufferPointer<UInt8>, _ item: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = item.count, m = query.count
+        guard m > 0 else { return 0 }
+        guard m <= n else { return nil }
+        let first = query[0]
+        let upper: UInt8? = first &- 97 < 26 ? first & ~0x20 : nil
+        // The earliest first character, either case.
+        var at = Platform.firstIndex(of: first, in: item) ?? -1
+        if let upper, let hit = Platform.firstIndex(of: upper, in: at >= 0 ? UnsafeBufferPointer(rebasing: item[..<at]) : item) { at = hit }
+        guard at >= 0 else { return nil }
+        // Forward: where does the earliest complete match end?
+        var qi = 1, end = at
+        if m > 1 {
+            var i = at + 1
+            end = -1
+            while i < n {
+                if fold(item[i]) == query[qi] {
+                    qi += 1
+                    if qi == m { end = i; break }
+                }
+                i += 1
+            }
+            guard end >= 0 else { return nil }
+        }
+        // Backward from the end: the latest start, so the window is as short as it can be.
+        qi = m - 1
+        var start = end
+        var i = end
+        while i >= 0 {
+            if fold(item[i]) == query[qi] {
+                if qi == 0 { start = i; break }
+                qi -= 1
+            }
+            i -= 1
+        }
+        // Forward in the window, scored as it goes.
+        var score = 0, previous = -2, k = 0
+        i = start
+        while i <= end && k < m {
+            if fold(item[i]) == query[k] {
+                score += matchScore
+                if i == previous + 1 { score += consecutiveBonus }
+                else if k > 0 { score -= gapStartPenalty + (i - previous - 2) * gapPenalty }
+                if i == 0 || isSeparator(item[i - 1]) { score += boundaryBonus + (k == 0 ? firstCharBonus : 0) }
+                previous = i
+                k += 1
+            }
+            i += 1
+        }
+        score -= min(start, 15)
+        score -= min(n / 8, 10)
+        return score
+    }
+
+    @inline(__always)
+    static func isSeparator(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x2F || b == 0x5F || b == 0x2D || b == 0x2E || b == 0x3A || b == 0x09 || b == 0x2C
+    }
+
     /// Whether the query's scalars appear in `item` in order, decoded as it goes: well-formed
     /// UTF-8 as its scalars, any other byte as U+FFFD (as `units` reads it, so no item that
     /// matches is turned away).

@@ -16,11 +16,15 @@ public struct ItemStore: Sendable {
     public let format: Format
     /// Record separator: newline, or NUL with --read0.
     public let separator: UInt8
-    public private(set) var bytes: [UInt8] = []
+    public private(set) var bytes = PackedArray<UInt8>()
     /// Field boundaries: item i's field f spans starts[i*k+f]..<starts[i*k+f+1], k = fieldsPerItem.
-    private var starts: [UInt32] = [0]
+    private var starts = PackedArray<UInt32>(CollectionOfOne(0))
     /// A record not yet ended by a separator.
     private var partial: [UInt8] = []
+    /// One bit per item, set when its label is not all ASCII (the array grows only as far as the
+    /// last such item, so a list of ASCII items has none): an ASCII query scores the rest of the
+    /// items on their bytes, the fast way.
+    private var nonASCII: [UInt64] = []
     public private(set) var hasTags = false
     public private(set) var hasHints = false
     /// --tree: a label's leading spaces (two per level) are its depth, kept apart from the label.
@@ -55,6 +59,7 @@ public struct ItemStore: Sendable {
             label.removeFirst(spaces)
         }
         if tag != nil && fieldsPerItem == 1 { widen() }
+        if !Self.isASCII(label[...]) { noteNonASCII(count) }
         if fieldsPerItem == 1 {
             bytes += label
             starts.append(UInt32(bytes.count))
@@ -70,7 +75,7 @@ public struct ItemStore: Sendable {
 
     /// From one label per item to tag, label, hint (empty tag and hint) for every item so far.
     private mutating func widen() {
-        var wide: [UInt32] = [0]
+        var wide = PackedArray<UInt32>(CollectionOfOne(0))
         wide.reserveCapacity(count * 3 + 1)
         for i in 0..<(starts.count - 1) {
             wide.append(starts[i]) // empty tag
@@ -88,11 +93,13 @@ public struct ItemStore: Sendable {
         let before = count
         var start = 0
         chunk.withUnsafeBufferPointer { buffer in
+            // A chunk of ASCII (most of them) needs no look at each record's bytes.
+            let ascii = Self.isASCII(buffer)
             // Separators found by memchr: loading reads at close to the speed of copying.
             while let i = Platform.firstIndex(of: separator, in: buffer, from: start) {
                 let piece = buffer[start..<i]
                 if partial.isEmpty && !dropping && piece.count <= Self.recordLimit {
-                    addRecord(piece)
+                    addRecord(piece, ascii: ascii)
                 } else {
                     keep(piece)
                     endRecord()
@@ -146,12 +153,13 @@ public struct ItemStore: Sendable {
         return 1
     }
 
-    private mutating func addRecord<C: Collection>(_ record: C) where C.Element == UInt8, C.Index == Int {
+    private mutating func addRecord<C: Collection>(_ record: C, ascii: Bool = false) where C.Element == UInt8, C.Index == Int, C.SubSequence == C {
         var end = record.endIndex
         if separator == 0x0A && end > record.startIndex && record[end - 1] == 0x0D { end -= 1 } // CRLF
         let body = record[record.startIndex..<end]
         guard case .delimited(let d) = format else {
             if tree { append(label: Array(body)); return }
+            if !ascii && !Self.isASCII(body) { noteNonASCII(count) }
             bytes += body
             starts.append(UInt32(bytes.count))
             return
@@ -168,7 +176,41 @@ public struct ItemStore: Sendable {
         append(label: label, tag: Array(body[body.startIndex..<first]), hint: hint)
     }
 
+    /// Whether every byte is below 0x80: eight bytes at a time.
+    static func isASCII<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        if let known = bytes.withContiguousStorageIfAvailable({ isASCII($0) }) { return known }
+        return !bytes.contains { $0 >= 0x80 }
+    }
+
+    static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0, seen: UInt64 = 0
+        while i + 8 <= p.count {
+            seen |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < p.count {
+            seen |= UInt64(p[i])
+            i += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+
+    private mutating func noteNonASCII(_ item: Int) {
+        let word = item >> 6
+        if nonASCII.count <= word { nonASCII += repeatElement(0, count: word + 1 - nonASCII.count) }
+        nonASCII[word] |= 1 << UInt64(item & 63)
+    }
+
     // MARK: - Reading
+
+    /// The item's label is all ASCII (an ASCII query may match its bytes as they are).
+    @inline(__always)
+    public func isASCII(_ item: Int) -> Bool {
+        let word = item >> 6
+        return word >= nonASCII.count || nonASCII[word] & (1 << UInt64(item & 63)) == 0
+    }
 
     @inline(__always)
     func field(_ item: Int, _ f: Int) -> Range<Int> {
@@ -182,8 +224,16 @@ public struct ItemStore: Sendable {
     public func labelRange(_ item: Int) -> Range<Int> { field(item, 1) }
 
     public func label(_ item: Int) -> [UInt8] { Array(bytes[labelRange(item)]) }
-    /// The label's bytes where they lie (no copy: an item may be megabytes long).
-    public func labelBytes(_ item: Int) -> ArraySlice<UInt8> { bytes[labelRange(item)] }
+    /// The label's first bytes, up to `n` (an item may be megabytes long; a row shows its start).
+    public func labelPrefix(_ item: Int, bytes n: Int) -> ArraySlice<UInt8> {
+        let r = labelRange(item)
+        return Array(bytes[r.lowerBound..<min(r.upperBound, r.lowerBound + n)])[...]
+    }
+    /// The label's start, as much as `columns` columns can show, and one byte more when there is
+    /// more (so `Sanitize.bytes(_:columns:)` marks the cut).
+    public func labelPrefix(_ item: Int, columns: Int) -> ArraySlice<UInt8> {
+        labelPrefix(item, bytes: max(0, columns) * 4 + 17)
+    }
     /// Labels are drawn (and said in line mode) up to this many columns; longer ones are cut
     /// visibly and still printed whole when chosen.
     public static let shownColumns = 4096
@@ -229,6 +279,6 @@ public struct ItemStore: Sendable {
     }
 
     /// The label as drawn: invalid UTF-8 escaped, controls made visible.
-    public func shownLabel(_ item: Int) -> String { Sanitize.bytes(labelBytes(item), columns: Self.shownColumns) }
+    public func shownLabel(_ item: Int) -> String { Sanitize.bytes(labelPrefix(item, columns: Self.shownColumns), columns: Self.shownColumns) }
 
 }

@@ -24,12 +24,29 @@ public struct ListFilter: Sendable {
         /// Then every item from here on (items that arrived since that cache, or all of them).
         var nextItem: Int
         var scored: [(Int32, UInt32)] = []
-        var slices = 0
+        /// The best matches so far, best first, at most `shownWhileSearching`: what the screen
+        /// shows meanwhile, kept up as each slice comes, so the whole of them is ranked only once.
+        var best: [(Int32, UInt32)] = []
+
+        /// Takes in matches found after every match so far (later in list order, so a tie stays
+        /// behind the match it ties with).
+        mutating func keepBest(_ fresh: ArraySlice<(Int32, UInt32)>) {
+            let most = ListFilter.shownWhileSearching
+            let floor = best.count == most ? best[most - 1].0 : Int32.min
+            let better = fresh.filter { $0.0 > floor }
+            guard !better.isEmpty else { return }
+            best = Array(ListFilter.ordered((best + better)[...], { $0 }).prefix(most))
+        }
     }
     private var search: Search?
+    /// Matches shown while a search is under way, at most: a screenful many times over.
+    static let shownWhileSearching = 1000
 
     /// A search is under way: call `work` until it is not.
     public var isSearching: Bool { search != nil }
+
+    /// While a search is under way, how many matches it has found so far.
+    public var matchesSoFar: Int? { search?.scored.count }
 
     public init() {}
 
@@ -65,11 +82,14 @@ public struct ListFilter: Sendable {
     }
 
     /// Searches up to `budget` more items; when the search is done its result is cached for
-    /// longer queries. Returns true when the order may have changed.
+    /// longer queries. The matches so far are ranked for the screen when `rank` says so (ranking
+    /// a million matches costs more than finding them: the caller ranks at its frame rate), and
+    /// always at the end. Returns true when the order may have changed.
     @discardableResult
-    public mutating func work(store: ItemStore, budget: Int) -> Bool {
+    public mutating func work(store: ItemStore, budget: Int, rank: Bool = true) -> Bool {
         guard var s = search else { return false }
         search = nil // `s` alone holds the matches while they grow (no copy per slice)
+        let before = s.scored.count
         var left = budget
         if s.nextCandidate < s.candidates.count && left > 0 {
             let end = s.nextCandidate + min(left, s.candidates.count - s.nextCandidate)
@@ -87,17 +107,18 @@ public struct ListFilter: Sendable {
             s.nextItem = end
         }
         let done = s.nextCandidate == s.candidates.count && s.nextItem == store.count
-        // The matches so far are ranked for the screen while they are few, then every fourth
-        // slice: ranking a million matches each slice would cost more than finding them.
-        s.slices += 1
-        let shown = done || s.scored.count < 65536 || s.slices % 4 == 1
-        if shown { ranked = Self.rank(s.scored) }
+        if done {
+            ranked = Self.rank(s.scored)
+        } else {
+            s.keepBest(s.scored[before...])
+            if rank { ranked = s.best.map(\.1) }
+        }
         if done {
             stack.append((query, s.scored, store.count))
         } else {
             search = s
         }
-        return shown
+        return done || rank
     }
 
     /// A big range is scored in as many parts as there are processors, at once; the matches come
@@ -116,27 +137,41 @@ public struct ListFilter: Sendable {
     static func score<Items: Sequence>(_ matcher: FuzzyMatcher, _ store: ItemStore, _ items: Items) -> [(Int32, UInt32)] where Items.Element == Int {
         var scored: [(Int32, UInt32)] = []
         store.bytes.withUnsafeBufferPointer { bytes in
-            for item in items {
-                let r = store.labelRange(item)
-                if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), UInt32(item))) }
+            guard let ascii = matcher.asciiBytes else {
+                for item in items {
+                    let r = store.labelRange(item)
+                    if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), UInt32(item))) }
+                }
+                return
+            }
+            // An ASCII query: ASCII items (nearly all, as a rule) are scored on their bytes as they lie.
+            ascii.withUnsafeBufferPointer { query in
+                for item in items {
+                    let label = UnsafeBufferPointer(rebasing: bytes[store.labelRange(item)])
+                    let s = store.isASCII(item) ? FuzzyMatcher.scoreASCII(query, label) : matcher.score(label)
+                    if let s { scored.append((Int32(s), UInt32(item))) }
+                }
             }
         }
         return scored
     }
 
     /// Best score first; equal scores keep the order given (list order). A counting sort.
-    static func rank(_ scored: [(Int32, UInt32)]) -> [UInt32] {
-        guard let low = scored.map(\.0).min(), let high = scored.map(\.0).max() else { return [] }
+    static func rank(_ scored: [(Int32, UInt32)]) -> [UInt32] { ordered(scored[...], \.1) }
+
+    static func ordered<T>(_ scored: ArraySlice<(Int32, UInt32)>, _ pick: ((Int32, UInt32)) -> T) -> [T] {
+        guard let low = scored.lazy.map(\.0).min(), let high = scored.lazy.map(\.0).max() else { return [] }
         let span = Int(high - low) + 1
         var counts = [Int](repeating: 0, count: span + 1)
         for (s, _) in scored { counts[Int(high - s) + 1] += 1 }
         for k in 1...span { counts[k] += counts[k - 1] }
-        var out = [UInt32](repeating: 0, count: scored.count)
-        for (s, item) in scored {
-            let bucket = Int(high - s)
-            out[counts[bucket]] = item
-            counts[bucket] += 1
+        return [T](unsafeUninitializedCapacity: scored.count) { out, filled in
+            for pair in scored {
+                let bucket = Int(high - pair.0)
+                (out.baseAddress! + counts[bucket]).initialize(to: pick(pair))
+                counts[bucket] += 1
+            }
+            filled = scored.count
         }
-        return out
     }
 }

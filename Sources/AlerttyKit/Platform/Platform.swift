@@ -381,14 +381,36 @@ public enum Platform {
 
     /// Reads what is available (up to `max` bytes). Returns nil at end of file or on a hard error.
     public static func read(_ fd: FileDescriptor, max: Int = 4096) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: max)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { libcRead(fd, $0.baseAddress, max) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
-            if n <= 0 { return nil }
-            buffer.removeSubrange(n...)
-            return buffer
+        var n = 0
+        // Uninitialised: a big read buffer is not zeroed first only to be overwritten.
+        let buffer = [UInt8](unsafeUninitializedCapacity: max) { raw, count in
+            n = libcRead(fd, raw.baseAddress, max)
+            count = Swift.max(0, n)
         }
+        if n < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        return n <= 0 ? nil : buffer
+    }
+
+    /// A block of `count` elements holding what `base` held (a new one when `base` is nil). glibc
+    /// moves a big block by remapping its pages rather than copying them.
+    public static func resizeBlock<T: BitwiseCopyable>(_ base: UnsafeMutablePointer<T>?, to count: Int) -> UnsafeMutablePointer<T> {
+        let size = count * MemoryLayout<T>.stride
+        guard let raw = realloc(base, size) else { fatalError("out of memory (\(size) bytes)") }
+        return raw.assumingMemoryBound(to: T.self)
+    }
+
+    public static func freeBlock<T>(_ base: UnsafeMutablePointer<T>?) { free(base) }
+
+    /// Asks for a pipe's buffer to hold `bytes` (Linux; up to the system's pipe-max-size, 1 MiB
+    /// by default): a producer then writes, and alertty reads, in far fewer turns. Anything but
+    /// a pipe, or a refusal, leaves it as it was.
+    public static func enlargePipe(_ fd: FileDescriptor, to bytes: Int) {
+        #if os(Linux)
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }
+        let setPipeSize: Int32 = 1031 // F_SETPIPE_SZ
+        _ = fcntl(fd, setPipeSize, Int32(bytes))
+        #endif
     }
 
     /// Reads a descriptor to its end (used for `-` arguments on stdin). A read error is an error,

@@ -14,7 +14,14 @@ public final class InputStream: EventSource {
     public init(fd: FileDescriptor, perTurn: Int = 1 << 20) {
         self.fd = fd
         self.perTurn = perTurn
+        // A pipe of 1 MiB rather than 64 KiB: `find / |` and `cat FILE |` deliver in big reads.
+        Platform.enlargePipe(fd, to: Self.largestRead)
     }
+
+    /// Bytes asked for by one read: small while the input trickles (a line at a time costs no
+    /// big buffer), four times more after each read that filled it, up to `largestRead`.
+    private var readSize = 65536
+    static let largestRead = 1 << 20
 
     /// Not watched while resting (see `restNanos`).
     public var readDescriptors: [FileDescriptor] { open && restUntil == nil ? [fd] : [] }
@@ -47,11 +54,12 @@ public final class InputStream: EventSource {
         var total = 0
         more = false
         while total < perTurn {
-            guard let chunk = Platform.read(fd, max: 65536) else {
+            guard let chunk = Platform.read(fd, max: readSize) else {
                 close()
                 events.append(.inputEnded)
                 return events
             }
+            if chunk.count == readSize { readSize = min(readSize * 4, Self.largestRead) }
             total += chunk.count
             if !chunk.isEmpty { events.append(.input(chunk)) }
             // Read again only if that will not block; after a trickle, rest a moment.

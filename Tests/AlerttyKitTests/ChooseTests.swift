@@ -150,6 +150,46 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(sliced.ranked, se)
     }
 
+    /// While a search is under way the screen shows the best matches so far (the top of what a
+    /// ranking of them all would give) and says how many there are; at the end, all of them.
+    func testASearchUnderWayShowsItsBestSoFar() {
+        func item(_ i: Int) -> [UInt8] { b(i % 3 == 0 ? "a/b/sev\(i)" : "s-e-v-\(i)") }
+        var store = ItemStore()
+        for i in 0..<20_000 { store.append(label: item(i)) }
+        var filter = ListFilter()
+        filter.apply("sev", store: store, budget: 3000)
+        var searched = 3000
+        while filter.isSearching {
+            var first = ItemStore()
+            for i in 0..<min(searched, store.count) { first.append(label: item(i)) }
+            var fresh = ListFilter()
+            fresh.apply("sev", store: first)
+            XCTAssertEqual(filter.matchesSoFar, fresh.ranked!.count)
+            XCTAssertEqual(filter.ranked!, Array(fresh.ranked!.prefix(ListFilter.shownWhileSearching)))
+            filter.work(store: store, budget: 3000)
+            searched += 3000
+        }
+        XCTAssertNil(filter.matchesSoFar)
+        var whole = ListFilter()
+        whole.apply("sev", store: store)
+        XCTAssertEqual(filter.ranked, whole.ranked)
+    }
+
+    /// The store's blocks are copied on write, as arrays are: a copy never sees the other's items.
+    func testPackedArraysAreValues() {
+        var one = PackedArray<UInt8>(Array("abc".utf8))
+        let two = one
+        one += Array("def".utf8)
+        one[0] = UInt8(ascii: "A")
+        XCTAssertEqual(Array(one), Array("Abcdef".utf8))
+        XCTAssertEqual(Array(two), Array("abc".utf8))
+        var big = PackedArray<UInt32>()
+        for i in 0..<100_000 { big.append(UInt32(i)) }
+        XCTAssertEqual(big.count, 100_000)
+        XCTAssertEqual(big[99_999], 99_999)
+        XCTAssertEqual(big.withUnsafeBufferPointer { $0.reduce(0) { $0 + Int($1) } }, (0..<100_000).reduce(0, +))
+    }
+
     /// A big slice is searched on every processor at once; the matches are the same, in list order.
     func testASearchInPartsAgreesWithOneInOrder() {
         var store = ItemStore()

@@ -62,6 +62,9 @@ _alertty() {
         --selected) :; return ;;
         --marked) :; return ;;
         --letters) COMPREPLY=($(compgen -W "filter jump newt none" -- "$cur")); return ;;
+        --preview) COMPREPLY=($(compgen -c -- "$cur")); return ;;
+        --preview-position) COMPREPLY=($(compgen -W "right bottom" -- "$cur")); return ;;
+        --preview-size) :; return ;;
         --fields-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --percent) :; return ;;
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
@@ -79,7 +82,7 @@ _alertty() {
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --label --repeat-label --mismatch --strength --strength-label --error --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --name --overwrite --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --dir --root --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
-        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --editable --order --tree --print0 --list-height --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --center-list --select-if-one --dialog-keys --help" -- "$cur")) ;;
+        choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --editable --order --tree --print0 --list-height --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --center-list --select-if-one --preview --preview-position --preview-size --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --task --tail --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --field --confirm --default --hint --invalid-message --max --max-length --min --min-length --options --placeholder --readonly --regex --validate --validate-cmd --help" -- "$cur")) ;;
         text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --non-interactive --on-timeout --backtitle --plain --ok --cancel --follow --heading --run --exit-at-end --help" -- "$cur")) ;;

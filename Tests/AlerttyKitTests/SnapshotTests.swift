@@ -173,6 +173,17 @@ final class SnapshotTests: XCTestCase {
                                     "Pick a disk", "sda", "sda  500 GB", "sdb", "sdb  2 TB", "nvme0", "nvme0  1 TB"])
         _ = jump.update(.action(.insert("s"))) // sda → sdb
         try snapshot("choose-jump-buttons", jump)
+        // A preview pane: the output's colours, a line cut at the pane's edge, its place in a longer text.
+        for position in ["right", "bottom"] {
+            var preview = try chooseAlert(["--preview", "cat {}", "--preview-position", position, "Login shell?"] + shells)
+            preview.layout(Rect(x: 0, y: 0, width: 70, height: 20))
+            _ = preview.update(.tick(0))
+            let text = "\u{1B}[1;34m# /etc/shells\u{1B}[0m: valid login shells, and a line far longer than any pane is wide\n"
+                + (1...30).map { "/usr/bin/\(shells[$0 % shells.count]) \u{1B}[32m# \($0)\u{1B}[0m" }.joined(separator: "\n") + "\n"
+            _ = preview.update(.previewOutput(id: 1, stream: 1, Array(text.utf8)))
+            _ = preview.update(.previewEnded(id: 1, status: 0))
+            try snapshot("choose-preview-\(position)", preview)
+        }
     }
 
     func testProgress() throws {

@@ -133,6 +133,10 @@ public enum AlertEvent: Equatable, Sendable {
     case signal(ExitStatus)
     /// The answer's strength, 0–100 (negative: below the client's rules), or nil when unknown.
     case strength(Int?)
+    /// Output of preview run `id` (stream 1: stdout, 2: stderr), and its end (status nil: it was
+    /// stopped, having given all a pane keeps).
+    case previewOutput(id: Int, stream: Int, [UInt8])
+    case previewEnded(id: Int, status: Int32?)
 }
 
 public struct Mouse: Equatable, Sendable {
@@ -161,6 +165,11 @@ public enum Effect: Equatable, Sendable {
     case measureStrength([UInt8])
     /// The alert took a signal itself and goes on (Ctrl-C stopped a search): nothing else to do.
     case consumed
+    /// Run a preview command (`/bin/sh -c`), stopping any older one; answered by `.previewOutput`
+    /// and `.previewEnded` with its id. `columns` and `lines`: the pane's size, told to the command.
+    case runPreview(id: Int, command: [UInt8], columns: Int, lines: Int)
+    /// Stop the preview command, if one runs (no item is focused, or the pane has all it keeps).
+    case stopPreview
 }
 
 public protocol Alert {

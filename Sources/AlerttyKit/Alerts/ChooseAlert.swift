@@ -38,6 +38,8 @@ public struct ChooseConfiguration: Sendable {
     /// drop-in ignores one, as their --default-item is ignored).
     public var checksPreselections = true
     public var selectIfOne = false
+    /// --preview: a command whose output shows in a pane beside the list for the focused item.
+    public var preview: PreviewCommand?
     /// Separator between several answers (newline, or NUL with --print0).
     public var separator: UInt8 = 0x0A
     public var okLabel = tr("OK")
@@ -88,6 +90,13 @@ public struct ChooseAlert: Alert {
     private var preselectedUpTo = 0
     private var focusedPreselection = false
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The preview's pane, and where the box laid it out (nil: no pane shown, as in line mode or
+    /// with no person, where the command never runs).
+    public private(set) var pane = PreviewPane()
+    private var paneArea: Rect?
+    /// What the pane last ran for: the item focused (and the query, when the command uses it).
+    private var previewed: (item: Int?, query: String)?
+    private var previewRuns = 0
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
     /// --on-timeout default: seconds left, shown on the item that will be taken.
     private var defaultCountdown: String?
@@ -197,8 +206,37 @@ public struct ChooseAlert: Alert {
         list.setOrder(filter.ranked)
     }
 
+    // MARK: - Preview
+
+    /// The pane shows something other than the focused item (or nothing yet): a run is due. Not
+    /// while a search is under way (the focus is still settling), nor without a pane.
+    var previewDue: Bool {
+        guard paneArea != nil, !filter.isSearching, !pickingToRename else { return false }
+        guard let previewed else { return true }
+        return previewed.item != list.selectedItem
+            || (configuration.preview?.usesQuery == true && previewed.query != query.editor.text)
+    }
+
+    /// Runs the preview for the focused item (stopping the one before), or stops it when no item is focused.
+    private mutating func runPreview() -> [Effect] {
+        let item = list.selectedItem
+        previewed = (item, query.editor.text)
+        guard let item, let preview = configuration.preview, let paneArea else {
+            pane.start(nil)
+            return [.stopPreview]
+        }
+        previewRuns += 1
+        pane.start(previewRuns)
+        let printed = configuration.output == .json ? store.label(item) : printed([item])[0]
+        let command = preview.command(for: .init(printed: printed, tag: store.tag(item) ?? store.label(item), label: store.label(item),
+                                                 index: item, query: query.editor.text))
+        let columns = preview.position == .right ? paneArea.width - 2 : paneArea.width
+        let lines = preview.position == .right ? paneArea.height : paneArea.height - 1
+        return [.runPreview(id: previewRuns, command: command, columns: max(1, columns), lines: max(1, lines))]
+    }
+
     /// Ticks while a search is under way, one slice each.
-    public var tickInterval: Double? { filter.isSearching ? 0 : nil }
+    public var tickInterval: Double? { filter.isSearching || previewDue ? 0 : nil }
 
     /// While items stream in or a search goes on, the count and the matches so far are drawn at a
     /// frame rate, not at every chunk or slice (a key still shows at once, and the last frame of
@@ -255,7 +293,11 @@ public struct ChooseAlert: Alert {
     /// Rows besides the text and the list: the filter row, a hint or reason row, the buttons.
     var fixedRows: Int { (hasFilterRow ? 1 : 0) + (hasDetailRow ? 1 : 0) + 1 }
 
+    /// With a preview the box takes the screen (but a margin), as a pager does: the pane needs room.
+    public var prefersWholeScreen: Bool { configuration.preview != nil }
+
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
+        if configuration.preview != nil { return (maxWidth, 10_000) }
         let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
         let width = min(maxWidth, max(body.naturalWidth, widestLabel + markWidth + 3, ButtonRow.width(buttons),
                                       TextWidth.columns(title) + 2, 24 + TextWidth.columns(count)))
@@ -275,8 +317,11 @@ public struct ChooseAlert: Alert {
         return min(body.lineCount(width: area.width), most, max(0, area.height - fixedRows - listRows))
     }
 
-    public mutating func layout(_ area: Rect) {
+    public mutating func layout(_ whole: Rect) {
         refilter()
+        let (area, paneArea) = configuration.preview?.split(whole) ?? (whole, nil)
+        self.paneArea = paneArea
+        if let paneArea, let preview = configuration.preview { pane.layout(paneArea, position: preview.position) }
         let textRows = textRows(in: area)
         body.layout(width: area.width, rows: textRows)
         var rows = max(1, area.height - textRows - fixedRows)
@@ -333,6 +378,12 @@ public struct ChooseAlert: Alert {
             return []
         case .tick(let seconds):
             searchOn(at: seconds)
+            return previewDue ? runPreview() : []
+        case .previewOutput(let id, let stream, let bytes):
+            // A pane that has all it keeps has the command stopped (the runner bounds the bytes, this the lines).
+            return pane.take(id, stream: stream, bytes) || id != pane.id || !pane.cut ? [] : [.stopPreview]
+        case .previewEnded(let id, let status):
+            pane.ended(id, status: status)
             return []
         case .inputEnded:
             store.finish()
@@ -448,6 +499,13 @@ public struct ChooseAlert: Alert {
                 return []
             }
         }
+        switch action {
+        case .previewUp: pane.scroll(by: -1); return []
+        case .previewDown: pane.scroll(by: 1); return []
+        case .previewPageUp: pane.scrollPage(by: -1); return []
+        case .previewPageDown: pane.scrollPage(by: 1); return []
+        default: break
+        }
         if list.move(action) { return [] }
         switch action {
         case .activate where multi || radio:
@@ -491,7 +549,7 @@ public struct ChooseAlert: Alert {
     /// the wheel scrolls; a click on a button presses it.
     private mutating func click(_ mouse: Mouse) -> [Effect] {
         if case .wheel(let rows) = mouse.kind {
-            list.scroll(by: rows)
+            if let paneArea, paneArea.contains(x: mouse.x, y: mouse.y) { pane.scroll(by: rows) } else { list.scroll(by: rows) }
             return []
         }
         guard case .click(let count) = mouse.kind else { return [] }
@@ -564,7 +622,11 @@ public struct ChooseAlert: Alert {
 
     // MARK: - Render
 
-    public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+    public func render(into canvas: inout Canvas, area whole: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        let (area, paneArea) = configuration.preview?.split(whole) ?? (whole, nil)
+        if let paneArea, let preview = configuration.preview {
+            pane.render(into: &canvas, area: paneArea, position: preview.position, theme: theme)
+        }
         var y = area.y
         let textRows = textRows(in: area)
         if textRows > 0 {
@@ -666,7 +728,8 @@ extension ChooseAlert {
                KeyUse([.activate], "toggle the item (--multi) or mark it (--radio)"),
                KeyUse([.toggleAll], "toggle every shown item (--multi)"),
                KeyUse([.focusNext, .focusPrevious], "move between the list and the buttons"),
-               KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls")],
+               KeyUse([.previewUp, .previewDown, .previewPageUp, .previewPageDown], "scroll the preview by a line or a page (--preview; Alt-PgUp and Alt-PgDn too, where the terminal keeps Shift-PgUp for itself)"),
+               KeyUse(literal: "mouse", "click focuses (and toggles), double-click chooses, the wheel scrolls (the list, or the preview under it)")],
         withoutAPerson: "the --selected item, or a check or radio list's --marked ones; without them there is none (exit 3)",
         hasDefault: { $0.has(.selected) || $0.has(.marked) && ($0.has(.multi) || $0.has(.radio)) },
         examples: ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
@@ -714,6 +777,17 @@ extension ChooseAlert {
         configuration.listRows = command.int(.listHeight)
         configuration.centred = command.has(.centerList)
         configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter
+        if let template = command.string(.preview) {
+            var preview = PreviewCommand(template: template)
+            preview.position = command.string(.previewPosition).flatMap(PreviewPane.Position.init(rawValue:)) ?? .right
+            if let text = command.string(.previewSize) {
+                guard let size = PreviewCommand.Size(text) else { throw UsageError("--preview-size takes N (columns or rows) or N% (1–100), not '\(text)'") }
+                preview.size = size
+            }
+            configuration.preview = preview
+        } else if command.has(.previewPosition) || command.has(.previewSize) {
+            throw UsageError("--preview-position and --preview-size need --preview")
+        }
 
         var format = ItemStore.Format.plain
         if let d = command.string(.delimiter) {
@@ -749,6 +823,7 @@ extension ChooseAlert {
             throw UsageError("choose needs at least one ITEM, or --items-from FILE")
         }
         let streaming = !sources.isEmpty
+        if configuration.preview != nil { sources.append(PreviewRunner()) }
         if !streaming, let word = unmatched(configuration, in: store).first { throw UsageError(unmatchedError(word, in: store)) }
         let alert = AlertFactory.styled(ChooseAlert(title: m.title, text: m.text, store: store, configuration: configuration, loading: streaming), command, m.text)
         var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources,

@@ -155,7 +155,7 @@ public struct FieldAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .directoryMade, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal:
+        case .directoryMade, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded:
             return []
         }
     }

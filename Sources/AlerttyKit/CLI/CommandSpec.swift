@@ -76,6 +76,9 @@ public enum Flag: String, CaseIterable, Sendable {
     case colors
     case letters
     case centerList = "center-list"
+    case preview
+    case previewPosition = "preview-position"
+    case previewSize = "preview-size"
     case pulsate
     case percent
     case erase
@@ -227,6 +230,9 @@ public enum CommandSpec {
         FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
         FlagSpec("center-list", .flag, "", "The list as wide as its widest item, in the middle of the box (as whiptail and dialog draw their lists).", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
+        FlagSpec("preview", .command, "CMD", "Show CMD's output for the focused item in a pane beside the list (run by /bin/sh, in the background, with no terminal; a newer focus stops it). In CMD, {} is the item as the list prints it, {tag}, {label} and {n} (1-based) its parts, {q} the filter's text, each quoted for the shell. Colours (SGR) are kept, other escapes dropped; 1 MiB of output is kept; a failure shows its stderr and status. ALERTTY_PREVIEW_COLUMNS and ALERTTY_PREVIEW_LINES (and COLUMNS, LINES) give the pane's size. Line mode and no person show no pane and run nothing.", [.choose]),
+        FlagSpec("preview-position", .choice(PreviewPane.Position.allCases.map(\.rawValue)), "right|bottom", "Where the preview's pane goes (default right).", [.choose]),
+        FlagSpec("preview-size", .text, "N|N%", "The pane's columns (right) or rows (bottom), or its share of the box (default 50%).", [.choose]),
         // Forms
         FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: \(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: ", ")); options: \(FieldOption.allCases.map { "--" + $0.rawValue }.joined(separator: " "))).", [.form]),
         FlagSpec("dialog-keys", .flag, "", "dialog's keys: in a form Enter submits from any field and a field is entered with the cursor at its start; in a list Tab goes from the list past OK, as Enter there is OK; in a folder box Enter chooses the folder shown and Space opens the highlighted one; in a save or folder box Space in the name completes it (as far as the entries agree) and Tab only moves; in number (the rangebox) the focus starts on OK, Left/Right go through the value's digits and the buttons, Up/- and Down/+ step the focused digit, a digit sets it.", [.form, .choose, .folder, .save, .number]),

@@ -18,6 +18,7 @@ public enum Action: Hashable, Sendable {
     case goHome            // save: `~` on the list
     case toggleAll         // choose --multi: mark or unmark every shown item
     case choose            // folder: choose what Choose would, from anywhere
+    case previewUp, previewDown, previewPageUp, previewPageDown // choose --preview: scroll the pane
     /// A character to insert (or a shortcut letter, or type-ahead).
     case insert(Unicode.Scalar)
 }
@@ -61,6 +62,11 @@ public enum Bindings {
         Binding(keys: [.ctrl("n")], action: .newFolder, hint: "Ctrl-N"),
         Binding(keys: [.ctrl("a")], action: .toggleAll, hint: "Ctrl-A"),
         Binding(keys: [.ctrl("o")], action: .choose, hint: "Ctrl-O"),
+        Binding(keys: [KeyPress(.up, .shift)], action: .previewUp, hint: "Shift-↑"),
+        Binding(keys: [KeyPress(.down, .shift)], action: .previewDown, hint: "Shift-↓"),
+        // Shift-PgUp is often the terminal's own (its scrollback): Alt-PgUp too.
+        Binding(keys: [KeyPress(.pageUp, .shift), KeyPress(.pageUp, .alt)], action: .previewPageUp, hint: "Shift-PgUp"),
+        Binding(keys: [KeyPress(.pageDown, .shift), KeyPress(.pageDown, .alt)], action: .previewPageDown, hint: "Shift-PgDn"),
     ]
 
     private static let lookup: [KeyPress: Action] = {

@@ -762,6 +762,62 @@ public enum Platform {
         return Command(pid: pid, stdoutRead: out.read, stderrRead: err.read)
     }
 
+    /// `/bin/sh -c command` (bytes: a preview's command holds an item's bytes, quoted) in a session
+    /// of its own: no controlling terminal (opening /dev/tty fails, so it cannot draw over the box
+    /// or read a key), a process group of its own (one kill reaches everything it starts); stdin
+    /// from /dev/null, stdout and stderr on pipes we read; `environment` added to ours.
+    public static func spawnInSession(_ command: [UInt8], environment: [(String, String)]) throws(PlatformError) -> Command {
+        guard !command.contains(0) else { throw PlatformError(operation: "a command cannot hold a NUL byte", code: EINVAL) }
+        guard let out = makePipe(), let err = makePipe() else { throw PlatformError(operation: "cannot make a pipe", code: errno) }
+        setNonBlocking(out.write, false)
+        setNonBlocking(err.write, false)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+        var attributes = posix_spawnattr_t()
+        groupLeader(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        #if os(Linux)
+        let newSession: Int32 = 0x80 // POSIX_SPAWN_SETSID (glibc 2.26, musl)
+        #else
+        let newSession: Int32 = 0x400 // POSIX_SPAWN_SETSID (Darwin)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(newSession | Int32(POSIX_SPAWN_SETSIGDEF)))
+        var pid: pid_t = 0
+        let owned: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), command.withUnsafeBufferPointer { bytes in
+            let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
+            p[bytes.count] = 0
+            return p
+        }]
+        let added = environment.map { strdup($0.0 + "=" + $0.1) }
+        defer {
+            free(owned[0]); free(owned[1]); owned[2]?.deallocate()
+            for p in added { free(p) }
+        }
+        var env: [UnsafeMutablePointer<CChar>?] = added
+        let names = Set(environment.map { $0.0 + "=" })
+        var entry = environ
+        while let e = entry.pointee {
+            let text = String(cString: e)
+            if !names.contains(where: { text.hasPrefix($0) }) { env.append(e) }
+            entry += 1
+        }
+        env.append(nil)
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, owned + [nil], env)
+        libcClose(out.write)
+        libcClose(err.write)
+        guard rc == 0 else {
+            libcClose(out.read)
+            libcClose(err.read)
+            throw PlatformError(operation: "cannot run /bin/sh", code: rc)
+        }
+        return Command(pid: pid, stdoutRead: out.read, stderrRead: err.read)
+    }
+
     /// Sends `signal` to the process group `pid` leads.
     public static func signalGroup(_ pid: pid_t, _ which: Signal) { kill(-pid, which.number) }
 

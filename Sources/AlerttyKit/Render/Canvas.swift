@@ -64,6 +64,7 @@ public struct Rect: Equatable, Sendable {
     public func inset(_ dx: Int, _ dy: Int) -> Rect {
         Rect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 }
 
 public struct Canvas: Equatable, Sendable {

@@ -346,7 +346,8 @@ public final class Runner {
         }
         for source in sources { if let d = source.nextDeadline { wake.append(d) } }
         if let d = lender?.nextDeadline(groups: sources.compactMap(\.processGroup)) { wake.append(d) }
-        if let tick = nextTick { wake.append(tick) }
+        // A tick asked for since the loop's top (laying out a frame can start one) comes at once.
+        if let tick = nextTick { wake.append(tick) } else if alert.tickInterval != nil { wake.append(now) }
         guard let soonest = wake.min() else { return -1 }
         return soonest <= now ? 0 : Int32(min((soonest - now + 999_999) / 1_000_000, 60_000))
     }

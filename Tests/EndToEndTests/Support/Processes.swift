@@ -3,11 +3,14 @@ import Foundation
 
 enum Processes {
     /// Live (not zombie) `sleep MARKER` processes; alertty's own command line may hold the marker too.
-    static func sleeps(_ marker: String) -> [String] {
+    static func sleeps(_ marker: String) -> [String] { live("sleep", marker) }
+
+    /// Live `PROGRAM MARKER` processes.
+    static func live(_ program: String, _ marker: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { pid in
             guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-                  String(decoding: data, as: UTF8.self).hasPrefix("sleep\u{0}\(marker)"),
+                  String(decoding: data, as: UTF8.self).hasPrefix("\(program)\u{0}\(marker)"),
                   let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { return false }
             return !stat[stat.index(after: close)...].hasPrefix(" Z")
@@ -29,9 +32,9 @@ enum Processes {
     }
 
     /// Waits (bounded) until no such process is left: a killed process takes a moment to go.
-    static func waitUntilGone(_ marker: String) -> [String] {
+    static func waitUntilGone(_ marker: String, program: String = "sleep") -> [String] {
         let deadline = Date().addingTimeInterval(3)
-        while !sleeps(marker).isEmpty && Date() < deadline { usleep(10_000) }
-        return sleeps(marker)
+        while !live(program, marker).isEmpty && Date() < deadline { usleep(10_000) }
+        return live(program, marker)
     }
 }

@@ -8,6 +8,8 @@ struct CellAttributes: Equatable {
     var reverse = false
     var underline = false
     var colored = false
+    /// The foreground as last set: an SGR code (31 red, 91 bright red), or 38;5;N as 1000 + N.
+    var foreground: Int?
 }
 
 struct ScreenCell: Equatable {
@@ -314,8 +316,11 @@ final class Screen {
             case 27: attributes.reverse = false
             case 38, 48:
                 attributes.colored = true
+                if list[k] == 38, k + 2 < list.count, list[k + 1] == 5 { attributes.foreground = 1000 + list[k + 2] }
                 if k + 1 < list.count { k += list[k + 1] == 5 ? 2 : list[k + 1] == 2 ? 4 : 0 }
-            case 30...37, 40...47, 90...97, 100...107: attributes.colored = true
+            case 39: attributes.foreground = nil
+            case 30...37, 90...97: attributes.colored = true; attributes.foreground = list[k]
+            case 40...47, 100...107: attributes.colored = true
             default: break
             }
             k += 1

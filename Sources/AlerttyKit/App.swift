@@ -22,6 +22,8 @@ public enum App {
     public static func main(_ arguments: [String], calledAs name: String = "alertty") -> Int32 {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
+        // The alertty a popup runs asks what its caller sends, and sends back what came of it.
+        if let folder = Platform.environment(Popup.folderVariable) { return Popup.serve(folder) }
         Localization.load(environment: Platform.environment, executable: Platform.executablePath)
         var arguments = arguments
         let base = name.split(separator: "/").last.map(String.init) ?? name

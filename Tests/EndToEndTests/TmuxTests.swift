@@ -11,11 +11,19 @@ final class Tmux {
     let socket: String
     let session = "alertty"
 
-    init(command: String, columns: Int = 80, rows: Int = 24) throws {
+    /// `asTmuxDoes`: the socket where tmux puts a user's default server, under this folder as
+    /// TMUX_TMPDIR (`tmux-UID/default`, its folder 0700), for alertty to find it.
+    init(command: String, columns: Int = 80, rows: Int = 24, asTmuxDoes: Bool = false) throws {
         var template = Array("/tmp/alertty-tmux-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw NSError(domain: "mkdtemp", code: Int(errno)) }
         folder = String(cString: made)
-        socket = folder + "/socket"
+        if asTmuxDoes {
+            let own = folder + "/tmux-\(getuid())"
+            guard mkdir(own, 0o700) == 0 else { throw NSError(domain: "mkdir", code: Int(errno)) }
+            socket = own + "/default"
+        } else {
+            socket = folder + "/socket"
+        }
         try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", session,
                  "env -i PATH=/usr/bin:/bin HOME=\(folder) LANG=C.UTF-8 TERM=tmux-256color PS1='$ ' bash --norc --noprofile -i"])
         try waitFor("prompt") { $0.contains("$") }
@@ -30,9 +38,16 @@ final class Tmux {
 
     static func require() throws { try Needs.program("/usr/bin/tmux", package: "tmux") }
 
+    /// A client attached to the session through a pseudo-terminal: the screen a person sees,
+    /// popups included (capture-pane shows the pane alone).
+    func attach(columns: Int = 100, rows: Int = 30) throws -> PTYProcess {
+        try PTYProcess(["-S", socket, "-f", "/dev/null", "attach", "-t", session], columns: columns, rows: rows,
+                       executable: "/usr/bin/tmux", stdioOnTerminal: true)
+    }
+
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let capture = arguments.first == "capture-pane" || arguments.first == "display-message"
+        let capture = ["capture-pane", "display-message", "list-clients", "list-buffers"].contains(arguments.first ?? "")
         return Subprocess.run("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments, capture: capture).output
     }
 

@@ -24,6 +24,13 @@ public struct BuiltAlert {
     public var progress: (command: [String]?, passStdin: Bool)?
     /// A form's field names, each answerable as ALERTTY_ANSWER_<ID>_<NAME>.
     public var fieldNames: [String] = []
+
+    /// The alert reads stdin as a stream while it is up (items or a file from `-`, a gauge's
+    /// numbers, a command given our stdin): a popup's alertty is handed it.
+    var readsStdinStream: Bool {
+        if let progress { return progress.command == nil || progress.passStdin }
+        return sources.contains { ($0 as? InputStream)?.fd == 0 }
+    }
 }
 
 public enum AlertFactory {

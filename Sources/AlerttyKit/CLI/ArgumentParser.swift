@@ -52,6 +52,12 @@ public struct ParsedCommand: Equatable, Sendable {
         return string(flag).flatMap { Double($0) }
     }
 
+    /// Takes `flag` away (a popup's alertty has no --tty of its own).
+    mutating func remove(_ flag: Flag) {
+        values[flag] = nil
+        order.removeAll { $0 == flag }
+    }
+
     mutating func add(_ flag: Flag, _ value: String) {
         if values[flag] == nil { order.append(flag) }
         values[flag, default: []].append(value)

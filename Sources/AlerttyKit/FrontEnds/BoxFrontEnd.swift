@@ -207,8 +207,9 @@ public final class BoxFrontEnd: FrontEnd {
 
     /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
     private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?) -> Bool {
-        var scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: options.width, height: options.height,
-                          theme: theme, backtitle: options.backtitle)
+        let fills = options.fillsTerminal
+        var scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: fills ? size.columns : options.width,
+                          height: fills ? size.rows : options.height, theme: theme, backtitle: options.backtitle)
         scene.padding = options.margin + 1
         var phase = Scene.Phase.still
         if let a = animation {

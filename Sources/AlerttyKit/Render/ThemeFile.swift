@@ -113,6 +113,31 @@ public struct ThemeFile: Equatable, Sendable {
 
     static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
+    /// The theme in its own format: parsed again, the same theme (a popup's alertty gets the
+    /// drop-in's NEWT_COLORS or DIALOGRC look this way).
+    public var text: String {
+        func name(_ color: Color?) -> String {
+            switch color {
+            case nil: return "default"
+            case .basic(let n): return n < 8 ? Self.colorNames[Int(n)] : "bright-" + Self.colorNames[Int(n % 8)]
+            case .indexed(let n): return String(n)
+            case .rgb(let r, let g, let b):
+                return "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            }
+        }
+        var lines = monochrome ? ["color = no"] : []
+        for part in ThemePart.allCases {
+            guard let s = parts[part] else { continue }
+            var words = [name(s.foreground)]
+            if s.background != nil { words += ["on", name(s.background)] }
+            for (on, word) in [(s.bold, "bold"), (s.dim, "dim"), (s.underline, "underline"), (s.reverse, "reverse"), (s.gradient, "gradient")] where on {
+                words.append(word)
+            }
+            lines.append(part.rawValue + " = " + words.joined(separator: " "))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
     /// A colour by name, number or #rrggbb; nil for `default` (the terminal's own).
     public static func color(_ word: String) throws(UsageError) -> Color? {
         let word = word.lowercased()

@@ -17,6 +17,8 @@ struct Asking {
     var sources: [any EventSource] = []
     /// dialog's --tailboxbg boxes, drawn behind the box.
     var behind: [Layered.Layer] = []
+    /// Asked by the alertty a popup runs: the box is the whole popup, at once.
+    var inPopup = false
 }
 
 /// What came of asking.
@@ -58,12 +60,18 @@ enum Ask {
         Platform.ignoreBrokenPipes()
         let environment: (String) -> String? = Platform.environment
         var stdinUsed = false
+        // What was read of stdin, for a popup's alertty to read in its turn.
+        let popup = !asking.inPopup && Popup.wanted(command, environment: environment)
+        var stdinTaken: [UInt8] = []
+        defer { stdinTaken.resetBytes() }
         let readStdin = { () throws(UsageError) -> [UInt8] in
             guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
             stdinUsed = true
             // Bounded: endless input must not take endless memory; a long text belongs in the pager.
             do throws(PlatformError) {
-                return try Platform.readToEnd(0, limit: stdinLimit)
+                let bytes = try Platform.readToEnd(0, limit: stdinLimit)
+                if popup { stdinTaken = bytes }
+                return bytes
             } catch {
                 if error.isTooBig { throw UsageError("stdin holds more than \(stdinLimit >> 20) MiB; show long text with `alertty text -`") }
                 throw UsageError(error.message)
@@ -119,6 +127,28 @@ enum Ask {
             return scripted(built, answers: answers, promptName: answerer.promptName)
         }
         let path = command.string(.tty) ?? "/dev/tty"
+        if popup && asking.behind.isEmpty {
+            switch Popup.place(command, terminal: Platform.canOpenTerminal(path), environment: environment) {
+            case .inline:
+                break
+            case .nowhere(let why):
+                let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
+                App.report("no terminal to ask on and no popup to show: \(why); \(byName) to answer it, or take its default with --non-interactive")
+                return .failed(.noTerminal)
+            case .tmux(let tmux):
+                let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+                                  file: options.theme ?? Theme.defaultFile)
+                let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
+                                  theme: theme, backtitle: options.backtitle)
+                var size = scene.boxSize(for: built.makeAlert())
+                // A list still to stream in is given room for it (a popup keeps the size it opens with).
+                if built.readsStdinStream { size.height = max(size.height, tmux.rows * 2 / 3) }
+                if let ran = Popup.ask(command, asking: asking, at: tmux, size: size, stdinTaken: stdinTaken,
+                                       forwardsStdin: built.readsStdinStream) {
+                    return ran
+                }
+            }
+        }
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let frontEnd: any FrontEnd
         do {
@@ -194,6 +224,13 @@ enum Ask {
         options.width = command.int(.width)
         if let margin = command.int(.margin) { options.margin = margin }
         options.height = command.int(.height)
+        if asking.inPopup {
+            // The popup was sized to the box: the box fills it, and the popup itself is the pop-in.
+            options.fillsTerminal = true
+            options.animate = false
+            options.inline = false
+            options.backtitle = nil
+        }
     }
 
     /// An alert that asks nothing, shown by the box in `mode` on the terminal at `tty` (dialog's

@@ -28,6 +28,8 @@ public struct RunOptions: Sendable {
     public var theme: ThemeFile?
     /// --margin: blank columns between the border and the content.
     public var margin = BoxMetrics.horizontalPadding - 1
+    /// The box is the whole terminal (a popup sized to it).
+    public var fillsTerminal = false
     public init() {}
 }
 

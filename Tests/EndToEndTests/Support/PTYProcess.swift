@@ -50,7 +50,7 @@ final class PTYProcess {
     /// Starts alertty with `arguments` in a `columns`×`rows` terminal.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
          stdin: [UInt8]? = nil, stdinPath: String? = nil, closeStdout: Bool = false,
-         executable: String = PTYProcess.binary, viaTTYFlag: Bool = false) throws {
+         executable: String = PTYProcess.binary, viaTTYFlag: Bool = false, stdioOnTerminal: Bool = false) throws {
         // posix_openpt/unlockpt/ptsname are not imported into Swift; the Linux ioctls do the same.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
@@ -88,7 +88,12 @@ final class PTYProcess {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         // Opened after setsid (which posix_spawn does first): the pty becomes the controlling terminal.
         // With `viaTTYFlag` it does not: alertty has no /dev/tty and must use --tty.
-        if !viaTTYFlag {
+        if stdioOnTerminal {
+            // A program that wants its stdin and stdout to be the terminal (a tmux client).
+            posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
+            for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, 3, fd) }
+            posix_spawn_file_actions_addclose(&actions, 3)
+        } else if !viaTTYFlag {
             posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
             posix_spawn_file_actions_addclose(&actions, 3)
         }

@@ -149,6 +149,9 @@ final class Screen {
                     j += 1
                 }
                 return 0
+            case 0x20...0x2F:
+                // ESC ( B and the like: a character set chosen (drawn as ASCII here); one byte more.
+                return i + 2 < b.count ? 3 : 0
             case UInt8(ascii: "7"): savedCursor = (cursorRow, cursorColumn); return 2
             case UInt8(ascii: "8"): (cursorRow, cursorColumn) = savedCursor; return 2
             default: return 2
@@ -180,8 +183,12 @@ final class Screen {
         }
     }
 
+    /// The last character printed (for REP, CSI b: tmux repeats runs of a character so).
+    private var lastPrinted: String?
+
     private func printScalar(_ s: String) {
         guard let scalar = s.unicodeScalars.first else { return }
+        lastPrinted = s
         let width = TestWidth.columns(scalar)
         if width == 0 {
             // Combining: joins the previous cell.
@@ -271,6 +278,39 @@ final class Screen {
             grid = g
         case UInt8(ascii: "m"):
             sgr(params.map { $0 ?? 0 })
+        // What a tmux client draws with besides the above (its own screen, popups on it).
+        case UInt8(ascii: "b"):
+            if let last = lastPrinted { for _ in 0..<max(p(0, 1), 1) { printScalar(last) } }
+        case UInt8(ascii: "d"): cursorRow = min(max(p(0, 1), 1), rows) - 1
+        case UInt8(ascii: "X"):
+            var g = grid
+            for c in cursorColumn..<min(columns, cursorColumn + max(p(0, 1), 1)) { g[cursorRow][c] = ScreenCell() }
+            grid = g
+        case UInt8(ascii: "@"), UInt8(ascii: "P"):
+            var g = grid
+            var row = g[cursorRow]
+            let n = min(max(p(0, 1), 1), columns - cursorColumn)
+            if final == UInt8(ascii: "@") {
+                row.insert(contentsOf: Array(repeating: ScreenCell(), count: n), at: cursorColumn)
+                row.removeLast(n)
+            } else {
+                row.removeSubrange(cursorColumn..<(cursorColumn + n))
+                row += Array(repeating: ScreenCell(), count: n)
+            }
+            g[cursorRow] = row
+            grid = g
+        case UInt8(ascii: "L"), UInt8(ascii: "M"):
+            var g = grid
+            let n = min(max(p(0, 1), 1), rows - cursorRow)
+            let blank = Array(repeating: ScreenCell(), count: columns)
+            if final == UInt8(ascii: "L") {
+                g.insert(contentsOf: Array(repeating: blank, count: n), at: cursorRow)
+                g.removeLast(n)
+            } else {
+                g.removeSubrange(cursorRow..<(cursorRow + n))
+                g += Array(repeating: blank, count: n)
+            }
+            grid = g
         case UInt8(ascii: "n"):
             if p(0, 0) == 6 { reply(Array("\u{1B}[\(cursorRow + 1);\(cursorColumn + 1)R".utf8)) }
         case UInt8(ascii: "h"), UInt8(ascii: "l"):

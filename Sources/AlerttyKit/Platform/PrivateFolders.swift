@@ -1,0 +1,147 @@
+// Folders and sockets only the user may use: a popup's private folder of FIFOs (made 0700,
+// removed afterwards), and the checks tmux itself makes before it trusts a server's socket
+// (its folder owned by us and closed to others, the socket ours). Also running a short program
+// for its output, with a deadline (asking tmux what it knows).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Platform {
+    public static var userID: UInt32 { UInt32(getuid()) }
+
+    /// A new folder only we can enter (0700), under $TMPDIR or /tmp.
+    public static func makePrivateFolder(prefix: String) throws(PlatformError) -> String {
+        let base = environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((base + "/" + prefix + "XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw PlatformError(operation: "cannot make a private folder in \(base)", code: errno)
+        }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A FIFO only we can open (0600).
+    public static func makeFIFO(_ path: String) throws(PlatformError) {
+        guard mkfifo(path, 0o600) == 0 else { throw PlatformError(operation: "cannot make \(path)", code: errno) }
+    }
+
+    /// Removes a private folder and what is in it (FIFOs and files, no subfolders).
+    public static func removePrivateFolder(_ path: String) {
+        if let dir = opendir(path) {
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { unlink(path + "/" + name) }
+            }
+            closedir(dir)
+        }
+        rmdir(path)
+    }
+
+    /// Opens one end of a FIFO without waiting for the other: the read end non-blocking; the
+    /// write end read-write (Linux never blocks opening a FIFO so), so a peer that never comes
+    /// cannot hang us. Close-on-exec.
+    public static func openFIFO(_ path: String, forWriting: Bool) throws(PlatformError) -> FileDescriptor {
+        let fd = open(path, (forWriting ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
+        return fd
+    }
+
+    /// Opens a FIFO as a peer does, waiting for the other end (the popup's side: ours is open already).
+    public static func openFIFOWaiting(_ path: String, forWriting: Bool) throws(PlatformError) -> FileDescriptor {
+        var fd: Int32
+        repeat { fd = open(path, (forWriting ? O_WRONLY : O_RDONLY) | O_CLOEXEC | O_NOFOLLOW) } while fd < 0 && errno == EINTR
+        if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
+        return fd
+    }
+
+    /// Puts `fd` on `target` (stdin, stdout, stderr) for what runs from now on.
+    public static func duplicate(_ fd: FileDescriptor, onto target: FileDescriptor) {
+        if fd != target { dup2(fd, target) }
+    }
+
+    /// Why `path` is not a folder only we may use (nil when it is): not there, a link, not ours,
+    /// or open to others — as tmux refuses its socket folder.
+    public static func privateFolderProblem(_ path: String) -> String? {
+        var s = stat()
+        guard lstat(path, &s) == 0 else { return "\(path) is not there" }
+        guard s.st_mode & S_IFMT == S_IFDIR else { return "\(path) is not a folder" }
+        guard s.st_uid == getuid() else { return "\(path) belongs to another user" }
+        guard s.st_mode & 0o077 == 0 else { return "\(path) is open to other users" }
+        return nil
+    }
+
+    /// Why `path` is not a socket of ours (nil when it is).
+    public static func ownSocketProblem(_ path: String) -> String? {
+        var s = stat()
+        guard lstat(path, &s) == 0 else { return "\(path) is not there" }
+        guard s.st_mode & S_IFMT == S_IFSOCK else { return "\(path) is not a socket" }
+        guard s.st_uid == getuid() else { return "\(path) belongs to another user" }
+        return nil
+    }
+
+    public static func currentDirectory() -> String? {
+        guard let raw = getcwd(nil, 0) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    @discardableResult
+    public static func changeDirectory(_ path: String) -> Bool { chdir(path) == 0 }
+
+    public static func removeEnvironment(_ name: String) { unsetenv(name) }
+
+    /// Whether `path` opens as a terminal (a popup goes elsewhere only when none does).
+    public static func canOpenTerminal(_ path: String) -> Bool {
+        guard let opened = try? openTerminalWithMode(path) else { return false }
+        close(opened.fd)
+        return true
+    }
+
+    public static func openNullDevice() -> FileDescriptor? {
+        let fd = open("/dev/null", O_RDWR | O_CLOEXEC)
+        return fd < 0 ? nil : fd
+    }
+
+    /// Runs `argv` (found on PATH, stdin /dev/null) and returns its status and stdout, or nil
+    /// when it cannot run or takes longer than `timeoutMs` (it is then killed).
+    public static func output(of argv: [String], timeoutMs: Int) -> (status: Int32, stdout: [UInt8], stderr: [UInt8])? {
+        guard let command = try? spawnCommand(argv, passStdin: false) else { return nil }
+        var out: [UInt8] = [], err: [UInt8] = []
+        var open: [FileDescriptor] = [command.stdoutRead, command.stderrRead]
+        let deadline = now() + UInt64(timeoutMs) * 1_000_000
+        while !open.isEmpty {
+            let left = deadline > now() ? Int32((deadline - now()) / 1_000_000) : 0
+            let ready = poll(open, timeoutMs: max(left, 0))
+            if ready.isEmpty && now() >= deadline { break }
+            for fd in ready {
+                guard let bytes = read(fd, max: 65536) else {
+                    close(fd)
+                    open.removeAll { $0 == fd }
+                    continue
+                }
+                if fd == command.stdoutRead { if out.count < 1 << 20 { out += bytes } } else if err.count < 65536 { err += bytes }
+            }
+        }
+        for fd in open { close(fd) }
+        guard open.isEmpty, let status = reap(command.pid, wait: false) ?? waitBriefly(command.pid, until: deadline) else {
+            killGroup(command.pid)
+            _ = reap(command.pid, wait: true)
+            return nil
+        }
+        return (status, out, err)
+    }
+
+    /// The child's status once it ends, waiting until `deadline` at most.
+    private static func waitBriefly(_ pid: pid_t, until deadline: UInt64) -> Int32? {
+        while now() < deadline {
+            if let status = reap(pid) { return status }
+            pause(seconds: 0.002)
+        }
+        return reap(pid)
+    }
+}

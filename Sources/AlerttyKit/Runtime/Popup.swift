@@ -1,0 +1,229 @@
+// Asking in a tmux popup (--popup, ALERTTY_POPUP=1): over the pane a script runs in, or — for a
+// job with no terminal (cron, a timer, `setsid … </dev/null`) — on the user's own tmux server,
+// on its most recently active client. A terminal that is not tmux asks inline, as always.
+//
+// The popup runs alertty again, which asks exactly as this one would have (the same command,
+// the same rules, the program's own look) and hands back what came of it. Everything goes
+// through FIFOs in a private folder (0700, removed afterwards): the command in, the script's
+// stdin on, stderr back as it comes, and the outcome — an answer, a password too — back in
+// memory, never in a file, an argument or another process's environment. The popup's command
+// line holds only that folder and alertty's path, quoted.
+
+enum Popup {
+    /// Set (to the private folder) for the alertty a popup runs: it serves that request.
+    static let folderVariable = "ALERTTY_POPUP_DIR"
+
+    /// --popup, or ALERTTY_POPUP (not empty, not 0).
+    static func wanted(_ command: ParsedCommand, environment: (String) -> String?) -> Bool {
+        if command.has(.popup) { return true }
+        guard let value = environment("ALERTTY_POPUP") else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
+    /// Where the popup goes, or why there is none.
+    enum Place {
+        /// Not in tmux, with a terminal: asked inline.
+        case inline
+        case tmux(Tmux)
+        /// No terminal and no tmux client to show a popup on: said why.
+        case nowhere(String)
+    }
+
+    /// A tmux server and the client a popup is shown on.
+    struct Tmux {
+        /// `-S PATH` (nil: the server $TMUX names).
+        var socket: String?
+        var client: String
+        var columns: Int
+        var rows: Int
+        /// 3.3 and later draw a popup without tmux's border (-B): alertty's box is the border.
+        var borderless: Bool
+
+        func command(_ words: [String]) -> [String] { ["tmux"] + (socket.map { ["-S", $0] } ?? []) + words }
+    }
+
+    /// Finds the place: the pane's tmux, the user's own server for a job with no terminal, or inline.
+    static func place(_ command: ParsedCommand, terminal: Bool, environment: (String) -> String?) -> Place {
+        let inTmux = !(environment("TMUX") ?? "").isEmpty
+        if !inTmux && terminal { return .inline }
+        var socket: String?
+        if !inTmux {
+            if let path = command.string(.tmuxSocket) {
+                socket = path
+            } else {
+                let base = environment("TMUX_TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+                let folder = base + "/tmux-\(Platform.userID)"
+                if let problem = Platform.privateFolderProblem(folder) { return .nowhere("no tmux server of yours (\(problem))") }
+                socket = folder + "/default"
+            }
+            if let problem = Platform.ownSocketProblem(socket!) { return .nowhere("no tmux server of yours (\(problem))") }
+        }
+        let fallback: (String) -> Place = { why in terminal ? .inline : .nowhere(why) }
+        guard let version = Platform.output(of: ["tmux", "-V"], timeoutMs: 1000) else { return fallback("tmux could not be run") }
+        let (major, minor) = Self.version(String(decoding: version.stdout, as: UTF8.self))
+        guard (major, minor) >= (3, 2) else {
+            return fallback("tmux \(major).\(minor) shows no popup (3.2 or later does)")
+        }
+        var tmux = Tmux(socket: socket, client: "", columns: 80, rows: 24, borderless: (major, minor) >= (3, 3))
+        let format = "#{client_activity}\t#{client_name}\t#{client_width}\t#{client_height}"
+        // In a pane: the client showing it. From a job: the client used last.
+        let asked = inTmux ? ["display-message", "-p", format] : ["list-clients", "-F", format]
+        guard let listed = Platform.output(of: tmux.command(asked), timeoutMs: 1000), listed.status == 0 else {
+            return fallback("the tmux server at \(socket ?? "$TMUX") does not answer")
+        }
+        let clients = String(decoding: listed.stdout, as: UTF8.self).split(separator: "\n").compactMap { line -> (Int, String, Int, Int)? in
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count == 4, let activity = Int(f[0]), let columns = Int(f[2]), let rows = Int(f[3]), !f[1].isEmpty else { return nil }
+            return (activity, String(f[1]), columns, rows)
+        }
+        guard let latest = clients.max(by: { $0.0 < $1.0 }) else {
+            return fallback("no client is attached to the tmux server at \(socket ?? "$TMUX")")
+        }
+        (tmux.client, tmux.columns, tmux.rows) = (latest.1, latest.2, latest.3)
+        return .tmux(tmux)
+    }
+
+    /// `tmux 3.3a`, `tmux next-3.4`, `tmux master` → (3, 3), (3, 4), (99, 0).
+    static func version(_ text: String) -> (Int, Int) {
+        let word = text.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        if word == "master" { return (99, 0) }
+        let digits = word.drop { !$0.isNumber }
+        let parts = digits.split(separator: ".")
+        let major = parts.first.flatMap { Int($0) } ?? 0
+        let minor = parts.dropFirst().first.map { Int($0.prefix { $0.isNumber }) ?? 0 } ?? 0
+        return (major, minor)
+    }
+
+    // MARK: - The request and what came of it
+
+    /// What the popup's alertty is told: the command, the drop-in's look, where to run, and the
+    /// environment it reads (tmux gives a popup the server's environment, not the caller's).
+    struct Request {
+        var command: ParsedCommand
+        var theme: String?
+        var directory: String
+        /// Each variable as the caller has it: a value, or nil (unset there, so unset here).
+        var environment: [(String, String?)]
+
+        func encoded() -> [UInt8] {
+            var w = WireWriter()
+            w.put("alertty-popup 1")
+            w.put(directory)
+            w.put(environment.count)
+            for (name, value) in environment {
+                w.put(name)
+                w.put(value)
+            }
+            w.put(command.alert.rawValue)
+            w.put(command.order.map(\.rawValue))
+            for flag in command.order { w.put(command.values[flag] ?? []) }
+            w.put(command.positionals)
+            w.put(command.command != nil)
+            w.put(command.command ?? [])
+            w.put(command.fieldWords)
+            w.put(command.verbatim)
+            w.put(theme)
+            return w.bytes
+        }
+
+        static func decoded(_ bytes: [UInt8]) throws(WireError) -> Request {
+            var r = WireReader(bytes)
+            guard try r.string() == "alertty-popup 1" else { throw WireError() }
+            let directory = try r.string()
+            var environment: [(String, String?)] = []
+            for _ in 0..<(try r.int()) { environment.append((try r.string(), try r.optionalString())) }
+            guard let alert = AlertKind(rawValue: try r.string()) else { throw WireError() }
+            var command = ParsedCommand(alert: alert)
+            let flags = try r.strings()
+            for name in flags {
+                let values = try r.strings()
+                guard let flag = Flag(rawValue: name) else { throw WireError() }
+                for value in values { command.add(flag, value) }
+            }
+            command.positionals = try r.strings()
+            let runs = try r.bool()
+            let argv = try r.strings()
+            command.command = runs ? argv : nil
+            command.fieldWords = try r.strings()
+            command.verbatim = try r.bool()
+            let theme = try r.optionalString()
+            return Request(command: command, theme: theme, directory: directory, environment: environment)
+        }
+    }
+
+    /// The popup's alertty gets the caller's environment (a command progress runs sees what it
+    /// would inline; the locale, the look, NEWT_COLORS and DIALOGRC are the caller's), but for
+    /// the popup's own terminal and the variables that would make it act for another: answer,
+    /// record, pop up again.
+    static let popupsOwn: Set<String> = ["TERM", "TMUX", "TMUX_PANE", "COLUMNS", "LINES"]
+    static let withheld: Set<String> = ["ALERTTY_POPUP", "ALERTTY_OPTIONS", "ALERTTY_RECORD", "ALERTTY_ANSWERS",
+                                        "ALERTTY_NONINTERACTIVE", folderVariable]
+
+    /// The caller's environment as the popup's alertty is to have it.
+    static func environment() -> [(String, String?)] {
+        Platform.environmentNames(startingWith: "").compactMap { name in
+            guard !popupsOwn.contains(name), !withheld.contains(name), !name.hasPrefix("ALERTTY_ANSWER_") else { return nil }
+            return (name, Platform.environment(name))
+        }
+    }
+
+    static func encoded(_ ran: Ran) -> [UInt8] {
+        var w = WireWriter()
+        switch ran {
+        case .failed(let status):
+            w.put("failed")
+            w.put(Int(status.rawValue))
+        case .notRun:
+            w.put("notRun")
+        case .ended(let outcome, let terminator, let wholeJob):
+            w.put("ended")
+            w.put(Int(outcome.status.rawValue))
+            w.put(outcome.answer)
+            w.put(outcome.pressedEsc)
+            w.put(outcome.signal == .job ? "job" : outcome.signal == .process ? "process" : "")
+            w.put(outcome.farewell)
+            w.put(outcome.report)
+            w.put(outcome.exitCode.map { String($0) })
+            w.put(outcome.items != nil)
+            w.put(outcome.items ?? [])
+            w.put(outcome.state != nil)
+            w.put(outcome.state ?? [])
+            w.put(terminator.map { [$0] })
+            w.put(wholeJob)
+        }
+        return w.bytes
+    }
+
+    static func decoded(_ bytes: [UInt8]) throws(WireError) -> Ran {
+        var r = WireReader(bytes)
+        switch try r.string() {
+        case "failed":
+            guard let status = ExitStatus(rawValue: Int32(try r.int())) else { throw WireError() }
+            return .failed(status)
+        case "notRun":
+            return .notRun
+        case "ended":
+            guard let status = ExitStatus(rawValue: Int32(try r.int())) else { throw WireError() }
+            var outcome = Outcome(status, answer: try r.optionalField())
+            outcome.pressedEsc = try r.bool()
+            switch try r.string() {
+            case "job": outcome.signal = .job
+            case "process": outcome.signal = .process
+            default: outcome.signal = nil
+            }
+            outcome.farewell = try r.optionalString()
+            outcome.report = try r.optionalString()
+            outcome.exitCode = try r.optionalString().flatMap { Int32($0) }
+            let hasItems = try r.bool()
+            let items = try r.fields()
+            outcome.items = hasItems ? items : nil
+            let hasState = try r.bool()
+            let state = try r.fields()
+            outcome.state = hasState ? state : nil
+            let terminator = try r.optionalField()?.first
+            return .ended(outcome, terminator: terminator, wholeJob: try r.bool())
+        default:
+            throw WireError()
+        }
+    }
+}

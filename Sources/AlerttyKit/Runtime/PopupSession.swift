@@ -1,0 +1,241 @@
+// The two sides of a popup. The caller makes the private folder and its FIFOs, opens its ends
+// (none of which can block), starts `tmux display-popup` (which returns when the popup closes),
+// and then, in one poll loop: writes the request, hands on stdin, passes stderr through as it
+// comes, reads the outcome, and notices the popup closing. The popup's alertty opens the other
+// ends, asks, and writes what came of it. A signal to the caller closes the popup first.
+
+extension Popup {
+    /// Asks `command` in a popup at `tmux`. nil when the popup could not be shown at all (said
+    /// why): the caller then asks as it would have without --popup.
+    static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
+                    stdinTaken: [UInt8], forwardsStdin: Bool) -> Ran? {
+        let folder: String
+        do { folder = try Platform.makePrivateFolder(prefix: "alertty-popup-") } catch {
+            App.report(error.message)
+            return nil
+        }
+        defer { Platform.removePrivateFolder(folder) }
+        var child = command
+        // The popup's alertty draws on its own terminal, modal; it never pops up again.
+        for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
+        let request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
+                              environment: environment())
+        var ends: [String: FileDescriptor] = [:]
+        defer { for fd in ends.values { Platform.close(fd) } }
+        do {
+            for name in ["control", "in", "err", "result"] {
+                try Platform.makeFIFO(folder + "/" + name)
+                ends[name] = try Platform.openFIFO(folder + "/" + name, forWriting: name == "control" || name == "in")
+            }
+        } catch {
+            App.report(error.message)
+            return nil
+        }
+        guard let executable = Platform.executablePath() else { return nil }
+        let shell = "exec env \(folderVariable)=" + quoted(folder) + " " + quoted(executable)
+        let width = min(size.width + (tmux.borderless ? 0 : 2), tmux.columns)
+        let height = min(size.height + (tmux.borderless ? 0 : 2), tmux.rows)
+        let popup = tmux.command(["display-popup", "-E"] + (tmux.borderless ? ["-B"] : [])
+                                 + ["-c", tmux.client, "-w", String(width), "-h", String(height), shell])
+        guard let shown = try? Platform.spawnCommand(popup, passStdin: false) else {
+            App.report("tmux could not be run to show a popup")
+            return nil
+        }
+        let signals = Platform.catchSignals([.interrupt, .terminate, .hangup, .quit]) ?? -1
+        defer { Platform.restoreDefaultSignals([.interrupt, .terminate, .hangup, .quit]) }
+
+        // The request as one netstring: read whole without waiting for an end of file (a FIFO
+        // closed by its only writer before its reader came would lose what it held).
+        var framed = WireWriter()
+        framed.put(request.encoded())
+        var pending: [String: [UInt8]] = ["control": framed.bytes, "in": stdinTaken]
+        /// The popup's alertty has opened its ends: ours may close once written.
+        var ready = false
+        var forwarding = forwardsStdin
+        var result: [UInt8] = []
+        var tmuxSaid: [UInt8] = []
+        var tmuxOpen: Set<FileDescriptor> = [shown.stdoutRead, shown.stderrRead]
+        var tmuxStatus: Int32?
+        defer {
+            for fd in tmuxOpen { Platform.close(fd) }
+            if tmuxStatus == nil {
+                Platform.killGroup(shown.pid)
+                _ = Platform.reap(shown.pid, wait: true)
+            }
+        }
+        while true {
+            // Done writing an end: closed, so the popup's alertty reads its end to the end.
+            for name in ["control", "in"] where ready && pending[name]?.isEmpty == true && !(name == "in" && forwarding) {
+                if let fd = ends.removeValue(forKey: name) { Platform.close(fd) }
+                pending[name] = nil
+            }
+            var reads = [ends["err"], ends["result"]].compactMap { $0 } + Array(tmuxOpen)
+            if signals >= 0 { reads.append(signals) }
+            // Stdin is read only as fast as the popup takes it.
+            if forwarding && (pending["in"]?.count ?? 0) < 65536 { reads.append(0) }
+            let writes = ["control", "in"].compactMap { name in pending[name].flatMap { $0.isEmpty ? nil : ends[name] } }
+            let polled = Platform.poll(read: reads, write: writes, timeoutMs: 100)
+            if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
+                // The caller is stopped: the popup goes with it.
+                _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000)
+                Platform.removePrivateFolder(folder)
+                Platform.die(of: signal, wholeGroup: false)
+            }
+            for name in ["control", "in"] {
+                guard let fd = ends[name], polled.writable.contains(fd), var bytes = pending[name], !bytes.isEmpty else { continue }
+                if let n = Platform.writeSome(fd, bytes[...]) {
+                    bytes.removeFirst(n)
+                } else {
+                    // The popup's alertty is gone: nothing more goes to it.
+                    bytes = []
+                    if name == "in" { forwarding = false }
+                }
+                pending[name] = bytes
+            }
+            if polled.readable.contains(0) {
+                if let bytes = Platform.read(0, max: 65536) { pending["in", default: []] += bytes } else { forwarding = false }
+            }
+            if let fd = ends["err"], polled.readable.contains(fd) {
+                if let bytes = Platform.read(fd, max: 65536) { Platform.writeAll(2, bytes) } else { Platform.close(fd); ends["err"] = nil }
+            }
+            if let fd = ends["result"], polled.readable.contains(fd) {
+                if let bytes = Platform.read(fd, max: 1 << 20) {
+                    result += bytes
+                    if !ready, result.starts(with: Self.readyMark) {
+                        ready = true
+                        result.removeFirst(Self.readyMark.count)
+                    }
+                } else if ready {
+                    Platform.close(fd)
+                    ends["result"] = nil
+                }
+            }
+            for fd in tmuxOpen where polled.readable.contains(fd) {
+                if let bytes = Platform.read(fd, max: 4096) { if tmuxSaid.count < 4096 { tmuxSaid += bytes } } else {
+                    Platform.close(fd)
+                    tmuxOpen.remove(fd)
+                }
+            }
+            if tmuxStatus == nil { tmuxStatus = Platform.reap(shown.pid) }
+            // The outcome is in (its writer gone): done, once stderr is drained too.
+            if ends["result"] == nil, ends["err"] == nil || Platform.poll([ends["err"]!], timeoutMs: 0).isEmpty {
+                break
+            }
+            // The popup closed without an outcome (killed, its client gone, tmux refused it).
+            if let status = tmuxStatus, tmuxOpen.isEmpty {
+                if let fd = ends["result"], let bytes = Platform.read(fd, max: 1 << 20), !bytes.isEmpty {
+                    result += bytes
+                    continue
+                }
+                if result.isEmpty {
+                    let said = Sanitize.line(String(decoding: tmuxSaid, as: UTF8.self)).trimmingSpaces()
+                    if status != 0 && !said.isEmpty {
+                        App.report("tmux did not show the popup: " + said)
+                        return nil
+                    }
+                    App.report("the popup was closed before it was answered")
+                    return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
+                }
+                break
+            }
+        }
+        defer { result.resetBytes() }
+        guard let ran = try? decoded(result) else {
+            App.report("the popup's answer could not be read")
+            return .failed(.internalError)
+        }
+        // Its terminal went away under it: the popup was closed, which cancels.
+        if case .ended(let outcome, _, _) = ran, outcome.status == .hangup {
+            App.report("the popup was closed before it was answered")
+            return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
+        }
+        return ran
+    }
+
+    /// The popup's alertty has its ends open (the first thing it writes on `result`).
+    static let readyMark = Array("5:ready,".utf8)
+
+    /// One word for the shell, whatever it holds.
+    static func quoted(_ text: String) -> String {
+        String(decoding: PreviewCommand.quoted(Array(text.utf8)), as: UTF8.self)
+    }
+
+    // MARK: - In the popup
+
+    /// One netstring read from `fd`, however it arrives.
+    static func readFramed(_ fd: FileDescriptor) throws(PlatformError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let length = Int(String(decoding: bytes[..<colon], as: UTF8.self)),
+               bytes.count >= colon + 2 + length {
+                return Array(bytes[(colon + 1)..<(colon + 1 + length)])
+            }
+            guard bytes.count < 1 << 30, let chunk = Platform.read(fd, max: 65536) else {
+                throw PlatformError(operation: "the popup's request ended early", code: 5 /* EIO */)
+            }
+            bytes += chunk
+        }
+    }
+
+    /// The popup's side: reads the request from `folder`, asks, and writes what came of it.
+    /// Returns the process's exit status (the caller's is the one that counts).
+    static func serve(_ folder: String) -> Int32 {
+        Platform.removeEnvironment(folderVariable)
+        if let problem = Platform.privateFolderProblem(folder) {
+            App.report("not a popup's folder: " + problem)
+            return ExitStatus.usage.rawValue
+        }
+        // The popup's terminal is held open from the start: were every descriptor on it closed
+        // for a moment (stdin, stdout and stderr put on the FIFOs), tmux would take the popup's
+        // job as ended and stop showing what it draws.
+        let terminal = try? Platform.openTerminal("/dev/tty")
+        defer { if let terminal { Platform.close(terminal) } }
+        let request: Request
+        let result: FileDescriptor
+        do {
+            // Every end opened (the caller holds the other ends, so none waits), then said so.
+            let control = try Platform.openFIFOWaiting(folder + "/control", forWriting: false)
+            Platform.duplicate(try Platform.openFIFOWaiting(folder + "/in", forWriting: false), onto: 0)
+            Platform.duplicate(try Platform.openFIFOWaiting(folder + "/err", forWriting: true), onto: 2)
+            if let null = Platform.openNullDevice() { Platform.duplicate(null, onto: 1) }
+            result = try Platform.openFIFOWaiting(folder + "/result", forWriting: true)
+            Platform.writeAll(result, readyMark)
+            let bytes = try readFramed(control)
+            Platform.close(control)
+            guard let decoded = try? Request.decoded(bytes) else {
+                App.report("the popup's request could not be read")
+                return ExitStatus.usage.rawValue
+            }
+            request = decoded
+        } catch {
+            App.report(error.message)
+            return ExitStatus.usage.rawValue
+        }
+        Platform.changeDirectory(request.directory)
+        // The caller's environment, but for the popup's own terminal.
+        let given = Set(request.environment.map(\.0))
+        for name in Platform.environmentNames(startingWith: "") where !given.contains(name) && !popupsOwn.contains(name) {
+            Platform.removeEnvironment(name)
+        }
+        for case let (name, value?) in request.environment { Platform.setEnvironment(name, value) }
+        Localization.load(environment: Platform.environment, executable: Platform.executablePath)
+        var theme: ThemeFile?
+        if let text = request.theme { theme = try? ThemeFile.parse(text, source: "the caller's theme") }
+        // tmux may size the popup's terminal a moment after starting us: a box drawn for a
+        // terminal of no size would be drawn for 80×24, off the popup.
+        if let terminal {
+            let deadline = Platform.now() + 1_000_000_000
+            while Platform.terminalSize(terminal) == nil && Platform.now() < deadline { Platform.pause(seconds: 0.005) }
+        }
+        let ran = Ask.command(request.command, Asking(theme: theme, inPopup: true))
+        var bytes = encoded(ran)
+        Platform.writeAll(result, bytes)
+        bytes.resetBytes()
+        if case .ended(let outcome, _, _) = ran {
+            outcome.answer?.wipeStorage()
+            for item in (outcome.items ?? []) + (outcome.state ?? []) { item.wipeStorage() }
+        }
+        Platform.close(result)
+        return 0
+    }
+}

@@ -1,0 +1,185 @@
+// --popup with a real tmux server on a private socket and a client attached through a
+// pseudo-terminal (the client's screen is what a person sees, popups included): a job with no
+// terminal asks on the user's client, a script in a pane asks in a popup over it, timeouts,
+// Ctrl-C and a closed popup end as inline, a password goes nowhere but the answer, hostile text
+// runs nothing, and every way of having no popup to show says so and exits 3.
+import Foundation
+import Glibc
+import XCTest
+
+final class PopupEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    override func setUpWithError() throws { try Tmux.require() }
+
+    /// A server whose pane shows a marker, and a client attached to it.
+    func server(asTmuxDoes: Bool = false) throws -> (Tmux, PTYProcess) {
+        let tmux = try Tmux(command: "echo pane-marker", asTmuxDoes: asTmuxDoes)
+        try tmux.waitFor("the pane's marker") { $0.contains("pane-marker") && $0.hasSuffix("$ ") || $0.contains("pane-marker\n$") }
+        let client = try tmux.attach()
+        try client.waitForText("pane-marker")
+        return (tmux, client)
+    }
+
+    func testAJobWithNoTerminalAsksOnTheUsersOwnTmuxClient() throws {
+        let (tmux, client) = try server(asTmuxDoes: true)
+        // Found as tmux finds it: $TMUX_TMPDIR/tmux-UID/default.
+        let job = try Job(["confirm", "--popup", "Disk is 95% full. Clean now?"], environment: ["TMUX_TMPDIR": tmux.folder])
+        try client.waitFor("the popup") { $0.contains("Disk is 95% full. Clean now?") && $0.contains("< Yes >") }
+        XCTAssertTrue(client.screen.contains("pane-marker"), "the pane stays under the popup")
+        client.type(K.tab + K.enter)
+        XCTAssertEqual(try job.waitForExit(), 1, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "")
+        XCTAssertEqual(job.stderrText, "")
+        try client.waitFor("the popup closed") { !$0.contains("Clean now?") && $0.contains("pane-marker") }
+
+        let answer = try Job(["input", "--popup", "--tmux-socket", tmux.socket, "--value", "ann", "Your name?"])
+        try client.waitForText("Your name?")
+        client.type("e" + K.enter)
+        XCTAssertEqual(try answer.waitForExit(), 0, answer.stderrText)
+        XCTAssertEqual(answer.stdoutText, "anne\n")
+    }
+
+    func testAScriptInAPaneAsksInAPopupOverIt() throws {
+        // (The helper's shell starts with a clean environment: TMUX given back as tmux sets it.)
+        let tmux = try Tmux(command: "true")
+        tmux.send(literal: "export TMUX=\(tmux.socket),0,0; echo pane-marker; ans=$(\(PTYProcess.binary) choose --popup 'Shell?' bash zsh fish); echo \"rc=$? ans=$ans\"")
+        tmux.send(keys: ["Enter"])
+        let client = try tmux.attach()
+        try client.waitFor("the list in a popup") { $0.contains("type to filter") && $0.contains(" fish ") }
+        XCTAssertTrue(client.screen.contains("pane-marker"))
+        XCTAssertFalse(tmux.capture().contains("type to filter"), "the pane itself is untouched")
+        client.type(K.down + K.enter)
+        try tmux.waitFor("the answer in the script") { $0.contains("rc=0 ans=zsh") }
+    }
+
+    func testTimeoutsCtrlCAndAClosedPopupEndAsInline() throws {
+        let (tmux, client) = try server()
+        let timed = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "--timeout", "1", "Q1?"])
+        XCTAssertEqual(try timed.waitForExit(), 124)
+        let taken = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "--timeout", "1", "--on-timeout", "default",
+                             "--default", "no", "Q2?"])
+        XCTAssertEqual(try taken.waitForExit(), 1, taken.stderrText)
+
+        let interrupted = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q3?"])
+        try client.waitForText("Q3?")
+        client.type("\u{03}")
+        XCTAssertEqual(try interrupted.waitForExit(), 130, "Ctrl-C in the popup interrupts the caller")
+
+        let closed = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q4?"])
+        try client.waitForText("Q4?")
+        let clientName = try tmux.run(["list-clients", "-F", "#{client_name}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try tmux.run(["display-popup", "-C", "-c", clientName])
+        XCTAssertEqual(try closed.waitForExit(timeout: 2), 1, "closing the popup cancels")
+        XCTAssertTrue(closed.stderrText.contains("closed"), closed.stderrText)
+    }
+
+    func testAPasswordGoesNowhereButTheAnswer() throws {
+        let (tmux, client) = try server()
+        let secret = "s3cret-\(Int.random(in: 100_000...999_999))"
+        let temporary = try temporaryFolder()
+        let job = try Job(["password", "--popup", "--tmux-socket", tmux.socket, "Passphrase?"], environment: ["TMPDIR": temporary])
+        try client.waitForText("Passphrase?")
+        client.type(secret)
+        try client.waitFor("typed") { $0.contains(String(repeating: "•", count: secret.count)) }
+        // Typed, not yet answered: in no process's arguments or environment, in no tmux buffer.
+        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter({ Int($0) != nil }) ?? [] {
+            for part in ["cmdline", "environ"] {
+                guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(part)") else { continue }
+                XCTAssertFalse(String(decoding: data, as: UTF8.self).contains(secret), "in /proc/\(pid)/\(part)")
+            }
+        }
+        XCTAssertFalse(try tmux.run(["list-buffers"]).contains(secret))
+        client.type(K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, secret + "\n")
+        // Nothing of it on disk: the popup's folder (made in $TMPDIR) is gone.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [])
+    }
+
+    func testHostileTitlesAndItemsRunNothing() throws {
+        let dir = try temporaryFolder()
+        let (tmux, client) = try server()
+        let hostile = ["$(touch \(dir)/a)", "`touch \(dir)/b`", "'; touch \(dir)/c; '", "\"; touch \(dir)/d; \""]
+        let job = try Job(["choose", "--popup", "--tmux-socket", tmux.socket, "--title", hostile[0], hostile[2]] + hostile)
+        try client.waitFor("the list") { $0.contains("`touch") && $0.contains("$(touch") }
+        client.type(K.end + K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, hostile[3] + "\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing ran")
+    }
+
+    func testNoPopupToShowSaysWhyAndExits3() throws {
+        let dir = try temporaryFolder()
+        // No client attached.
+        let tmux = try Tmux(command: "true")
+        let started = Date()
+        let alone = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q?"])
+        XCTAssertEqual(try alone.waitForExit(), 3)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2.0)
+        XCTAssertTrue(alone.stderrText.contains("no client is attached"), alone.stderrText)
+        // With a default to take and --non-interactive, no popup is needed at all.
+        let taken = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "--non-interactive", "--default", "yes", "Q?"])
+        XCTAssertEqual(try taken.waitForExit(), 0, taken.stderrText)
+
+        // Not a socket; a socket no server listens on; no server at the default place.
+        createFile(dir + "/file")
+        let file = try Job(["confirm", "--popup", "--tmux-socket", dir + "/file", "Q?"])
+        XCTAssertEqual(try file.waitForExit(), 3)
+        XCTAssertTrue(file.stderrText.contains("is not a socket"), file.stderrText)
+        let dead = dir + "/dead"
+        try bindSocket(dead)
+        let deadJob = try Job(["confirm", "--popup", "--tmux-socket", dead, "Q?"])
+        XCTAssertEqual(try deadJob.waitForExit(), 3)
+        XCTAssertTrue(deadJob.stderrText.contains("does not answer"), deadJob.stderrText)
+        let nowhere = try Job(["confirm", "--popup", "Q?"], environment: ["TMUX_TMPDIR": dir])
+        XCTAssertEqual(try nowhere.waitForExit(), 3)
+        XCTAssertTrue(nowhere.stderrText.contains("no tmux server of yours"), nowhere.stderrText)
+
+        // A tmux too old for popups.
+        let bin = dir + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho 'tmux 3.1c'\n".write(toFile: bin + "/tmux", atomically: true, encoding: .utf8)
+        chmod(bin + "/tmux", 0o755)
+        let old = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q?"], environment: ["PATH": bin + ":/usr/bin:/bin"])
+        XCTAssertEqual(try old.waitForExit(), 3)
+        XCTAssertTrue(old.stderrText.contains("3.2 or later"), old.stderrText)
+    }
+
+    /// Never another user's server: a socket (or its folder) that is not ours is refused.
+    func testAnotherUsersServerIsNeverUsed() throws {
+        try Needs.root("to make a socket owned by another user")
+        let dir = try temporaryFolder()
+        chmod(dir, 0o755)
+        let theirs = dir + "/theirs"
+        try bindSocket(theirs)
+        let nobody = getpwnam("nobody")!.pointee
+        chown(theirs, nobody.pw_uid, nobody.pw_gid)
+        let job = try Job(["confirm", "--popup", "--tmux-socket", theirs, "Q?"])
+        XCTAssertEqual(try job.waitForExit(), 3)
+        XCTAssertTrue(job.stderrText.contains("belongs to another user"), job.stderrText)
+        // The default place, in a folder open to others.
+        let open = dir + "/tmp"
+        try FileManager.default.createDirectory(atPath: open + "/tmux-\(getuid())", withIntermediateDirectories: true)
+        chmod(open + "/tmux-\(getuid())", 0o755)
+        try bindSocket(open + "/tmux-\(getuid())/default")
+        let loose = try Job(["confirm", "--popup", "Q?"], environment: ["TMUX_TMPDIR": open])
+        XCTAssertEqual(try loose.waitForExit(), 3)
+        XCTAssertTrue(loose.stderrText.contains("open to other users"), loose.stderrText)
+    }
+
+    /// A Unix socket at `path` that nothing listens on.
+    func bindSocket(_ path: String) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw NSError(domain: "bind", code: Int(errno)) }
+    }
+}

@@ -40,6 +40,35 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertEqual(answer.stdoutText, "anne\n")
     }
 
+    /// gpg-agent's pinentry, ssh's or git's askpass and an old script's whiptail, started with no
+    /// terminal, ask in a popup on the user's client when ALERTTY_POPUP=1 is in their environment.
+    func testPinentryAndAskpassAskInAPopup() throws {
+        let (tmux, client) = try server(asTmuxDoes: true)
+        let environment = ["ALERTTY_POPUP": "1", "TMUX_TMPDIR": tmux.folder]
+        let pinentry = try Job([], environment: environment, stdin: Array("SETDESC Unlock the key\nGETPIN\nBYE\n".utf8),
+                               executable: PinentryEndToEndTests.pinentry)
+        try client.waitForText("Unlock the key")
+        client.type("pin-1" + K.enter)
+        XCTAssertEqual(try pinentry.waitForExit(), 0, pinentry.stderrText)
+        XCTAssertTrue(pinentry.stdoutText.contains("\nD pin-1\nOK"), pinentry.stdoutText)
+
+        let askpass = try Job(["Password for 'https://ann@example.com':"], environment: environment,
+                              executable: AskpassEndToEndTests.askpass)
+        try client.waitForText("Password for")
+        client.type("pw-2" + K.enter)
+        XCTAssertEqual(try askpass.waitForExit(), 0, askpass.stderrText)
+        XCTAssertEqual(askpass.stdoutText, "pw-2\n")
+
+        // An old script's whiptail: its answer on stderr, as whiptail gives it.
+        let whiptail = try Job(["--inputbox", "Host name?", "8", "40", "db1"], environment: environment,
+                               executable: PTYProcess.binary(named: "whiptail"))
+        try client.waitForText("Host name?")
+        client.type("0" + K.enter)
+        XCTAssertEqual(try whiptail.waitForExit(), 0, whiptail.stderrText)
+        XCTAssertEqual(whiptail.stderrText, "db10")
+        XCTAssertEqual(whiptail.stdoutText, "")
+    }
+
     func testAScriptInAPaneAsksInAPopupOverIt() throws {
         // (The helper's shell starts with a clean environment: TMUX given back as tmux sets it.)
         let tmux = try Tmux(command: "true")
@@ -51,6 +80,21 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertFalse(tmux.capture().contains("type to filter"), "the pane itself is untouched")
         client.type(K.down + K.enter)
         try tmux.waitFor("the answer in the script") { $0.contains("rc=0 ans=zsh") }
+    }
+
+    /// What the alert reads of stdin is handed on: a text given as `-`, items streamed in.
+    func testStdinReachesThePopup() throws {
+        let (tmux, client) = try server()
+        let text = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "-"], stdin: Array("Text from stdin?".utf8))
+        try client.waitForText("Text from stdin?")
+        client.type(K.enter)
+        XCTAssertEqual(try text.waitForExit(), 0, text.stderrText)
+        let items = (1...3000).map { "item-\($0)" }.joined(separator: "\n") + "\n"
+        let list = try Job(["choose", "--popup", "--tmux-socket", tmux.socket, "--items-from", "-", "Pick"], stdin: Array(items.utf8))
+        try client.waitForText("3,000")
+        client.type("2999" + K.enter)
+        XCTAssertEqual(try list.waitForExit(), 0, list.stderrText)
+        XCTAssertEqual(list.stdoutText, "item-2999\n")
     }
 
     func testTimeoutsCtrlCAndAClosedPopupEndAsInline() throws {

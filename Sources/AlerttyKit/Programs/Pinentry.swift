@@ -88,24 +88,29 @@ public enum Pinentry {
         // Opened here by its bytes, and asked on as /dev/fd/N: a name that is not UTF-8 is that
         // terminal's name, not the one its repaired text would spell. Without a terminal it
         // fails at once, with pinentry-curses' words, so the agent reports it.
-        let terminal: FileDescriptor
+        var terminal: FileDescriptor?
         do throws(PlatformError) {
-            terminal = try Platform.openTerminal(bytes: ttyname ?? Array("/dev/tty".utf8))
-            guard Platform.isTerminal(terminal) else {
-                Platform.close(terminal)
+            let opened = try Platform.openTerminal(bytes: ttyname ?? Array("/dev/tty".utf8))
+            guard Platform.isTerminal(opened) else {
+                Platform.close(opened)
                 throw PlatformError(operation: "not a terminal", code: 25)
             }
+            terminal = opened
         } catch {
-            let code = ttyname == nil ? 25 /* ENOTTY: pinentry-curses wants a terminal on stdin */ : error.code
-            return .failed(location: ttyname == nil ? "isatty" : "open_tty_for_read",
-                           error: .system(errnoName: Platform.errnoName(code), text: Platform.describe(errno: code)))
+            // With ALERTTY_POPUP an agent with no terminal still reaches the person: in a popup
+            // on their tmux client (Ask finds it).
+            if !Popup.wanted(byEnvironment: Platform.environment) {
+                let code = ttyname == nil ? 25 /* ENOTTY: pinentry-curses wants a terminal on stdin */ : error.code
+                return .failed(location: ttyname == nil ? "isatty" : "open_tty_for_read",
+                               error: .system(errnoName: Platform.errnoName(code), text: Platform.describe(errno: code)))
+            }
         }
-        defer { Platform.close(terminal) }
+        defer { if let terminal { Platform.close(terminal) } }
         if let type = prompt.ttytype, !type.isEmpty { Platform.setEnvironment("TERM", type) }
         if let ctype = prompt.lcCtype, !ctype.isEmpty { Platform.setEnvironment("LC_CTYPE", ctype) }
         // The quality meter is gpg-agent's to measure, over the protocol.
         let inquiry: [any EventSource] = prompt.qualityBar != nil && prompt.kind == .pin ? [QualityInquiry(reader: reader)] : []
-        guard case .ended(let ended, _, _) = Ask.command(command(for: prompt, tty: "/dev/fd/\(terminal)"), Asking(sources: inquiry)) else {
+        guard case .ended(let ended, _, _) = Ask.command(command(for: prompt, tty: terminal.map { "/dev/fd/\($0)" } ?? "/dev/tty"), Asking(sources: inquiry)) else {
             return .failed(location: "?", error: .pinentryError)
         }
         // The answer's storage goes to the session, which wipes it once the D line is made.

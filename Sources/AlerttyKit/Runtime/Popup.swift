@@ -15,7 +15,10 @@ enum Popup {
 
     /// --popup, or ALERTTY_POPUP (not empty, not 0).
     static func wanted(_ command: ParsedCommand, environment: (String) -> String?) -> Bool {
-        if command.has(.popup) { return true }
+        command.has(.popup) || wanted(byEnvironment: environment)
+    }
+
+    static func wanted(byEnvironment environment: (String) -> String?) -> Bool {
         guard let value = environment("ALERTTY_POPUP") else { return false }
         return !value.isEmpty && value != "0"
     }

@@ -33,11 +33,15 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertEqual(job.stderrText, "")
         try client.waitFor("the popup closed") { !$0.contains("Clean now?") && $0.contains("pane-marker") }
 
-        let answer = try Job(["input", "--popup", "--tmux-socket", tmux.socket, "--value", "ann", "Your name?"])
+        // Recorded by the caller (the popup's alertty keeps no record of its own).
+        let record = try temporaryFolder() + "/answers"
+        let answer = try Job(["input", "--popup", "--tmux-socket", tmux.socket, "--id", "name", "--value", "ann", "Your name?"],
+                             environment: ["ALERTTY_RECORD": record])
         try client.waitForText("Your name?")
         client.type("e" + K.enter)
         XCTAssertEqual(try answer.waitForExit(), 0, answer.stderrText)
         XCTAssertEqual(answer.stdoutText, "anne\n")
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "ALERTTY_ANSWER_NAME='anne'\n")
     }
 
     /// gpg-agent's pinentry, ssh's or git's askpass and an old script's whiptail, started with no

@@ -26,7 +26,10 @@ final class WizardEndToEndTests: XCTestCase {
     /// Every step as a person at the box answers it, one screen at a time.
     func testTheBoxAnswersTheWizard() throws {
         let root = try temporaryFolder()
-        let p = try wizard(root)
+        try answerInTheBox(try wizard(root), root: root)
+    }
+
+    func answerInTheBox(_ p: PTYProcess, root: String) throws {
         let steps: [(ready: String, keys: [String])] = [
             ("This installs Acme", [K.enter]), ("Your name", ["Ann", K.enter]), ("Your email", ["ann@", K.enter]),
             (Self.emailRefused, ["example.com", K.enter]), ("Admin password", ["s3cretpw", K.enter]), ("Retype", ["s3cretpw", K.enter]),
@@ -65,6 +68,42 @@ final class WizardEndToEndTests: XCTestCase {
         for title in Self.titles { XCTAssertTrue(said.contains(title), "line mode says the title '\(title)':\n\(said)") }
         XCTAssertTrue(said.contains("not an email address (name@example.com)"), "and why the answer was refused")
         XCTAssertFalse(p.screen.raw.contains(0x1B), "no escape sequence in line mode")
+    }
+
+    /// Answered once in the box with ALERTTY_RECORD, then by no one from that file
+    /// (ALERTTY_ANSWERS) and the one secret it left out: the same answers, nothing asked.
+    func testTheBoxRecordsTheAnswersAndNoOneReplaysThem() throws {
+        let root = try temporaryFolder()
+        let record = try temporaryFolder() + "/answers"
+        try answerInTheBox(try wizard(root, environment: ["ALERTTY_RECORD": record]), root: root)
+        let text = try String(contentsOfFile: record, encoding: .utf8)
+        XCTAssertEqual(text, """
+            ALERTTY_ANSWER_WELCOME='ok'
+            ALERTTY_ANSWER_NAME='Ann'
+            ALERTTY_ANSWER_EMAIL='ann@example.com'
+            # ALERTTY_ANSWER_PW: a secret, not recorded
+            ALERTTY_ANSWER_EDITION='Standard'
+            ALERTTY_ANSWER_PARTS='core
+            docs'
+            ALERTTY_ANSWER_DIR='\(root)'
+            ALERTTY_ANSWER_PORT='9000'
+            ALERTTY_ANSWER_GO='yes'
+
+            """)
+        XCTAssertFalse(text.contains("s3cretpw"))
+        let mode = (try FileManager.default.attributesOfItem(atPath: record)[.posixPermissions] as? NSNumber)?.intValue
+        XCTAssertEqual(mode, 0o600)
+
+        let bin = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path
+        let replay = try Job([Self.script], environment: ["PATH": bin + ":/usr/bin:/bin", "ROOT": root, "ALERTTY_ANSWERS": record,
+                                                          "ALERTTY_ANSWER_PW": "s3cretpw"], executable: "/bin/sh")
+        XCTAssertEqual(try replay.waitForExit(), 0, replay.stderrText)
+        XCTAssertEqual(replay.stdoutText, expected(root))
+        // The environment wins over the file.
+        let changed = try Job([Self.script], environment: ["PATH": bin + ":/usr/bin:/bin", "ROOT": root, "ALERTTY_ANSWERS": record,
+                                                           "ALERTTY_ANSWER_PW": "s3cretpw", "ALERTTY_ANSWER_PORT": "9100"], executable: "/bin/sh")
+        XCTAssertEqual(try changed.waitForExit(), 0, changed.stderrText)
+        XCTAssertEqual(changed.stdoutText, expected(root).replacingOccurrences(of: "9000", with: "9100"))
     }
 
     /// No one there: named answers from the environment, the defaults for the rest.

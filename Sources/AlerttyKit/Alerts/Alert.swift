@@ -77,6 +77,10 @@ public struct Outcome: Equatable, Sendable {
     /// Help: the items OK would have answered then (a check list's marks, a form's values), for
     /// dialog's --help-status.
     public var state: [[UInt8]]?
+    /// The answer as a script would give it again (ALERTTY_RECORD), when that is not what was
+    /// printed: a date in a --format as YYYY-MM-DD, a form's fields one by one. Nil: the printed
+    /// answer is the one.
+    public var replay: [ReplayAnswer]?
     public init(_ status: ExitStatus, answer: [UInt8]? = nil, signal: SignalEnding? = nil) {
         self.status = status
         self.answer = answer
@@ -88,6 +92,18 @@ public struct Outcome: Equatable, Sendable {
     public init(_ status: ExitStatus, items: [[UInt8]], separator: UInt8 = 0x0A) {
         self.init(status, answer: items.isEmpty ? nil : Array(items.joined(separator: [separator])))
         self.items = items.isEmpty ? nil : items
+    }
+}
+
+/// One answer of a prompt as ALERTTY_ANSWER_<ID>[_<FIELD>] gives it: a secret's value is never kept.
+public struct ReplayAnswer: Equatable, Sendable {
+    public var field: String?
+    public var value: [UInt8]
+    public var secret: Bool
+    public init(field: String? = nil, value: [UInt8], secret: Bool = false) {
+        self.field = field
+        self.value = secret ? [] : value
+        self.secret = secret
     }
 }
 

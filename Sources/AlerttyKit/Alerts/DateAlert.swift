@@ -93,7 +93,9 @@ public struct DateAlert: Alert {
             reason = problem
             return []
         }
-        return [.finish(Outcome(.ok, answer: Array(d.format(format).utf8)))]
+        var outcome = Outcome(.ok, answer: Array(d.format(format).utf8))
+        outcome.replay = [ReplayAnswer(value: Array(d.iso.utf8))]
+        return [.finish(outcome)]
     }
 
     private mutating func act(_ action: Action) -> [Effect] {

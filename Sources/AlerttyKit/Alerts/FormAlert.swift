@@ -438,7 +438,12 @@ public struct FormAlert: Alert {
             return []
         }
         // Lines: each value an item of its own (the drop-in prints them with its separator).
-        let outcome = output == .lines ? Outcome(status, items: valueLines) : Outcome(status, answer: values())
+        var outcome = output == .lines ? Outcome(status, items: valueLines) : Outcome(status, answer: values())
+        // Each field as a script answers it (a switch on or off, a choice by name); a secret never.
+        outcome.replay = printed.filter { !$0.readonly }.map { field in
+            ReplayAnswer(field: field.declaration.name, value: field.kind == .password ? [] : Array(field.value.utf8),
+                         secret: field.kind == .password)
+        }
         forget()
         return [.finish(outcome)]
     }

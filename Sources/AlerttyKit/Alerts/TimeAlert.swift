@@ -74,7 +74,10 @@ public struct TimeAlert: Alert {
     }
 
     private func take(_ t: ClockTime) -> [Effect] {
-        problem(t) == nil ? [.finish(Outcome(.ok, answer: Array(t.format(format).utf8)))] : []
+        guard problem(t) == nil else { return [] }
+        var outcome = Outcome(.ok, answer: Array(t.format(format).utf8))
+        outcome.replay = [ReplayAnswer(value: Array(t.iso.utf8))]
+        return [.finish(outcome)]
     }
 
     private mutating func act(_ action: Action) -> [Effect] {

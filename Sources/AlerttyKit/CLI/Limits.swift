@@ -13,6 +13,8 @@ public enum Limits {
     public static let optionsFile = 16 << 20
     /// `text` on a stream (stdin, a FIFO, a command's output): what is kept of it.
     public static let textStream = 64 << 20
+    /// ALERTTY_ANSWERS=FILE, and one answer in it (a list's items, one per line, fit in it).
+    public static let answersFile = 64 << 20, answer = 16 << 20
     /// `choose --items-from`: all items, their bytes and four bytes of offset each.
     public static let items = 2 << 30
     /// One item: a longer record keeps its start.
@@ -30,6 +32,7 @@ public enum Limits {
         "A `-` argument (a message, a field's --value, edit's text) reads at most \(size(stdin)) of stdin; more is an error (exit 2) that points at `alertty text -`. form --fields-from reads at most \(size(fieldsFile)), dialog --file \(size(optionsFile)).",
         "text keeps the first \(size(textStream)) of a stream (a file is read only where the view is, whatever its size).",
         "choose --items-from keeps \(size(item)) of one item (a line that never ends keeps its start; the rest is read and dropped) and \(size(items)) of items in all; either cut shows as \"input cut short\". An item is drawn only as far as its row shows, so a key costs the same with a 10 MB item; chosen, it is printed as kept.",
+        "ALERTTY_ANSWERS reads a file of at most \(size(answersFile)), each answer at most \(size(answer)); more is an error (exit 2).",
         "A gauge's XXX block keeps \(size(gaugeBlock)) of text (cut with …) and a line longer than \(gaugeLine) bytes is skipped.",
     ]
 }

@@ -95,6 +95,15 @@ extension Platform {
 
     public static func removeEnvironment(_ name: String) { unsetenv(name) }
 
+    /// Appends `bytes` to the file at `path` in one write, making it (0600, only ours) if it is not
+    /// there; a link is not followed.
+    public static func append(_ bytes: [UInt8], to path: String) throws(PlatformError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 { throw PlatformError(operation: "cannot write \(path)", code: errno) }
+        defer { close(fd) }
+        guard writeAll(fd, bytes) else { throw PlatformError(operation: "cannot write \(path)", code: errno) }
+    }
+
     /// Whether `path` opens as a terminal (a popup goes elsewhere only when none does).
     public static func canOpenTerminal(_ path: String) -> Bool {
         guard let opened = try? openTerminalWithMode(path) else { return false }

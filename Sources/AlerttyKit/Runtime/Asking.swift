@@ -58,7 +58,9 @@ enum Ask {
     static func command(_ command: ParsedCommand, _ asking: Asking = Asking()) -> Ran {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
-        let environment: (String) -> String? = Platform.environment
+        // The environment, with ALERTTY_ANSWERS's answers under it.
+        let environment: (String) -> String?
+        do { environment = try AnswersFile.environment(over: Platform.environment) } catch { return usage(error) }
         var stdinUsed = false
         // What was read of stdin, for a popup's alertty to read in its turn.
         let popup = !asking.inPopup && Popup.wanted(command, environment: environment)
@@ -112,7 +114,8 @@ enum Ask {
         // in its place. (An --id that is another's id and `_FIELD` would be taken for one.)
         if let variable = answerer.variable, !built.fieldNames.isEmpty {
             let known = Set(built.fieldNames.map { variable + "_" + Answerer.shellName($0) })
-            if let unknown = Platform.environmentNames(startingWith: variable + "_").sorted().first(where: { !known.contains($0) }) {
+            if let unknown = AnswersFile.names(startingWith: variable + "_", environment: Platform.environment).sorted()
+                .first(where: { !known.contains($0) }) {
                 return usage(UsageError("\(unknown) answers no field of \(answerer.promptName) (its fields: "
                                         + built.fieldNames.joined(separator: ", ") + ")"))
             }
@@ -145,6 +148,9 @@ enum Ask {
                 if built.readsStdinStream { size.height = max(size.height, tmux.rows * 2 / 3) }
                 if let ran = Popup.ask(command, asking: asking, at: tmux, size: size, stdinTaken: stdinTaken,
                                        forwardsStdin: built.readsStdinStream) {
+                    if case .ended(let outcome, _, _) = ran {
+                        AnswerRecord.note(command, secret: built.secret, outcome: outcome, environment: environment)
+                    }
                     return ran
                 }
             }
@@ -188,6 +194,7 @@ enum Ask {
         // A script's mistake found once the alert was up (a --selected that names none of the
         // items read): said on stderr, as a usage error before drawing is.
         if outcome.status == .usage, let report = outcome.report { App.report(report) }
+        AnswerRecord.note(command, secret: built.secret, outcome: outcome, environment: environment)
         return .ended(outcome, terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
     }
 

@@ -193,6 +193,13 @@ enum Popup {
             w.put(outcome.state ?? [])
             w.put(terminator.map { [$0] })
             w.put(wholeJob)
+            w.put(outcome.replay != nil)
+            w.put(outcome.replay?.count ?? 0)
+            for answer in outcome.replay ?? [] {
+                w.put(answer.field)
+                w.put(answer.value)
+                w.put(answer.secret)
+            }
         }
         return w.bytes
     }
@@ -224,7 +231,14 @@ enum Popup {
             let state = try r.fields()
             outcome.state = hasState ? state : nil
             let terminator = try r.optionalField()?.first
-            return .ended(outcome, terminator: terminator, wholeJob: try r.bool())
+            let wholeJob = try r.bool()
+            let hasReplay = try r.bool()
+            var replay: [ReplayAnswer] = []
+            for _ in 0..<min(try r.int(), 100_000) {
+                replay.append(ReplayAnswer(field: try r.optionalString(), value: try r.field(), secret: try r.bool()))
+            }
+            outcome.replay = hasReplay ? replay : nil
+            return .ended(outcome, terminator: terminator, wholeJob: wholeJob)
         default:
             throw WireError()
         }

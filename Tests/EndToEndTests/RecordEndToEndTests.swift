@@ -1,0 +1,58 @@
+// ALERTTY_RECORD and ALERTTY_ANSWERS end to end: a form's fields and a date in its own format
+// recorded as a person answers them in line mode, given back with no terminal to the same
+// output; a popup's answer recorded by its caller; and answers files that cannot be read.
+import Foundation
+import Glibc
+import XCTest
+
+final class RecordEndToEndTests: XCTestCase {
+    let form = ["form", "--id", "account", "--field", "user", "text", "User", "--field", "admin", "switch", "Admin",
+                "--field", "shell", "choice", "Shell", "--options", "bash,zsh,fish", "--field", "pw", "password", "Password"]
+    let date = ["date", "--id", "when", "--format", "%d/%m/%Y", "--value", "2026-11-27", "When?"]
+
+    func testAFormAndAFormattedDateAreGivenBackAsAnswered() throws {
+        let record = try temporaryFolder() + "/answers"
+        let asked = try PTYProcess(form, environment: ["TERM": "dumb", "ALERTTY_RECORD": record])
+        for (prompt, line) in [("User:", "ann"), ("Admin", "y"), ("Shell", "3"), ("Password:", "pw-typed")] {
+            try asked.waitForText(prompt)
+            asked.type(line + "\r")
+        }
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        let printed = asked.stdoutText
+        let dated = try PTYProcess(date, environment: ["TERM": "dumb", "ALERTTY_RECORD": record])
+        try dated.waitForText("When?")
+        dated.type("2026-12-24\r")
+        XCTAssertEqual(try dated.waitForExit(), 0, dated.stderrText)
+        XCTAssertEqual(dated.stdoutText, "24/12/2026\n")
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), """
+            ALERTTY_ANSWER_ACCOUNT_USER='ann'
+            ALERTTY_ANSWER_ACCOUNT_ADMIN='on'
+            ALERTTY_ANSWER_ACCOUNT_SHELL='fish'
+            # ALERTTY_ANSWER_ACCOUNT_PW: a secret, not recorded
+            ALERTTY_ANSWER_WHEN='2026-12-24'
+
+            """)
+
+        let replayed = try Job(form, environment: ["ALERTTY_ANSWERS": record, "ALERTTY_ANSWER_ACCOUNT_PW": "pw-typed"])
+        XCTAssertEqual(try replayed.waitForExit(), 0, replayed.stderrText)
+        XCTAssertEqual(replayed.stdoutText, printed)
+        let redated = try Job(date, environment: ["ALERTTY_ANSWERS": record])
+        XCTAssertEqual(try redated.waitForExit(), 0, redated.stderrText)
+        XCTAssertEqual(redated.stdoutText, "24/12/2026\n")
+    }
+
+    func testAnAnswersFileThatCannotBeReadIsAnError() throws {
+        let dir = try temporaryFolder()
+        mkfifo(dir + "/fifo", 0o600)
+        try "ALERTTY_ANSWER_NAME=ann\nLD_PRELOAD=/tmp/x.so\n".write(toFile: dir + "/unknown", atomically: false, encoding: .utf8)
+        try "ALERTTY_ANSWER_NAME=\"$(id)\"\n".write(toFile: dir + "/expanding", atomically: false, encoding: .utf8)
+        for (file, said) in [("fifo", "is a FIFO, not a file"), ("missing", "cannot open"),
+                             ("unknown", "line 2: LD_PRELOAD is not an answer"), ("expanding", "line 1: ALERTTY_ANSWER_NAME: $ in")] {
+            let job = try Job(["input", "--id", "name", "Name?"], environment: ["ALERTTY_ANSWERS": dir + "/" + file])
+            XCTAssertEqual(try job.waitForExit(timeout: 3), 2, file)
+            XCTAssertTrue(job.stderrText.hasPrefix("alertty: ALERTTY_ANSWERS: "), job.stderrText)
+            XCTAssertTrue(job.stderrText.contains(said), job.stderrText)
+            XCTAssertEqual(job.stderrText.filter { $0 == "\n" }.count, 1, "one line")
+        }
+    }
+}

@@ -56,3 +56,38 @@ final class RecordEndToEndTests: XCTestCase {
         }
     }
 }
+
+/// --describe: the prompt as JSON, with no terminal, for whoever writes the answers.
+final class DescribeEndToEndTests: XCTestCase {
+    func describe(_ arguments: [String], stdin: [UInt8]? = nil) throws -> [String: Any] {
+        let job = try Job(arguments + ["--describe"], stdin: stdin)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        let object = try JSONSerialization.jsonObject(with: Data(job.stdout)) as? [String: Any]
+        return try XCTUnwrap(object, job.stdoutText)
+    }
+
+    func testEachPromptIsDescribedWithItsAnswerDefaultAndRules() throws {
+        let list = try describe(["choose", "--id", "edition", "--radio", "--selected", "Standard", "--title", "Edition", "Which edition?",
+                                 "Minimal", "Standard", "Full"])
+        XCTAssertEqual(list["variable"] as? String, "ALERTTY_ANSWER_EDITION")
+        XCTAssertEqual(list["default"] as? String, "Standard")
+        XCTAssertEqual((list["items"] as? [[String: String]])?.map { $0["label"] }, ["Minimal", "Standard", "Full"])
+        XCTAssertEqual((list["options"] as? [String: Any])?["selected"] as? [String], ["Standard"])
+
+        let streamed = try describe(["choose", "--id", "pkg", "--items-from", "-", "Package?"], stdin: Array("vim\nnano\n".utf8))
+        XCTAssertEqual((streamed["items"] as? [[String: String]])?.map { $0["label"] }, ["vim", "nano"])
+        XCTAssertTrue(streamed["default"] is NSNull, "no --selected: no default")
+
+        let secret = try describe(["password", "--id", "pw", "--min-length", "8", "--value", "-", "Password?"], stdin: Array("hunter22".utf8))
+        XCTAssertEqual(secret["secret"] as? Bool, true)
+        XCTAssertTrue(secret["default"] is NSNull)
+        XCTAssertFalse(String(describing: secret).contains("hunter22"), "a secret's value is never described")
+
+        let form = try describe(["form", "--id", "account", "--field", "user", "text", "User", "--validate", "email",
+                                 "--field", "admin", "switch", "Admin", "--default", "on"])
+        let fields = try XCTUnwrap(form["fields"] as? [[String: Any]])
+        XCTAssertEqual(fields.map { $0["variable"] as? String }, ["ALERTTY_ANSWER_ACCOUNT_USER", "ALERTTY_ANSWER_ACCOUNT_ADMIN"])
+        XCTAssertEqual((fields[0]["options"] as? [String: String])?["validate"], "email")
+        XCTAssertEqual(fields[1]["default"] as? String, "on")
+    }
+}

@@ -87,6 +87,14 @@ public struct Outcome: Equatable, Sendable {
         self.signal = signal
     }
 
+    /// Outcomes are alike when they end alike and answer alike: how the answer would be given
+    /// again (`replay`) is derived from it, and not compared.
+    public static func == (a: Outcome, b: Outcome) -> Bool {
+        a.status == b.status && a.answer == b.answer && a.pressedEsc == b.pressedEsc && a.signal == b.signal
+            && a.farewell == b.farewell && a.report == b.report && a.exitCode == b.exitCode && a.items == b.items
+            && a.state == b.state
+    }
+
     /// An answer of several items, printed one after another with `separator` between them
     /// (none: no answer).
     public init(_ status: ExitStatus, items: [[UInt8]], separator: UInt8 = 0x0A) {

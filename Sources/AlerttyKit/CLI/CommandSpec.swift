@@ -79,6 +79,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case preview
     case popup
     case tmuxSocket = "tmux-socket"
+    case describe
     case previewPosition = "preview-position"
     case previewSize = "preview-size"
     case pulsate
@@ -173,6 +174,7 @@ public enum CommandSpec {
         FlagSpec("id", .text, "NAME", "Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules).", all),
         FlagSpec("popup", .flag, "", "Ask in a tmux popup (as ALERTTY_POPUP=1): over the pane when run in tmux (3.2 or later); with no terminal (cron, a timer, a background job), on your own tmux server's most recently used client. Not in tmux, with a terminal: asked inline. The answer, the status and stderr are what the alert gives inline; closing the popup cancels (exit 1).", all),
         FlagSpec("tmux-socket", .file, "PATH", "With --popup and no terminal: the tmux server socket to use (default $TMUX_TMPDIR or /tmp, then tmux-UID/default); it must be yours.", all),
+        FlagSpec("describe", .flag, "", "Ask nothing: print the prompt as one JSON object (id, variable, alert, title, text, what an answer is, the default taken without a person, its items or fields and their rules, every flag given) and exit 0, for writing an ALERTTY_ANSWERS file.", all),
         FlagSpec("non-interactive", .flag, "", "Ask no one (as ALERTTY_NONINTERACTIVE=1): take the prompt's default, checked by its rules, or exit 3 (each alert's help says what its default is).", all),
         FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer (a prompt with none still exits 124).", all),
         FlagSpec("backtitle", .text, "TEXT", "A line at the top of the screen behind the box (as dialog's and whiptail's).", all),

@@ -131,6 +131,19 @@ public enum Docs {
         Answers the prompt named \\fB\\-\\-id\\fR \\fIID\\fR (upper case, \\fB\\-\\fR as \\fB_\\fR) without a person,
         checked by the prompt's own rules; \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB_\\fR\\fIFIELD\\fR answers a form's field.
         .TP
+        .BI ALERTTY_ANSWERS= FILE
+        Answers by name for every prompt, from \\fIFILE\\fR: lines \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB=\\fR\\fIVALUE\\fR, the value a
+        word, \\fB\\(aq...\\(aq\\fR or \\fB"..."\\fR, as \\fBALERTTY_RECORD\\fR writes them. The file is read, never run:
+        any other name, a \\fB$\\fR or backtick a shell would expand, or a line that is not text is an error (exit 2).
+        A variable in the environment wins over the file.
+        .TP
+        .BI ALERTTY_RECORD= FILE
+        Each prompt with an \\fB\\-\\-id\\fR that a person answers appends the line that answers it again to
+        \\fIFILE\\fR (made 0600); a form, one line per field. A secret is never written: a comment says it was left out.
+        .TP
+        .B ALERTTY_POPUP
+        When set (and not \\fB0\\fR), as \\fB\\-\\-popup\\fR, for every program alertty is (the drop\\-in, askpass, pinentry).
+        .TP
         .B ALERTTY_NONINTERACTIVE
         When set (and not \\fB0\\fR), as \\fB\\-\\-non\\-interactive\\fR: take each prompt's default, or exit 3.
         .TP

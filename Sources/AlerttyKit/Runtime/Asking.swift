@@ -85,6 +85,13 @@ enum Ask {
         } catch {
             return usage(error)
         }
+        if command.has(.describe) {
+            guard Platform.writeAll(1, Describe.json(command, built: built)) else {
+                App.report("could not write the description")
+                return .failed(.internalError)
+            }
+            return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
+        }
         if !asking.behind.isEmpty {
             let make = built.makeAlert
             built.makeAlert = { Layered(front: make(), layers: asking.behind) }

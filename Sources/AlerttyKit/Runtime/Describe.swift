@@ -1,0 +1,130 @@
+// --describe: the prompt as one JSON object instead of asking it, with no terminal opened — its
+// id and variable, alert, title and text, what an answer is and the default taken without a
+// person, its items or fields with their rules, and every flag as given — so a CI system or an
+// agent can write the ALERTTY_ANSWERS file a script needs. A secret's value is never in it.
+
+enum Describe {
+    static func json(_ command: ParsedCommand, built: BuiltAlert) -> [UInt8] {
+        var alert = built.makeAlert()
+        _ = alert.update(.start)
+        load(&alert, from: built.sources)
+        let meaning = alert.meaning
+        var o = JSONObject()
+        let variable = command.string(.id).map { "ALERTTY_ANSWER_" + Answerer.shellName($0) }
+        o.put("id", command.string(.id))
+        o.put("alert", command.alert.rawValue)
+        o.put("variable", variable)
+        o.put("title", command.string(.title) ?? "")
+        o.put("secret", built.secret)
+        switch alert is FormAlert ? .message(.init(title: "", text: command.text ?? "", ok: "")) : meaning {
+        case .message(let m) where alert is FormAlert:
+            o.put("text", m.text)
+            o.put("answer", "each field by its own variable (fields)")
+        case .message(let m):
+            o.put("text", m.text)
+            o.put("answer", "anything: a message is acknowledged")
+        case .question(let q):
+            o.put("text", q.text)
+            o.put("answer", "yes or no (also y/n, true/false, on/off, 1/0, or the buttons' labels)")
+            o.put("yes", q.yes)
+            o.put("no", q.no)
+        case .field(let f):
+            o.put("text", f.text)
+            o.put("answer", f.multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
+            o.put("label", f.label)
+            o.put("placeholder", f.placeholder)
+            if !f.secret { o.put("value", f.preset) }
+        case .list(let c):
+            o.put("text", c.text)
+            o.put("answer", c.multi ? "items, one per line: each its tag, its label or its 1-based index"
+                                    : "one item: its tag, its label or its 1-based index")
+            o.put("multi", c.multi)
+            o.put("min", c.minimum)
+            o.put("max", c.maximum)
+            o.putRaw("items", "[" + zip(c.tags, c.labels).map { tag, label in
+                var item = JSONObject()
+                item.put("tag", tag)
+                item.put("label", label)
+                return item.text
+            }.joined(separator: ",") + "]")
+            o.putRaw("marked", "[" + c.marked.map { String($0 + 1) }.joined(separator: ",") + "]")
+        case .browser(let b):
+            o.put("text", b.text)
+            o.put("answer", b.choosesFolder ? "a folder's path inside the root" : "a file's path inside the root")
+            o.put("root", command.string(.root) ?? "/")
+            o.put("start", String(decoding: b.current, as: UTF8.self))
+        case .document(let d):
+            o.put("text", command.text ?? "")
+            o.put("answer", d.cancel == nil ? "anything: the text is read and closed" : "yes or no: agreed or not")
+        case .progress(let p):
+            o.put("text", p.text)
+            o.putRaw("answer", "null")
+        }
+        if let form = alert as? FormAlert {
+            o.putRaw("fields", "[" + form.fields.filter { $0.confirms == nil }.map { field in
+                let d = field.declaration
+                var f = JSONObject()
+                f.put("name", d.name)
+                f.put("kind", d.kind.rawValue)
+                f.put("label", d.label)
+                f.put("variable", variable.map { $0 + "_" + Answerer.shellName(d.name) })
+                f.put("default", d.kind == .password ? nil : field.value)
+                var rules = JSONObject()
+                for option in FieldOption.allCases { if let v = d.options[option] { rules.put(option.rawValue, v) } }
+                f.putRaw("options", rules.text)
+                return f.text
+            }.joined(separator: ",") + "]")
+        }
+        o.put("default", defaultAnswer(command, built: built, alert: alert))
+        var flags = JSONObject()
+        for flag in command.order where flag != .describe {
+            let values = command.values[flag] ?? []
+            if !CommandSpec.spec(flag).takesValue { flags.put(flag.rawValue, true) }
+            else if CommandSpec.spec(flag).repeatable { flags.putRaw(flag.rawValue, "[" + values.map(JSONObject.quoted).joined(separator: ",") + "]") }
+            else { flags.put(flag.rawValue, values.last) }
+        }
+        o.putRaw("options", flags.text)
+        return Array((o.text + "\n").utf8)
+    }
+
+    /// Items streamed in (--items-from), read to their end as the alert takes them.
+    static func load(_ alert: inout any Alert, from sources: [any EventSource]) {
+        for case let stream as InputStream in sources {
+            reading: while let chunk = Platform.read(stream.fd, max: 1 << 20) {
+                for effect in alert.update(.input(chunk)) where effect == .closeInput { break reading }
+            }
+            _ = alert.update(.inputEnded)
+        }
+    }
+
+    /// What no person would answer (--non-interactive): the defaults, asked of a copy of the
+    /// alert; nil when there is none, or it is a secret.
+    static func defaultAnswer(_ command: ParsedCommand, built: BuiltAlert, alert: any Alert) -> String? {
+        guard Ask.hasDefault(command), built.progress == nil else { return nil }
+        var probe = alert
+        var scripted = ScriptedAnswers(.defaults)
+        for _ in 0..<1000 {
+            guard case .answer(let answer) = scripted.next(probe.meaning) else { return nil }
+            for case .finish(let outcome) in probe.update(.answer(answer)) {
+                guard let answers = AnswerRecord.answers(command, secret: built.secret, outcome: outcome),
+                      answers.count == 1, !answers[0].secret else { return nil }
+                return String(decoding: answers[0].value, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+}
+
+/// A JSON object written as it is built (keys in the order given).
+struct JSONObject {
+    private var members: [String] = []
+
+    static func quoted(_ text: String) -> String { String(decoding: JSON.string(Array(text.utf8)), as: UTF8.self) }
+
+    mutating func putRaw(_ key: String, _ json: String) { members.append(Self.quoted(key) + ":" + json) }
+    mutating func put(_ key: String, _ value: String?) { putRaw(key, value.map(Self.quoted) ?? "null") }
+    mutating func put(_ key: String, _ value: Bool) { putRaw(key, value ? "true" : "false") }
+    mutating func put(_ key: String, _ value: Int?) { putRaw(key, value.map(String.init) ?? "null") }
+
+    var text: String { "{" + members.joined(separator: ",") + "}" }
+}

@@ -117,8 +117,10 @@ final class PopupEndToEndTests: XCTestCase {
         let closed = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q4?"])
         try client.waitForText("Q4?")
         let clientName = try tmux.run(["list-clients", "-F", "#{client_name}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let closing = Date()
         try tmux.run(["display-popup", "-C", "-c", clientName])
         XCTAssertEqual(try closed.waitForExit(timeout: 2), 1, "closing the popup cancels")
+        XCTAssertLessThan(Date().timeIntervalSince(closing), 1.0, "within a second")
         XCTAssertTrue(closed.stderrText.contains("closed"), closed.stderrText)
     }
 

@@ -138,3 +138,34 @@ final class DropInTests: XCTestCase {
         XCTAssertEqual(Compat.fileArguments(Array(written.joined(separator: " ").utf8)), args)
     }
 }
+
+/// The drop-in takes every option the real programs take, with as many values: their own option
+/// tables (dialog.c's options[], newt's whiptail.c optionsTable), checked in as Tests/Compat/*-options.txt.
+final class DropInOptionTableTests: XCTestCase {
+    static func table(_ name: String) throws -> [(name: String, values: String)] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Compat/\(name)-options.txt")
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            let parts = $0.split(separator: " ")
+            return (String(parts[0]), String(parts[1]))
+        }
+    }
+
+    func check(_ program: Compat.Program, _ file: String) throws {
+        let table = try Self.table(file)
+        XCTAssertGreaterThan(table.count, 25)
+        // Handled before a box is read: the chain's separator, the probes and help.
+        let beforeBoxes: Set<String> = ["and-widget", "help", "version", "create-rc"]
+        for (name, values) in table where !beforeBoxes.contains(name) {
+            if values == "box" {
+                XCTAssertNotNil(Compat.box(named: name, program), "--\(name) is a box of \(program)")
+            } else {
+                XCTAssertTrue(Compat.knows(name, program), "--\(name) is an option of \(program)")
+                XCTAssertEqual(Compat.options[name].map(String.init), values, "--\(name) takes \(values) values")
+            }
+        }
+    }
+
+    func testEveryDialogOptionIsTaken() throws { try check(.dialog, "dialog") }
+    func testEveryWhiptailOptionIsTaken() throws { try check(.whiptail, "whiptail") }
+}

@@ -10,6 +10,21 @@ final class CompatEndToEndTests: XCTestCase {
     static let compat = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Compat")
 
+    /// The option tables the drop-in is checked against (Tests/Compat/*-options.txt) are the
+    /// installed programs' own: every name ends a string in the program's binary.
+    func testTheOptionTablesAreTheRealProgramsOwn() throws {
+        for (program, package) in [("dialog", "dialog"), ("whiptail", "whiptail")] {
+            try Needs.program("/usr/bin/" + program, package: package)
+            let binary = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/bin/" + program)))
+            let strings = Set(binary.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+            let table = try String(contentsOf: Self.compat.appendingPathComponent("\(program)-options.txt"), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: " ")[0]) }
+            XCTAssertGreaterThan(table.count, 25)
+            // (A linker keeps one copy of a string that ends another: "form" ends "mixedform".)
+            for name in table { XCTAssertTrue(strings.contains { $0.hasSuffix(name) }, "\(program) has no option --\(name)") }
+        }
+    }
+
     func header(_ script: String) -> [String: String] {
         var meta: [String: String] = [:]
         for line in script.split(separator: "\n") where line.hasPrefix("# ") {

@@ -83,8 +83,16 @@ extension Compat.Adapter {
         if has("nocancel", "no-cancel"), takes(.noCancel) { try set(.noCancel) }
         output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
         output.helpStatus = has("help-status")
-        if program == .dialog, let separator = value("output-separator") { output.separator = Array(separator.utf8) }
+        if program == .dialog, let separator = value("output-separator") ?? value("separator") { output.separator = Array(separator.utf8) }
         if has("stdout") { output.descriptor = 1 }
+        if program == .dialog {
+            // dialog prints these where it meets them, then goes on to the box.
+            for option in options {
+                if option.name == "print-version" { translated.printedFirst += Array(Compat.dialogVersion.utf8) }
+                // (With a box, dialog prints it before it has measured the screen: 0, 0.)
+                if option.name == "print-maxsize" { translated.printedFirst += Array("MaxSize: 0, 0\n".utf8) }
+            }
+        }
         if let given = value("output-fd") {
             switch Compat.outputDescriptor(given, program) {
             case .success(let fd): output.descriptor = fd

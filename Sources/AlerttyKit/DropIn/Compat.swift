@@ -80,6 +80,11 @@ public enum Compat {
         public var sleep: Double = 0
         /// dialog's --tailboxbg: not asked, but drawn behind the boxes after it.
         public var background: Background?
+        /// Lines dialog prints on its output before the box (--print-maxsize, --print-version).
+        public var printedFirst: [UInt8] = []
+        /// How the box follows the one before it in a dialog chain: after --and-widget it runs
+        /// unless Esc ended that one; a box that simply follows another runs only after OK.
+        public var afterAndWidget = true
     }
 
     /// A file's last lines in a box that stays behind the boxes asked after it, following the
@@ -113,7 +118,7 @@ public enum Compat {
             return .dialog
         }
         if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
-           arguments.contains(where: { BoxName(rawValue: String($0.dropFirst(2))) != nil }) {
+           arguments.contains(where: { Compat.box(named: String($0.dropFirst(2)), .dialog) != nil }) {
             return .lenient
         }
         return nil
@@ -199,7 +204,9 @@ public enum Compat {
 
     /// The box an option names, if the program has it.
     static func box(named name: String, _ program: Program) -> BoxName? {
-        guard let box = BoxName(rawValue: name), program != .whiptail || box.box.inWhiptail else { return nil }
+        // (dialog still takes --guage, its first spelling.)
+        guard let box = BoxName(rawValue: name) ?? (name == "guage" && program != .whiptail ? .gauge : nil),
+              program != .whiptail || box.box.inWhiptail else { return nil }
         return box
     }
 
@@ -240,6 +247,13 @@ public enum Compat {
         "ascii-lines": 0, "no-lines": 0, "beep": 0, "beep-after": 0, "cursor-off-label": 0, "hfile": 1, "hline": 1,
         "keep-window": 0, "last-key": 0, "no-hot-list": 0, "no-ok": 0, "nook": 0, "scrollbar": 0, "size-err": 0,
         "tab-correct": 0, "tab-len": 1, "trace": 1, "visit-items": 0, "week-start": 1,
+        // --separator is --output-separator's old name. --print-maxsize and --print-version with a
+        // box print their line and go on to it, as dialog does; --print-size, --print-text-only and
+        // --print-text-size (dialog's own layout arithmetic) and --color-mode, --iso-week and
+        // Xdialog's options (--fixed-font, --icon, --wmclass, ...) are taken without effect.
+        "separator": 1, "print-maxsize": 0, "print-version": 0, "print-size": 0, "print-text-only": 3, "print-text-size": 3,
+        "color-mode": 1, "iso-week": 0, "allow-close": 0, "auto-placement": 0, "fixed-font": 0, "fullbutton": 0, "icon": 1,
+        "keep-colors": 0, "no-close": 0, "screen-center": 0, "smooth": 0, "under-mouse": 0, "wmclass": 1,
     ]
     static let whiptailOptions: Set<String> = [
         "title", "backtitle", "yes-button", "no-button", "ok-button", "cancel-button", "default-item", "output-fd",

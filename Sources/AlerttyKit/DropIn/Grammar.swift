@@ -75,17 +75,23 @@ extension Compat {
     /// Splits a dialog command line at --and-widget and reads each box; the options before the
     /// first box apply to every box. Any other command line is a chain of one.
     public static func translateChain(_ program: Program, _ arguments: [String]) -> Result<Chain, Failure> {
-        let segments = program == .whiptail ? [arguments]
-            : arguments.split(separator: "--and-widget", omittingEmptySubsequences: false).map(Array.init)
-        let firstBox = segments[0].firstIndex { $0.hasPrefix("--") && BoxName(rawValue: String($0.dropFirst(2))) != nil } ?? segments[0].count
-        let common = Array(segments[0][..<firstBox])
+        // dialog goes on to a box that follows another's arguments even without --and-widget.
+        let segments: [(words: [String], afterAndWidget: Bool)] = program == .whiptail ? [(arguments, true)]
+            : arguments.split(separator: "--and-widget", omittingEmptySubsequences: false).flatMap { part in
+                boxesInTurn(Array(part)).enumerated().map { ($1, $0 == 0) }
+            }
+        let firstBox = segments[0].words.firstIndex { $0.hasPrefix("--") && Compat.box(named: String($0.dropFirst(2)), .dialog) != nil }
+            ?? segments[0].words.count
+        let common = Array(segments[0].words[..<firstBox])
         var chain = Chain(boxes: [], separator: Array("\t".utf8))
         if let separator = common.firstIndex(of: "--separate-widget"), separator + 1 < common.count {
             chain.separator = Array(common[separator + 1].utf8)
         }
         for (i, segment) in segments.enumerated() {
-            switch translate(program, i == 0 ? segment : common + segment) {
-            case .success(let box): chain.boxes.append(box)
+            switch translate(program, i == 0 ? segment.words : common + segment.words) {
+            case .success(var box):
+                box.afterAndWidget = segment.afterAndWidget
+                chain.boxes.append(box)
             case .failure(var failure):
                 // dialog's usage errors exit DIALOG_ERROR when it is set.
                 if program == .dialog, let code = Platform.environment("DIALOG_ERROR").flatMap({ Int32($0) }) { failure.status = code }
@@ -93,6 +99,26 @@ extension Compat {
             }
         }
         return .success(chain)
+    }
+
+    /// One --and-widget segment of a dialog command line split where a box follows another box's
+    /// arguments: the options between them belong to the second, as dialog reads them.
+    static func boxesInTurn(_ words: [String]) -> [[String]] {
+        func isBox(_ w: String) -> Bool { w.hasPrefix("--") && Compat.box(named: String(w.dropFirst(2)), .dialog) != nil }
+        guard let first = words.firstIndex(where: isBox) else { return [words] }
+        // The box's own arguments: the words up to the next option.
+        var end = first + 1
+        while end < words.count, !(words[end].hasPrefix("--") && (options[String(words[end].dropFirst(2))] != nil || isBox(words[end]))) {
+            end += 1
+        }
+        // Options (with their values) up to the next box, if one comes.
+        var j = end
+        while j < words.count {
+            if isBox(words[j]) { return [Array(words[..<end])] + boxesInTurn(Array(words[end...])) }
+            guard words[j].hasPrefix("--"), let arity = options[String(words[j].dropFirst(2))] else { break }
+            j += 1 + arity
+        }
+        return [words]
     }
 
     /// A button's label as the program shows it when the script names none: whiptail's (newt's)

@@ -85,15 +85,18 @@ extension Compat.Adapter {
     /// a line of its own, and Enter submits from any field.
     mutating func form() throws(Failure) {
         let items = Array(positionals.dropFirst(4))
-        guard items.count % spec.group == 0 else {
-            throw Failure(message: "\nExpected \(spec.group) tokens per field of --\(box).\n\n", status: 255)
+        // With --item-help each field has its help text after its own tokens (shown under it).
+        let itemHelp = program == .dialog && has("item-help")
+        let group = spec.group + (itemHelp ? 1 : 0)
+        guard items.count % group == 0 else {
+            throw Failure(message: "\nExpected \(group) tokens per field of --\(box).\n\n", status: 255)
         }
         try set(.output, "lines")
         try set(.dialogKeys)
         // A field of length 0 is only shown (dialog prints no value for it): here a line of the
         // text; itype 2 or a negative length is read-only but printed. Positions are alertty's own.
         var text = body
-        for (n, k) in stride(from: 0, to: items.count, by: spec.group).enumerated() {
+        for (n, k) in stride(from: 0, to: items.count, by: group).enumerated() {
             let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (box == .passwordform ? 1 : 0)
             let length = Int(items[k + 6]) ?? 1
             let hidden = type & 1 != 0
@@ -107,6 +110,7 @@ extension Compat.Adapter {
             output.helpNamesItem = true
             if !hidden && !items[k + 3].isEmpty { declaration += ["--default", items[k + 3]] }
             if !hidden && (type & 2 != 0 || length < 0) { declaration.append("--readonly") }
+            if itemHelp, !items[k + spec.group].isEmpty { declaration += ["--hint", plain(items[k + spec.group])] }
             command.fieldWords += declaration
         }
         add(positionals: [text])

@@ -4,6 +4,13 @@
 extension Compat {
     // MARK: - Probes
 
+    /// The terminal's size, as dialog's --print-maxsize reports it (nil: no terminal).
+    static func terminalSize() -> (columns: Int, rows: Int)? {
+        guard let fd = try? Platform.openTerminal("/dev/tty") else { return nil }
+        defer { Platform.close(fd) }
+        return Platform.terminalSize(fd)
+    }
+
     /// The versions alertty answers as, those of the programs it was recorded against.
     static let whiptailVersion = "whiptail (newt): 0.52.23\n"
     static let dialogVersion = "Version: 1.3-20230209\n"
@@ -16,7 +23,7 @@ extension Compat {
         if arguments.contains("--help") { return [(FileDescriptor(1), help(program))] }
         if program == .whiptail { return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil }
         // With a box, dialog prints these and goes on to the box: only a bare probe is answered here.
-        guard !arguments.contains(where: { $0.hasPrefix("--") && BoxName(rawValue: String($0.dropFirst(2))) != nil }) else { return nil }
+        guard !arguments.contains(where: { $0.hasPrefix("--") && Compat.box(named: String($0.dropFirst(2)), .dialog) != nil }) else { return nil }
         if arguments.contains("--version") { return [(FileDescriptor(1), dialogVersion)] }
         let output: FileDescriptor = arguments.contains("--stdout") ? 1 : 2
         var lines: [(fd: FileDescriptor, text: String)] = []

@@ -21,12 +21,7 @@ struct DropInProgram: Program {
             }
             return 0
         }
-        let size = { () -> (columns: Int, rows: Int)? in
-            guard let fd = try? Platform.openTerminal("/dev/tty") else { return nil }
-            defer { Platform.close(fd) }
-            return Platform.terminalSize(fd)
-        }
-        if let lines = Compat.probe(program, arguments, terminalSize: size) {
+        if let lines = Compat.probe(program, arguments, terminalSize: Compat.terminalSize) {
             for line in lines { _ = Platform.writeAll(line.fd, Array(line.text.utf8)) }
             return 0
         }
@@ -47,12 +42,19 @@ struct DropInProgram: Program {
     /// with its status.
     func run(_ chain: Compat.Chain, closed: Set<FileDescriptor>) -> Int32 {
         var status: Int32 = 0
-        var printed = false
+        // Boxes so far that may print an answer (dialog's output count): from the second on,
+        // an answer is written after the chain's separator.
+        var outputs = 0
+        var last: Compat.Output?
         // dialog's --tailboxbg boxes: drawn behind every box after them.
         var behind: [Layered.Layer] = []
         var keep = false
-        for (i, box) in chain.boxes.enumerated() {
+        for box in chain.boxes {
+            // After --and-widget the chain goes on unless Esc ended the box before; a box that
+            // simply follows another runs only after OK (dialog's rules).
+            if let last, box.afterAndWidget ? status == last.escape : status != last.ok { break }
             var output = box.output
+            if !box.printedFirst.isEmpty { _ = Platform.writeAll(output.descriptor, box.printedFirst) }
             if let background = box.background {
                 guard let layer = Self.layer(background) else {
                     App.report("cannot open \(background.path)")
@@ -63,7 +65,11 @@ struct DropInProgram: Program {
                 status = output.ok
                 continue
             }
-            if i > 0 && printed { output.before = chain.separator }
+            if ![.message, .confirm, .progress, .text].contains(box.command.alert) {
+                outputs += 1
+                if outputs > 1 { output.before = chain.separator }
+            }
+            last = output
             let ran: Ran
             do {
                 let command = try App.withOptions(box.command)
@@ -76,10 +82,8 @@ struct DropInProgram: Program {
                 ran = Ask.usage(error)
             }
             let delivered = Self.deliver(ran, output)
-            if delivered.printed { printed = true }
             status = ran.conclude(delivered.status)
             if box.sleep > 0 { Platform.pause(seconds: box.sleep) }
-            if status != output.ok { break }
         }
         // Without --no-kill the background boxes end with the chain, as dialog's do.
         if keep, let last = chain.boxes.last(where: { $0.background != nil }) { Self.keepShowing(behind, theme: last.output.theme) }
@@ -151,7 +155,8 @@ struct DropInProgram: Program {
         var printed = false
         if outcome.answer != nil {
             var answer = Compat.answer(outcome, output)
-            if !answer.isEmpty { answer = output.before + answer }
+            // dialog writes the separator before the answer of every box that answers, empty or not.
+            if !outcome.pressedEsc && [.ok, .extra, .help].contains(outcome.status) { answer = output.before + answer }
             printed = !answer.isEmpty
             defer { answer.resetBytes() }
             if !Platform.writeAll(output.descriptor, answer) {

@@ -37,13 +37,16 @@ public struct SaveAlert: Alert {
                           showHidden: configuration.showHidden)
         name = TextField(LineEditor(String(decoding: configuration.name, as: UTF8.self)))
         if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
-        focus = configuration.choosesFolder ? .list : .name
+        focus = configuration.choosesFolder && !configuration.typedIsAnswer ? .list : .name
         folderChoice = resolvedFolderChoice()
     }
 
     var choosesFolder: Bool { configuration.choosesFolder }
 
-    var focusOrder: [Focus] { (choosesFolder ? [] : [.name]) + [.list, .newFolder, .cancel, .ok] }
+    /// A field for a name (a folder's, in the drop-in's dselect).
+    var hasNameField: Bool { !choosesFolder || configuration.typedIsAnswer }
+
+    var focusOrder: [Focus] { (hasNameField ? [.name] : []) + [.list, .newFolder, .cancel, .ok] }
 
     var buttons: [Button] { [Button("New Folder"), Button(configuration.cancelLabel), Button(configuration.okLabel)] }
 
@@ -72,12 +75,12 @@ public struct SaveAlert: Alert {
         }
     }
 
-    public var minimumSize: (width: Int, height: Int) { (20, choosesFolder ? 5 : 6) }
+    public var minimumSize: (width: Int, height: Int) { (20, hasNameField ? 6 : 5) }
     public var usesMouse: Bool { true }
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    var fixedRows: Int { 1 /* path */ + (choosesFolder ? 0 : 1) /* name */ + 1 /* notice */ + 1 /* buttons */ }
+    var fixedRows: Int { 1 /* path */ + (hasNameField ? 1 : 0) /* name */ + 1 /* notice */ + 1 /* buttons */ }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
         let width = min(maxWidth, 60)
@@ -321,9 +324,16 @@ public struct SaveAlert: Alert {
 
     /// Save or Choose. `here`: choose the current folder whatever is highlighted (line mode's Enter).
     private mutating func save(here: Bool = false) -> [Effect] {
+        // (dselect's Enter in its empty field chooses the folder shown, as on its list.)
+        let here = here || (choosesFolder && configuration.enterChoosesHere && focus == .name)
         if let problem = browser.currentProblem() {
             notice = problem
             return []
+        }
+        if configuration.typedIsAnswer && !editor.isEmpty {
+            // dialog's field: what was typed, below the folder shown, checked for nothing.
+            let typed = nameBytes
+            return [.finish(Outcome(.ok, answer: typed.first == Paths.slash ? typed : Paths.join(Paths.components(browser.current) + Paths.components(typed))))]
         }
         if choosesFolder {
             guard let folder = here ? browser.current : folderChoice else {
@@ -459,7 +469,7 @@ public struct SaveAlert: Alert {
         let row = renderList(into: &canvas, area: Rect(x: area.x, y: y, width: area.width, height: listRows), theme: theme)
         y += listRows
         var cursor: (x: Int, y: Int)? = focus == .list ? row : nil
-        if !choosesFolder {
+        if hasNameField {
             canvas.text("Name:", x: area.x, y: y, style: theme.text)
             let at = name.render(into: &canvas, rect: Rect(x: area.x + 6, y: y, width: max(1, area.width - 6), height: 1), theme: theme)
             if focus == .name { cursor = at }

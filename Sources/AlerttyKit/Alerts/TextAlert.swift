@@ -57,6 +57,8 @@ public struct TextAlert: Alert {
 
     public var buttonBar: ButtonBar? { bar }
     public var prefersWholeScreen: Bool { true }
+    /// Given a --height (whiptail's and dialog's textbox always give one), the pager takes it.
+    public var textScrolls: Bool { true }
     public var minimumSize: (width: Int, height: Int) { (20, 3) }
     public var tickInterval: Double? {
         if searching != nil { return 0 }

@@ -16,6 +16,9 @@ public struct BrowserConfiguration {
     public var enterChoosesHere: Bool
     /// --dialog-keys (dialog's fselect and dselect): Space in the name completes it, Tab only moves.
     public var spaceCompletes: Bool
+    /// The drop-in's fselect and dselect: a path typed in the field is the answer as typed, below
+    /// the folder shown (dialog checks nothing of it); dselect gets the field too.
+    public var typedIsAnswer: Bool
 
     public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
         choosesFolder = command.alert == .folder
@@ -50,5 +53,6 @@ public struct BrowserConfiguration {
         cancelLabel = command.string(.cancel) ?? tr("Cancel")
         enterChoosesHere = choosesFolder && command.has(.dialogKeys)
         spaceCompletes = command.has(.dialogKeys)
+        typedIsAnswer = command.verbatim && command.has(.dialogKeys)
     }
 }

@@ -110,7 +110,8 @@ extension Compat.Adapter {
         if has("help-button"), takes(.helpButton) { try set(.helpButton, value("help-label") ?? tr("Help", context: "dialog")) }
         let labels: [(Flag, [String])] = [(.yes, ["yes-button", "yes-label"]), (.no, ["no-button", "no-label"]),
                                          (.ok, ["ok-button", "ok-label", "exit-label"]), (.cancel, ["cancel-button", "cancel-label"])]
-        for (flag, names) in labels where takes(flag, withValue: true) { // (progress's --cancel is a flag, not a label)
+        // (progress's --cancel is a flag, not a label; a pager's adds a button the boxes do not have)
+        for (flag, names) in labels where takes(flag, withValue: true) && !(flag == .cancel && spec.alert == .text) {
             // Not given: the program's own label, in the user's language as that program shows it.
             guard let label = Compat.value(options, names) ?? Compat.defaultLabel(flag, program) else { continue }
             try set(flag, label)
@@ -298,7 +299,7 @@ extension Compat.Adapter {
         if box == .fselect { try set(.overwrite, "allow") }
         try set(.dialogKeys)
         if box == .dselect { output.givenPath = path }
-        if box == .fselect, let real = RealFileSystem().realPath(Array(dir.utf8)) {
+        if let real = RealFileSystem().realPath(Array(dir.utf8)) {
             // (a bare name was typed in the current folder: no folder before it)
             output.givenFolder = .init(typed: !path.contains("/") ? "" : dir.hasSuffix("/") ? dir : dir + "/", real: real)
         }

@@ -69,6 +69,24 @@ final class DropInConformanceEndToEndTests: XCTestCase {
         XCTAssertFalse(l.screen.raw.contains(0x1B), "\(c.name): line mode writes no escape")
     }
 
+    /// The name the program is called by decides, not the file it resolves to: dialog reached
+    /// through a symlink (as distributions' alternatives install it) answers as through a hard link.
+    func testASymlinkAndAHardLinkNamedDialogAgree() throws {
+        let dir = try temporaryFolder()
+        symlink(PTYProcess.binary, dir + "/dialog")
+        for program in [dir + "/dialog", PTYProcess.binary(named: "dialog")] {
+            for (arguments, keys, status, said) in [(["--extra-button", "--yesno", "Go?", "8", "40"], K.tab + K.enter, Int32(3), ""),
+                                                     (["--help-button", "--menu", "Pick", "12", "40", "3", "a", "A", "b", "B"], K.tab + K.tab + K.enter, 2, "HELP a"),
+                                                     (["--extra-button", "--checklist", "Pick", "12", "40", "3", "a", "A", "on", "b", "B", "off"], K.tab + K.enter, 3, "a")] {
+                let p = try PTYProcess(arguments, executable: program)
+                try p.waitForText(arguments[2])
+                p.type(keys)
+                XCTAssertEqual(try p.waitForExit(), status, "\(program) \(arguments)")
+                XCTAssertEqual(p.stderrText, said, "\(program) \(arguments)")
+            }
+        }
+    }
+
     func testTheDefaultIsTheSameEverywhere() throws {
         for c in cases {
             try assertBoxAndLineMode(c, keys: c.defaultKeys, lines: Array(repeating: "", count: c.defaultLines), c.byDefault)

@@ -119,4 +119,21 @@ final class TypeAheadEndToEndTests: XCTestCase {
             XCTAssertEqual(try g.process.waitForExit(), 1, program)
         }
     }
+    /// dialog's --sleep keeps an infobox up for a while: keys typed meanwhile are not echoed over
+    /// it (dialog sleeps with curses' noecho), and a Ctrl-C then ends it with the echo given back.
+    func testKeysTypedWhileAnInfoboxSleepsAreNotEchoedOverIt() throws {
+        let dialog = PTYProcess.binary(named: "dialog")
+        let p = try PTYProcess(["--sleep", "3", "--infobox", "Working", "5", "30"], executable: dialog)
+        try p.waitForText("Working")
+        // An infobox has no button to press and no key to say (as in dialog and whiptail).
+        XCTAssertFalse(p.screen.contains("<  >") || p.screen.contains("Esc"), p.screen.text)
+        p.type("xyz")
+        try assertEnded(p, status: 0)
+        XCTAssertFalse(p.screen.contains("xyz"), p.screen.text)
+
+        let interrupted = try PTYProcess(["--sleep", "30", "--infobox", "Working", "5", "30"], executable: dialog)
+        try interrupted.waitForText("Working")
+        interrupted.type(PTYProcess.Keys.ctrlC)
+        try assertEnded(interrupted, status: 128 + SIGINT)
+    }
 }

@@ -22,18 +22,23 @@ public struct MessageAlert: Alert {
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { true }
 
-    var buttons: [Button] { bar.buttons(suffix: defaultCountdown.map { (.ok, " (\($0))") }) }
+    /// No OK to press: the drop-in's infobox, drawn once and left (whiptail and dialog draw it
+    /// without a button or a key hint).
+    var informsOnly: Bool { okLabel.isEmpty }
+
+    var buttons: [Button] { informsOnly ? [] : bar.buttons(suffix: defaultCountdown.map { (.ok, " (\($0))") }) }
 
     public var meaning: AlertMeaning { .message(.init(title: title, text: body.text, ok: okLabel)) }
 
-    public var hints: [KeyHint] { [KeyHint(.submit, okLabel), KeyHint(.cancel, "close")] + body.scrollHints }
+    public var hints: [KeyHint] { informsOnly ? [] : [KeyHint(.submit, okLabel), KeyHint(.cancel, "close")] + body.scrollHints }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
-        body.sizeOverButtons(buttons, title: title, minimumWidth: 16, maxWidth: maxWidth)
+        let size = body.sizeOverButtons(buttons, title: title, minimumWidth: 16, maxWidth: maxWidth)
+        return informsOnly ? (size.width, max(1, body.lineCount(width: size.width))) : size
     }
 
     public mutating func layout(_ area: Rect) {
-        body.layoutOverButtons(area)
+        if informsOnly { body.layout(width: area.width, rows: area.height) } else { body.layoutOverButtons(area) }
     }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
@@ -61,6 +66,10 @@ public struct MessageAlert: Alert {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
+        if informsOnly {
+            body.render(into: &canvas, area: area, theme: theme)
+            return nil
+        }
         return body.renderOverButtons(buttons, focused: bar.index(of: focus), into: &canvas, area: area, theme: theme)
     }
 }

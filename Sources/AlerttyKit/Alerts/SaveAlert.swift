@@ -46,9 +46,21 @@ public struct SaveAlert: Alert {
     /// A field for a name (a folder's, in the drop-in's dselect).
     var hasNameField: Bool { !choosesFolder || configuration.typedIsAnswer }
 
-    var focusOrder: [Focus] { (hasNameField ? [.name] : []) + [.list, .newFolder, .cancel, .ok] }
+    /// The drop-in's fselect and dselect go round as dialog's do: the field, OK, Cancel, the list;
+    /// their row has dialog's two buttons (Ctrl-N still makes a folder).
+    var focusOrder: [Focus] {
+        if configuration.typedIsAnswer { return [.name, .ok, .cancel, .list] }
+        return (hasNameField ? [.name] : []) + [.list, .newFolder, .cancel, .ok]
+    }
 
-    var buttons: [Button] { [Button("New Folder"), Button(configuration.cancelLabel), Button(configuration.okLabel)] }
+    /// The buttons' focuses, left to right.
+    var buttonFocuses: [Focus] { configuration.typedIsAnswer ? [.ok, .cancel] : [.newFolder, .cancel, .ok] }
+
+    var buttons: [Button] {
+        buttonFocuses.map { focus in
+            Button(focus == .ok ? configuration.okLabel : focus == .cancel ? configuration.cancelLabel : "New Folder")
+        }
+    }
 
     public var meaning: AlertMeaning {
         if let inner = nested?.alert { return inner.meaning }
@@ -279,7 +291,7 @@ public struct SaveAlert: Alert {
         guard case .click(let count) = mouse.kind else { return [] }
         notice = nil
         if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
-            focus = [Focus.newFolder, .cancel, .ok][hit]
+            focus = buttonFocuses[hit]
             return press(focus)
         }
         guard mouse.x >= listArea.x && mouse.x < listArea.maxX, let row = browser.list.row(atLine: mouse.y, areaY: listArea.y) else {
@@ -324,8 +336,9 @@ public struct SaveAlert: Alert {
 
     /// Save or Choose. `here`: choose the current folder whatever is highlighted (line mode's Enter).
     private mutating func save(here: Bool = false) -> [Effect] {
-        // (dselect's Enter in its empty field chooses the folder shown, as on its list.)
-        let here = here || (choosesFolder && configuration.enterChoosesHere && focus == .name)
+        // (dselect's Enter in its empty field chooses the folder shown, as on its list; the
+        // drop-in's dselect answers its field, the folder shown, whatever has the focus.)
+        let here = here || (choosesFolder && (configuration.typedIsAnswer || configuration.enterChoosesHere && focus == .name))
         if let problem = browser.currentProblem() {
             notice = problem
             return []
@@ -334,6 +347,11 @@ public struct SaveAlert: Alert {
             // dialog's field: what was typed, below the folder shown, checked for nothing.
             let typed = nameBytes
             return [.finish(Outcome(.ok, answer: typed.first == Paths.slash ? typed : Paths.join(Paths.components(browser.current) + Paths.components(typed))))]
+        }
+        if configuration.typedIsAnswer && !choosesFolder {
+            // dialog's fselect with its field at the folder shown: that folder, as its field reads.
+            let folder = browser.current
+            return [.finish(Outcome(.ok, answer: folder.last == Paths.slash ? folder : folder + [Paths.slash]))]
         }
         if choosesFolder {
             guard let folder = here ? browser.current : folderChoice else {
@@ -491,7 +509,7 @@ public struct SaveAlert: Alert {
             canvas.text(Wrap.truncateHead(Sanitize.bytes(choice), width: max(1, area.width - TextWidth.columns(label))),
                         x: area.x + TextWidth.columns(label), y: y, style: theme.text)
         }
-        let focusIndex: Int? = focus == .newFolder ? 0 : focus == .cancel ? 1 : focus == .ok ? 2 : nil
+        let focusIndex = buttonFocuses.firstIndex(of: focus)
         if let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas) { cursor = button }
         guard let inner = nested?.alert else { return cursor }
         let box = nestedBox(in: area, for: inner)

@@ -7,10 +7,11 @@ extension Compat {
     /// (a tag holding a newline or a tab stays one tag), never split out of the printed bytes.
     public static func answer(_ outcome: Outcome, _ output: Output) -> [UInt8] {
         let answer = outcome.answer ?? []
-        if let given = output.givenPath, outcome.status == .ok, given.hasSuffix("/"), Array(given.utf8.dropLast()) == answer {
+        if let given = output.givenPath, outcome.status == .ok, given.hasSuffix("/"),
+           Array(given.utf8.dropLast()) == answer || output.givenFolder?.real == answer {
             return Array(given.utf8)
         }
-        if let folder = output.givenFolder, outcome.status == .ok, answer.count > folder.real.count + 1,
+        if let folder = output.givenFolder, outcome.status == .ok, answer.count >= folder.real.count + 1,
            answer.starts(with: folder.real + [0x2F]) {
             return Array(folder.typed.utf8) + answer[(folder.real.count + 1)...]
         }

@@ -37,6 +37,9 @@ public struct ChooseConfiguration: Sendable {
     /// A --selected or --marked that names no item is a usage error (as whiptail and dialog, the
     /// drop-in ignores one, as their --default-item is ignored).
     public var checksPreselections = true
+    /// The drop-in's items are named by their tags alone (whiptail's and dialog's on/off and
+    /// --default-item): a tag "1" is never the second item, whatever its label.
+    public var preselectsByTag = false
     public var selectIfOne = false
     /// --preview: a command whose output shows in a pane beside the list for the focused item.
     public var preview: PreviewCommand?
@@ -51,6 +54,8 @@ public struct ChooseConfiguration: Sendable {
     public var helpLabel: String?
     /// dialog's keys: the list stands for OK, so Tab goes from it to the next button.
     public var dialogKeys = false
+    /// --visit-items: with dialog's keys the list is a stop of its own before OK.
+    public var visitsList = false
     public var letters: Letters = .filter
 
     public var buttonBar: ButtonBar {
@@ -137,8 +142,9 @@ public struct ChooseAlert: Alert {
 
     /// Whether `name` (a --selected or --marked word, a script's answer) names `item`: its tag,
     /// its label, or its 1-based index.
-    static func names(_ name: String, _ item: Int, in store: ItemStore) -> Bool {
+    static func names(_ name: String, _ item: Int, in store: ItemStore, byTag: Bool = false) -> Bool {
         let key = Array(name.utf8)
+        if byTag { return store.tag(item) == key }
         return store.label(item) == key || store.tag(item) == key || name == String(item + 1)
     }
 
@@ -160,14 +166,14 @@ public struct ChooseAlert: Alert {
         let wanted = configuration.selected
         defer { preselectedUpTo = store.count }
         if !configuration.marked.isEmpty {
-            for item in preselectedUpTo..<store.count where configuration.marked.contains(where: { Self.names($0, item, in: store) }) {
+            for item in preselectedUpTo..<store.count where configuration.marked.contains(where: { Self.names($0, item, in: store, byTag: configuration.preselectsByTag) }) {
                 if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
             }
         }
         guard !wanted.isEmpty else { return }
         let all = wanted.contains("*") && multi
         for item in preselectedUpTo..<store.count {
-            let hit = all || wanted.contains { Self.names($0, item, in: store) }
+            let hit = all || wanted.contains { Self.names($0, item, in: store, byTag: configuration.preselectsByTag) }
             guard hit else { continue }
             if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
             if !focusedPreselection && list.order == nil {
@@ -301,7 +307,10 @@ public struct ChooseAlert: Alert {
         let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
         let width = min(maxWidth, max(body.naturalWidth, widestLabel + markWidth + 3, ButtonRow.width(buttons),
                                       TextWidth.columns(title) + 2, 24 + TextWidth.columns(count)))
-        if let rows = configuration.listRows { return (width, body.lineCount(width: width) + fixedRows + max(rows, fewestListRows)) }
+        // --list-height 0 (dialog's lists): the question whole and every item, as far as they fit.
+        if let rows = configuration.listRows {
+            return (width, body.lineCount(width: width) + fixedRows + max(rows > 0 ? rows : store.count, fewestListRows))
+        }
         let textRows = min(body.lineCount(width: width), 5)
         return (width, (textRows > 0 ? textRows : 0) + fixedRows + max(1, store.count))
     }
@@ -477,7 +486,7 @@ public struct ChooseAlert: Alert {
             return [.finish(Outcome(.cancel))]
         case .focusNext, .focusPrevious:
             var buttons = configuration.buttonBar.focusable(buttonFocusable)
-            if configuration.dialogKeys { buttons.removeAll { $0 == .ok } } // the list is OK there
+            if configuration.dialogKeys && !configuration.visitsList { buttons.removeAll { $0 == .ok } } // the list is OK there
             focus = ([.list] + buttons.map { .button($0) }).cycled(from: focus, by: action == .focusNext ? 1 : -1)
             return []
         case .submit:
@@ -765,6 +774,7 @@ extension ChooseAlert {
         configuration.selected = command.strings(.selected)
         configuration.marked = command.strings(.marked)
         configuration.checksPreselections = !command.verbatim
+        configuration.preselectsByTag = command.verbatim && command.has(.tagged)
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
         configuration.selectIfOne = command.has(.selectIfOne)
         configuration.separator = command.has(.print0) ? 0 : 0x0A
@@ -774,6 +784,7 @@ extension ChooseAlert {
         configuration.extraLabel = command.string(.extraButton) ?? (configuration.editable ? tr("Rename") : nil)
         configuration.helpLabel = command.string(.helpButton)
         configuration.dialogKeys = command.has(.dialogKeys)
+        configuration.visitsList = command.has(.visitItems)
         configuration.listRows = command.int(.listHeight)
         configuration.centred = command.has(.centerList)
         configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter

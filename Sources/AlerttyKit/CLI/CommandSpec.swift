@@ -76,6 +76,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case colors
     case letters
     case centerList = "center-list"
+    case visitItems = "visit-items"
     case preview
     case popup
     case tmuxSocket = "tmux-socket"
@@ -234,6 +235,7 @@ public enum CommandSpec {
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
+        FlagSpec("visit-items", .flag, "", "With --dialog-keys: Tab stops on the list too, before OK and Cancel (dialog's --visit-items); Enter on the list is OK all the same.", [.choose]),
         FlagSpec("center-list", .flag, "", "The list as wide as its widest item, in the middle of the box (as whiptail and dialog draw their lists).", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         FlagSpec("preview", .command, "CMD", "Show CMD's output for the focused item in a pane beside the list (run by /bin/sh, in the background, with no terminal; a newer focus stops it). In CMD, {} is the item as the list prints it, {tag}, {label} and {n} (1-based) its parts, {q} the filter's text, each quoted for the shell. Colours (SGR) are kept, other escapes dropped; 1 MiB of output is kept; a failure shows its stderr and status. ALERTTY_PREVIEW_COLUMNS and ALERTTY_PREVIEW_LINES (and COLUMNS, LINES) give the pane's size. Line mode and no person show no pane and run nothing.", [.choose]),

@@ -23,6 +23,7 @@ extension Compat.Adapter {
             try set(.listHeight, String(min(rows, 1000)))
         }
         if program == .dialog { try set(.dialogKeys) }
+        if program == .dialog && has("visit-items") { try set(.visitItems) }
         if [.menu, .radiolist, .checklist].contains(box) { try set(.centerList) }
         // Letters jump to an item in both; whiptail's check and radio lists ignore them.
         try set(.letters, program == .dialog ? "jump" : program == .whiptail && box != .menu ? "none" : "newt")

@@ -1,0 +1,5 @@
+# keys: wait:bx enter
+# programs: both
+# compare: all
+$D --checklist "Pick" 12 40 4 0 a on 1 bx off 2 c on 3 d off 2> answer
+echo "rc=$?" > out

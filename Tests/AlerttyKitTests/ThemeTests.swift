@@ -169,7 +169,13 @@ final class CompatThemeTests: XCTestCase {
         XCTAssertEqual(theme.parts[.buttonFocused], theme.parts[.title], "an attribute may name another")
         XCTAssertNil(theme.parts[.shadow])
         XCTAssertEqual(theme.parts[.box], try ThemeFile.load("dialog").parts[.box], "a wrong colour is ignored")
-        XCTAssertTrue(CompatTheme.dialogrc("use_colors = OFF\n").monochrome)
+        // Without colours dialog still sets them up for a shadow; with no shadow either it draws
+        // in attributes alone, the box reversed.
+        XCTAssertEqual(CompatTheme.dialogrc("use_colors = OFF\n").parts[.box], try ThemeFile.load("dialog").parts[.box])
+        let mono = CompatTheme.dialogrc("use_colors = OFF\nuse_shadow = OFF\n")
+        XCTAssertEqual(mono.parts[.box], .init(reverse: true))
+        XCTAssertEqual(mono.parts[.rowFocused], .init())
+        XCTAssertNil(mono.parts[.shadow])
     }
 
     func testTheCreatedRcReadsBackAsDialogsOwnLook() throws {

@@ -2,6 +2,7 @@
 // NEWT_COLORS given to the real whiptail and to alertty as whiptail, and the same DIALOGRC (from
 // dialog's samples) to the real dialog and to alertty as dialog, colour the same parts the same.
 import Foundation
+import Glibc
 import XCTest
 
 final class ThemeEndToEndTests: XCTestCase {
@@ -69,5 +70,152 @@ try Needs.program("/usr/bin/dialog", package: "dialog")
         XCTAssertEqual(look["text"], StyledCapture.Look(foreground: "0", background: "7"), "black on light grey")
         XCTAssertEqual(look["title"], StyledCapture.Look(foreground: "1", background: "7"), "a red title")
         XCTAssertEqual(look["focused button"], StyledCapture.Look(foreground: "7", background: "1"), "the focused button on red")
+    }
+
+    // MARK: - Every part the real programs colour, in 16 colours and 256
+
+    static let terminals = ["TERM=tmux-256color", "TERM=xterm-16color"]
+
+    /// The pane once `ready` shows and then once `settled` holds after `keys` (a focus that moved
+    /// changes only colours, so the wait reads the cells).
+    /// `ready` is text of the box that the command line does not hold (OK, Ok or Yes).
+    func capture(_ command: String, environment: String, ready: String, keys: [String],
+                 settled: (StyledCapture) -> Bool) throws -> StyledCapture {
+        let t = try Tmux(command: "env \(environment) \(command); echo rc=$?")
+        let ready = ready == "OK" ? ["OK", "Ok"] : [ready]
+        try t.waitFor(ready[0]) { screen in ready.contains { screen.contains($0) } }
+        t.send(keys: keys)
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let screen = StyledCapture(try t.run(["capture-pane", "-p", "-e", "-t", t.session]))
+            if settled(screen) {
+                t.send(keys: ["Escape"])
+                return screen
+            }
+            if Date() > deadline { throw TimedOut(what: "the screen after \(keys)", screen: t.capture()) }
+            usleep(20_000)
+        }
+    }
+
+    /// The look of the cell `offset` columns into the first `text` on the screen.
+    func look(_ screen: StyledCapture, _ text: String, _ offset: Int = 0) throws -> StyledCapture.Look? {
+        let at = try XCTUnwrap(screen.find(text), "\(text) on the screen")
+        return screen.look(at.row, at.column + offset)
+    }
+
+    func assertSameLooks(_ real: [String: StyledCapture.Look?], _ ours: [String: StyledCapture.Look?], _ program: String,
+                         file: StaticString = #filePath, line: UInt = #line) {
+        for (part, look) in real.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(ours[part] ?? nil, look, "\(part): \(program) \(String(describing: look)), alertty \(String(describing: ours[part] ?? nil))",
+                           file: file, line: line)
+        }
+    }
+
+    /// newt's list colours (the current row with the list focused, without it, the other rows)
+    /// and the entry's.
+    func testNewtColorsColourListRowsAndTheEntryAsWhiptail() throws {
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        try Needs.terminfo("xterm-16color", package: "ncurses-term")
+        let colors = "NEWT_COLORS='listbox=red,green actlistbox=yellow,magenta actsellistbox=white,blue entry=brightred,black'"
+        for terminal in Self.terminals {
+            var looks: [String: [String: StyledCapture.Look?]] = [:]
+            for program in ["whiptail", PTYProcess.binary(named: "whiptail")] {
+                let menu = "\(program) --menu Pick 15 40 4 aa Apple bb Berry cc Cherry"
+                let first = try capture(menu, environment: "\(terminal) \(colors)", ready: "OK", keys: [], settled: { _ in true })
+                let focused = try look(first, "Apple")
+                let tabbed = try capture(menu, environment: "\(terminal) \(colors)", ready: "OK", keys: ["Tab"]) {
+                    (try? self.look($0, "Apple")) != focused
+                }
+                let entry = try capture("\(program) --inputbox Name 10 40 hello", environment: "\(terminal) \(colors)", ready: "OK",
+                                        keys: [], settled: { _ in true })
+                looks[program] = ["current row, list focused": focused, "other row": try look(first, "Berry"),
+                                  "current row, a button focused": try look(tabbed, "Apple"), "entry": try look(entry, "hello")]
+            }
+            assertSameLooks(looks["whiptail"]!, looks[PTYProcess.binary(named: "whiptail")]!, "whiptail (\(terminal))")
+            XCTAssertEqual(looks["whiptail"]!["current row, a button focused"]??.background, "5", "actlistbox's magenta")
+        }
+    }
+
+    /// DIALOGRC's 3-D border (border2_color on the right and bottom edges), the buttons' labels
+    /// and keys focused or not, and the current item with a button focused.
+    func testADialogrcColoursTheSecondBorderButtonLabelsAndKeysAsDialog() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        try Needs.terminfo("xterm-16color", package: "ncurses-term")
+        let rc = try temporaryFile("""
+            dialog_color = (BLACK,CYAN,OFF)
+            border_color = (WHITE,CYAN,ON)
+            border2_color = (BLUE,CYAN,OFF)
+            button_inactive_color = (BLACK,CYAN,OFF)
+            button_label_inactive_color = (GREEN,CYAN,OFF)
+            button_key_inactive_color = (RED,CYAN,ON)
+            button_active_color = (WHITE,BLUE,ON)
+            button_label_active_color = (YELLOW,BLUE,ON)
+            button_key_active_color = (MAGENTA,BLUE,ON)
+            item_color = (BLACK,CYAN,OFF)
+            item_selected_color = (WHITE,RED,ON)
+
+            """)
+        for terminal in Self.terminals {
+            var looks: [String: [String: StyledCapture.Look?]] = [:]
+            for program in ["dialog", PTYProcess.binary(named: "dialog")] {
+                let environment = "\(terminal) DIALOGRC=\(rc)"
+                let box = try capture("\(program) --title Tt --yesno 'Hello there' 10 40", environment: environment, ready: "Yes",
+                                      keys: [], settled: { _ in true })
+                let text = try XCTUnwrap(box.find("Hello"))
+                let row = box.rows[text.row].map(\.character)
+                let right = try XCTUnwrap(row.lastIndex(of: "│"), "the right edge: \(box.rows.map { String($0.map(\.character)) }.joined(separator: "\n"))")
+                let left = try XCTUnwrap(row.firstIndex(of: "│"), "the left edge")
+                let bottom = try XCTUnwrap((text.row..<box.rows.count).first { y in
+                    box.rows[y].indices.contains(left) && "└╰".contains(box.rows[y][left].character) }, "the bottom edge")
+                let menu = "\(program) --menu Pick 15 40 4 aa Apple bb Berry"
+                let list = try capture(menu, environment: environment, ready: "OK", keys: [], settled: { _ in true })
+                let tabbed = try capture(menu, environment: environment, ready: "OK", keys: ["Tab"]) {
+                    (try? self.look($0, "Cancel", 1)) != (try? self.look(list, "Cancel", 1))
+                }
+                looks[program] = [
+                    "left edge": box.look(text.row, left), "right edge": box.look(text.row, right),
+                    "bottom edge": box.look(bottom, left + 3), "text": box.look(text.row, text.column),
+                    "focused button's key": try look(box, "Yes"), "focused button's label": try look(box, "Yes", 1),
+                    "other button's key": try look(box, "No"), "other button's label": try look(box, "No", 1),
+                    "current item": try look(list, "Apple"), "other item": try look(list, "Berry"),
+                    "current item, a button focused": try look(tabbed, "Apple"),
+                ]
+            }
+            assertSameLooks(looks["dialog"]!, looks[PTYProcess.binary(named: "dialog")]!, "dialog (\(terminal))")
+            XCTAssertEqual(looks["dialog"]!["right edge"]??.foreground, "4", "border2_color's blue")
+        }
+    }
+
+    /// DIALOGRC's use_colors = OFF with use_shadow = OFF: dialog draws in attributes alone, the box
+    /// reversed and the current row plain (with a shadow it still sets colours up, and uses them).
+    func testADialogrcWithoutColoursIsDrawnInReverseAsDialogDrawsIt() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        try Needs.terminfo("xterm-16color", package: "ncurses-term")
+        let rc = try temporaryFile("use_colors = OFF\nuse_shadow = OFF\n")
+        for terminal in Self.terminals {
+            var looks: [String: [String: StyledCapture.Look?]] = [:]
+            for program in ["dialog", PTYProcess.binary(named: "dialog")] {
+                let environment = "\(terminal) DIALOGRC=\(rc)"
+                let box = try capture("\(program) --title Tt --inputbox 'Hello there' 10 40 val", environment: environment,
+                                      ready: "OK", keys: [], settled: { _ in true })
+                let list = try capture("\(program) --menu Pick 15 40 4 aa Apple bb Berry", environment: environment, ready: "OK",
+                                       keys: [], settled: { _ in true })
+                looks[program] = [
+                    "title": try look(box, "Tt"), "text": try look(box, "Hello"), "field": try look(box, "val"),
+                    "left edge": try look(box, "│"), "button's key": try look(box, "Cancel"), "button's label": try look(box, "Cancel", 1),
+                    "current item": try look(list, "Apple"), "other item": try look(list, "Berry"),
+                ]
+            }
+            assertSameLooks(looks["dialog"]!, looks[PTYProcess.binary(named: "dialog")]!, "dialog (\(terminal))")
+            XCTAssertEqual(looks["dialog"]!["text"]??.reverse, true, "dialog's box in reverse video")
+        }
+    }
+
+    /// A file that lives as long as the test.
+    func temporaryFile(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "alertty-theme-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).rc"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
     }
 }

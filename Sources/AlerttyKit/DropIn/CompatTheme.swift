@@ -48,7 +48,9 @@ public enum CompatTheme {
         // newt 0.52 draws the focused button in `button`, the others in `compactbutton`.
         "root": [.backdrop], "border": [.border], "window": [.box], "shadow": [.shadow], "title": [.title],
         "button": [.buttonFocused], "compactbutton": [.button], "checkbox": [.mark], "entry": [.field, .fieldFocused],
-        "disentry": [.placeholder], "label": [.muted], "listbox": [.row], "actlistbox": [.rowFocused],
+        "disentry": [.placeholder], "label": [.muted], "listbox": [.row],
+        // newt's current row is actsellistbox while the list has the focus, actlistbox when not.
+        "actlistbox": [.rowCurrent], "actsellistbox": [.rowFocused],
         "textbox": [.text], "helpline": [.hint], "emptyscale": [.gaugeEmpty], "fullscale": [.gaugeFill],
     ]
 
@@ -94,6 +96,7 @@ public enum CompatTheme {
         dialog_color = (BLACK,WHITE,OFF)
         title_color = (BLUE,WHITE,ON)
         border_color = (WHITE,WHITE,ON)
+        border2_color = dialog_color
         button_active_color = (WHITE,BLUE,ON)
         button_inactive_color = dialog_color
         button_key_active_color = button_active_color
@@ -131,8 +134,13 @@ public enum CompatTheme {
     /// Which of alertty's parts each dialog attribute colours.
     static let dialogParts: [String: [ThemePart]] = [
         "screen_color": [.backdrop], "shadow_color": [.shadow], "dialog_color": [.box, .text], "title_color": [.title],
-        "border_color": [.border], "button_active_color": [.buttonFocused], "button_inactive_color": [.button],
-        "inputbox_color": [.field, .fieldFocused], "item_color": [.row], "item_selected_color": [.rowFocused],
+        "border_color": [.border], "border2_color": [.border2],
+        "button_active_color": [.buttonFocused], "button_inactive_color": [.button],
+        "button_label_active_color": [.buttonFocusedLabel], "button_label_inactive_color": [.buttonLabel],
+        "button_key_active_color": [.buttonFocusedKey], "button_key_inactive_color": [.buttonKey],
+        "inputbox_color": [.field, .fieldFocused], "item_color": [.row],
+        // dialog keeps the current item's colour while a button has the focus.
+        "item_selected_color": [.rowFocused, .rowCurrent],
         "check_color": [.mark], "position_indicator_color": [.hint],
         "gauge_color": [.gaugeFill],
     ]
@@ -141,6 +149,7 @@ public enum CompatTheme {
     public static func dialogrc(_ text: String) -> ThemeFile {
         var theme = preset("dialog")
         var values: [String: ThemeFile.Setting] = [:]
+        var colours = true, shadow = true
         for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             var line = String(rawLine).trimmingSpaces()
             if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]).trimmingSpaces() }
@@ -148,8 +157,11 @@ public enum CompatTheme {
             let name = String(line[..<equals]).trimmingSpaces().lowercased()
             let value = String(line[line.index(after: equals)...]).trimmingSpaces()
             switch name {
-            case "use_colors": if value.uppercased() == "OFF" { theme.monochrome = true }; continue
-            case "use_shadow": if value.uppercased() == "OFF" { theme.parts[.shadow] = nil }; continue
+            case "use_colors": colours = value.uppercased() != "OFF"; continue
+            case "use_shadow":
+                shadow = value.uppercased() != "OFF"
+                if !shadow { theme.parts[.shadow] = nil }
+                continue
             default: break
             }
             let setting: ThemeFile.Setting
@@ -171,6 +183,26 @@ public enum CompatTheme {
                 theme.parts[part] = s
             }
         }
-        return theme
+        // dialog sets its colours up for a shadow even with use_colors = OFF; with neither it
+        // draws in attributes alone, the box reversed.
+        return colours || shadow ? theme : dialogMonochrome
     }
+
+    /// dialog without colours: the box, its text, title, field and rows in reverse video, the
+    /// current row plain; a button's brackets bold when focused and dim when not, its label
+    /// plain and its key underlined.
+    static let dialogMonochrome: ThemeFile = {
+        var theme = ThemeFile()
+        let reverse = ThemeFile.Setting(reverse: true)
+        for part in ThemePart.allCases { theme.parts[part] = reverse }
+        theme.parts[.backdrop] = .init()
+        theme.parts[.shadow] = nil
+        for part: ThemePart in [.rowFocused, .rowCurrent, .buttonLabel, .buttonFocusedLabel] { theme.parts[part] = .init() }
+        theme.parts[.button] = .init(dim: true)
+        theme.parts[.buttonFocused] = .init(bold: true)
+        theme.parts[.buttonKey] = .init(underline: true)
+        theme.parts[.buttonFocusedKey] = .init(underline: true)
+        theme.parts[.buttonDisabled] = .init(dim: true, reverse: true)
+        return theme
+    }()
 }

@@ -10,16 +10,16 @@ public enum Chrome {
         let top = rect.y, bottom = rect.maxY - 1
         for x in rect.x + 1..<rect.maxX - 1 {
             _ = canvas.put(g.horizontal, x: x, y: top, style: theme.border)
-            _ = canvas.put(g.horizontal, x: x, y: bottom, style: theme.border)
+            _ = canvas.put(g.horizontal, x: x, y: bottom, style: theme.border2)
         }
         for y in top + 1..<bottom {
             _ = canvas.put(g.vertical, x: rect.x, y: y, style: theme.border)
-            _ = canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: theme.border)
+            _ = canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: theme.border2)
         }
         _ = canvas.put(g.topLeft, x: rect.x, y: top, style: theme.border)
-        _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: theme.border)
+        _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: theme.border2)
         _ = canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: theme.border)
-        _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: theme.border)
+        _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: theme.border2)
 
         let room = rect.width - 6
         if !title.isEmpty, room > 0 {

@@ -30,6 +30,8 @@ public struct Theme: Sendable {
     public var glyphs: Glyphs
     public var box: Style
     public var border: Style
+    /// The right and bottom edges.
+    public var border2: Style
     public var title: Style
     public var text: Style
     public var muted: Style
@@ -42,9 +44,13 @@ public struct Theme: Sendable {
     public var buttonFocused: Style
     public var button: Style
     public var buttonDisabled: Style
+    /// A button's label and first letter, when the theme colours them apart from the button.
+    public var buttonLabel: Style?, buttonKey: Style?, buttonFocusedLabel: Style?, buttonFocusedKey: Style?
     /// A list's rows, the focused one, and the marks before them ([x], (•)).
     public var row: Style
     public var selection: Style
+    /// The current row while a button has the focus, when the theme gives it.
+    public var rowCurrent: Style?
     public var mark: Style
     /// Characters a filter matched.
     public var match: Style
@@ -105,6 +111,10 @@ public struct Theme: Sendable {
             flatBackdrop = Style(foreground: backdrop.foreground, background: backdrop.background)
         }
         box = style(.box); border = style(.border); title = style(.title); text = style(.text); muted = style(.muted)
+        border2 = styles[.border2] ?? border
+        rowCurrent = styles[.rowCurrent]
+        buttonLabel = styles[.buttonLabel]; buttonKey = styles[.buttonKey]
+        buttonFocusedLabel = styles[.buttonFocusedLabel]; buttonFocusedKey = styles[.buttonFocusedKey]
         hint = style(.hint); field = style(.field); fieldFocused = style(.fieldFocused); placeholder = style(.placeholder)
         error = style(.error); button = style(.button); buttonFocused = style(.buttonFocused)
         buttonDisabled = style(.buttonDisabled); row = style(.row); selection = style(.rowFocused); mark = style(.mark)

@@ -25,9 +25,17 @@ public enum ThemeDocs {
 
 public enum ThemePart: String, CaseIterable, Sendable {
     case backdrop, box, border, title, text, muted, hint
+    /// The right and bottom edges (dialog's 3-D box); the border's look when not given.
+    case border2
     case field, fieldFocused = "field-focused", placeholder
     case button, buttonFocused = "button-focused", buttonDisabled = "button-disabled"
-    case row, rowFocused = "row-focused", mark, match, error
+    /// A button's label and its first letter (the key that presses it), focused or not; the
+    /// button's look when not given (dialog colours them apart).
+    case buttonLabel = "button-label", buttonKey = "button-key"
+    case buttonFocusedLabel = "button-focused-label", buttonFocusedKey = "button-focused-key"
+    /// `row-current`: the list's current row while the focus is on a button (bold and underlined
+    /// in the row's colours when not given).
+    case row, rowFocused = "row-focused", rowCurrent = "row-current", mark, match, error
     case gaugeFill = "gauge-fill", gaugeEmpty = "gauge-empty", shadow
 }
 

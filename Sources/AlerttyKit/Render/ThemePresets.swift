@@ -37,6 +37,14 @@ public enum ThemePresets {
         error           = #ff786e on #262930
         gauge-fill      = #3c8ce6 on #262930
         gauge-empty     = #464b56 on #262930
+        # Parts the default leaves to others: border2 (the right and bottom edges) is the border,
+        # button-label, button-key, button-focused-label and button-focused-key are the button's,
+        # row-current (the current row while a button has the focus) is the row bold and
+        # underlined, and there is no shadow. To give them a look of their own:
+        # border2         = #788296 on #262930
+        # button-key      = #ffffff on #3c404a underline
+        # row-current     = #ffffff on #3c404a
+        # shadow          = on #000000
 
         """
 
@@ -83,14 +91,15 @@ public enum ThemePresets {
         text            = black on white
         muted           = blue on white
         hint            = blue on white
-        field           = bright-yellow on blue
-        field-focused   = bright-yellow on blue
+        field           = white on blue
+        field-focused   = white on blue
         placeholder     = blue on white
         button          = black on white
         button-focused  = white on red
         button-disabled = blue on white
         row             = black on white
-        row-focused     = bright-yellow on blue
+        row-focused     = white on red
+        row-current     = white on blue
         mark            = black on white
         match           = red on white bold
         error           = red on white bold
@@ -106,6 +115,7 @@ public enum ThemePresets {
         backdrop        = cyan on blue
         box             = black on white
         border          = white on white bold
+        border2         = black on white
         title           = blue on white bold
         text            = black on white
         muted           = blue on white
@@ -116,8 +126,13 @@ public enum ThemePresets {
         button          = black on white
         button-focused  = white on blue bold
         button-disabled = blue on white
+        button-label    = black on white bold
+        button-key      = red on white
+        button-focused-label = yellow on blue bold
+        button-focused-key   = white on blue bold
         row             = black on white
         row-focused     = white on blue bold
+        row-current     = white on blue bold
         mark            = black on white
         match           = red on white bold
         error           = red on white bold

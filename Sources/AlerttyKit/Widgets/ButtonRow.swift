@@ -47,7 +47,17 @@ public enum ButtonRow {
             let isFocused = focused == i
             let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
             if isFocused { cursor = (x + 2, y) }
+            let start = x
             x = canvas.text(text(b, focused: isFocused), x: x, y: y, style: style) + 2
+            guard b.enabled else { continue }
+            // The label, and its first letter (the key that presses it), in their own looks.
+            let label = Sanitize.line(b.label)
+            if let look = isFocused ? theme.buttonFocusedLabel : theme.buttonLabel {
+                canvas.text(label, x: start + 2, y: y, style: look)
+            }
+            if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
+                _ = canvas.put(first, x: start + 2, y: y, style: key)
+            }
         }
         return cursor
     }

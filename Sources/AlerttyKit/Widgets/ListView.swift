@@ -32,7 +32,8 @@ public enum ListView {
             let shown = row(index)
             var style = shown.style
             if index == state.selection {
-                style = focused ? theme.selection : Style(foreground: style.foreground, background: style.background, bold: true, underline: true)
+                style = focused ? theme.selection
+                    : theme.rowCurrent ?? Style(foreground: style.foreground, background: style.background, bold: true, underline: true)
                 if focused { cursor = (area.x, y) }
             }
             let text = Wrap.truncate(" " + shown.prefix + shown.label + " ", width: area.width)

@@ -27,6 +27,14 @@ enum Needs {
         }
     }
 
+    /// A terminal description (`xterm-16color`, in ncurses-term).
+    static func terminfo(_ name: String, package: String) throws {
+        let paths = ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"].map { "\($0)/\(name.prefix(1))/\(name)" }
+        guard paths.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw missing("the terminal description \(name)", package: package)
+        }
+    }
+
     /// A locale generated on this machine (`de_DE.UTF-8`).
     static func locale(_ name: String) throws {
         let wanted = name.lowercased().replacingOccurrences(of: "-", with: "")

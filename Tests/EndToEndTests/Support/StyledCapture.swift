@@ -8,7 +8,11 @@ struct StyledCapture {
         var foreground: String?
         var background: String?
         var bold = false
-        var description: String { "fg \(foreground ?? "default") bg \(background ?? "default")\(bold ? " bold" : "")" }
+        var dim = false, underline = false, reverse = false
+        var description: String {
+            "fg \(foreground ?? "default") bg \(background ?? "default")\(bold ? " bold" : "")\(dim ? " dim" : "")"
+                + "\(underline ? " underline" : "")\(reverse ? " reverse" : "")"
+        }
     }
 
     private(set) var rows: [[(character: Character, look: Look)]] = []
@@ -16,12 +20,25 @@ struct StyledCapture {
     init(_ captured: String) {
         // tmux writes an attribute when it changes, not again at each line: the look carries over.
         var look = Look()
+        // Line drawing in the DEC special graphics set (ESC ( 0 … ESC ( B, or SO … SI), as curses draws it
+        // where the terminal's description says so: read back as the characters shown.
+        var lineDrawing = false
         for line in captured.split(separator: "\n", omittingEmptySubsequences: false) {
             var row: [(Character, Look)] = []
             var characters = Array(line)[...]
             while let c = characters.first {
                 characters = characters.dropFirst()
-                guard c == "\u{1B}" else { row.append((c, look)); continue }
+                // Shift Out and Shift In: the G1 set (line drawing, as curses sets it up) and back.
+                if c == "\u{0E}" || c == "\u{0F}" {
+                    lineDrawing = c == "\u{0E}"
+                    continue
+                }
+                guard c == "\u{1B}" else { row.append(((lineDrawing ? Self.decGraphics[c] : nil) ?? c, look)); continue }
+                if characters.first == "(" {
+                    lineDrawing = characters.dropFirst().first == "0"
+                    characters = characters.dropFirst(2)
+                    continue
+                }
                 guard characters.first == "[" else { continue }
                 characters = characters.dropFirst()
                 let body = characters.prefix { $0 != "m" }
@@ -32,6 +49,10 @@ struct StyledCapture {
         }
     }
 
+    static let decGraphics: [Character: Character] = [
+        "j": "┘", "k": "┐", "l": "┌", "m": "└", "n": "┼", "q": "─", "t": "├", "u": "┤", "v": "┴", "w": "┬", "x": "│",
+    ]
+
     static func apply(_ sgr: String, to look: inout Look) {
         var ps = sgr.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
         if ps.isEmpty { ps = [0] }
@@ -40,7 +61,12 @@ struct StyledCapture {
             switch p {
             case 0: look = Look()
             case 1: look.bold = true
-            case 22: look.bold = false
+            case 2: look.dim = true
+            case 4: look.underline = true
+            case 7: look.reverse = true
+            case 22: look.bold = false; look.dim = false
+            case 24: look.underline = false
+            case 27: look.reverse = false
             case 30...37: look.foreground = "\(p - 30)"
             case 90...97: look.foreground = "\(p - 90 + 8)"
             case 39: look.foreground = nil

@@ -15,15 +15,20 @@ public struct DateAlert: Alert {
     public let format: String
     let bar: ButtonBar
     public private(set) var focus: Focus = .calendar
-    static let focusRing: [Focus] = [.calendar, .button(.ok), .button(.cancel)]
+    /// The Tab ring: the calendar, OK, Cancel; with dialog's keys the focus starts on OK and goes
+    /// round OK, Cancel, the calendar (as dialog's calendar does).
+    let focusRing: [Focus]
     static let buttonRing: [Focus] = [.button(.ok), .button(.cancel)]
     /// A date being typed, and why the last one was not taken.
     public private(set) var typed: TextField?
     public private(set) var reason: String?
 
     public init(title: String, text: String, value: CalendarDate, earliest: CalendarDate? = nil, latest: CalendarDate? = nil,
-                format: String = "%Y-%m-%d", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
+                format: String = "%Y-%m-%d", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
+                startsOnOK: Bool = false) {
         self.title = title
+        focusRing = startsOnOK ? [.button(.ok), .button(.cancel), .calendar] : [.calendar, .button(.ok), .button(.cancel)]
+        focus = focusRing[0]
         body = TextBody(text)
         self.earliest = earliest
         self.latest = latest
@@ -107,7 +112,7 @@ public struct DateAlert: Alert {
             if action == .activate && focus == .calendar { return [] }
             return choose(cursor)
         case .focusNext, .focusPrevious:
-            focus = Self.focusRing.cycled(from: focus, by: action == .focusNext ? 1 : -1)
+            focus = focusRing.cycled(from: focus, by: action == .focusNext ? 1 : -1)
         case .insert(let c) where focus == .calendar && ("0"..."9").contains(c):
             typed = TextField(LineEditor(String(Character(c))))
         default:
@@ -223,7 +228,7 @@ extension DateAlert {
             let value = given.value ?? CalendarDate(year: now.year, month: now.month, day: now.day) ?? CalendarDate(dayNumber: 0)
             let alert = DateAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? tr("OK"),
-                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"), startsOnOK: command.has(.dialogKeys))
             return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
         })
 }

@@ -14,13 +14,20 @@ public struct TimeAlert: Alert {
     public let format: String
     let bar: ButtonBar
     public private(set) var focus: Focus = .field(0)
+    /// The fields and the buttons in Tab order; with dialog's keys the focus starts on OK and goes
+    /// round OK, Cancel, the fields (as dialog's timebox does).
+    let order: [Focus]
     /// A digit typed into the focused field, waiting for its second one.
     private var firstDigit: Int?
     private var answeredReason: String?
 
     public init(title: String, text: String, value: ClockTime, earliest: ClockTime? = nil, latest: ClockTime? = nil,
-                format: String = "%H:%M:%S", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel")) {
+                format: String = "%H:%M:%S", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
+                startsOnOK: Bool = false) {
         self.title = title
+        let fields: [Focus] = [.field(0), .field(1), .field(2)], buttons: [Focus] = [.button(.ok), .button(.cancel)]
+        order = startsOnOK ? buttons + fields : fields + buttons
+        focus = order[0]
         body = TextBody(text)
         // Within the bounds from the start (the default, now, may be outside them), as a date is.
         time = Bounds.clamp(value, earliest, latest)
@@ -81,7 +88,6 @@ public struct TimeAlert: Alert {
     }
 
     private mutating func act(_ action: Action) -> [Effect] {
-        let order: [Focus] = [.field(0), .field(1), .field(2), .button(.ok), .button(.cancel)]
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .submit:
@@ -165,7 +171,7 @@ extension TimeAlert {
             let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
             let alert = TimeAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? tr("OK"),
-                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"))
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"), startsOnOK: command.has(.dialogKeys))
             return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
         })
 }

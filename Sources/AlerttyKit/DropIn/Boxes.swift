@@ -185,6 +185,7 @@ extension Compat.Adapter {
         }
         try set(.value, start.iso)
         try set(.format, value("time-format") ?? "%H:%M:%S")
+        try set(.dialogKeys)
         add(positionals: [body])
     }
 
@@ -210,6 +211,7 @@ extension Compat.Adapter {
         }
         try set(.value, start.iso)
         try set(.format, value("date-format") ?? "%d/%m/%Y")
+        try set(.dialogKeys)
         add(positionals: [body])
     }
 

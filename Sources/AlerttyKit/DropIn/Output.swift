@@ -18,7 +18,8 @@ extension Compat {
         if output.renames, outcome.status == .extra, let items = outcome.items, items.count == 2 {
             return Array("RENAMED ".utf8) + items[0] + [0x20] + items[1]
         }
-        if output.endsWithNewline, outcome.status == .ok, answer.last != 0x0A, !answer.isEmpty { return answer + [0x0A] }
+        // (an empty text is one empty line to dialog: "\n")
+        if output.endsWithNewline, outcome.status == .ok, answer.last != 0x0A { return answer + [0x0A] }
         let items = outcome.items ?? (answer.isEmpty ? [] : [answer])
         guard outcome.status == .help && output.helpNamesItem else {
             return output.format == .raw ? answer : format(items, output.format, separator: output.separator)

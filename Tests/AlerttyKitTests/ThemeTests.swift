@@ -63,6 +63,16 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(Theme(colors: .truecolor, unicode: true, file: try ThemeFile.load("mono")).colors, .none, "mono: attributes only")
     }
 
+    func testThePrintedDefaultNamesEveryPart() throws {
+        // A file to start from: every part is there, set or as a comment saying what it falls back to.
+        let text = try XCTUnwrap(ThemePresets.text("default"))
+        let named = Set(text.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ").filter { $0 != "#" }
+            return words.count > 1 && words[1] == "=" ? String(words[0]) : nil
+        })
+        for part in ThemePart.allCases { XCTAssertTrue(named.contains(part.rawValue), part.rawValue) }
+    }
+
     // MARK: - Contrast
 
     /// WCAG's contrast ratio of two sRGB colours.

@@ -37,14 +37,14 @@ public enum ThemePresets {
         error           = #ff786e on #262930
         gauge-fill      = #3c8ce6 on #262930
         gauge-empty     = #464b56 on #262930
-        # Parts the default leaves to others: border2 (the right and bottom edges) is the border,
-        # button-label, button-key, button-focused-label and button-focused-key are the button's,
-        # row-current (the current row while a button has the focus) is the row bold and
-        # underlined, and there is no shadow. To give them a look of their own:
-        # border2         = #788296 on #262930
-        # button-key      = #ffffff on #3c404a underline
-        # row-current     = #ffffff on #3c404a
-        # shadow          = on #000000
+        # Parts the default leaves to others, with a look to start from (uncomment to set):
+        # border2              = #788296 on #262930             (else the border's)
+        # button-label         = #dcdfe4 on #3c404a             (else the button's)
+        # button-key           = #ffffff on #3c404a underline   (else the label's)
+        # button-focused-label = #ffffff on #286ec8 bold        (else the focused button's)
+        # button-focused-key   = #ffffff on #286ec8 bold        (else the focused label's)
+        # row-current          = #dcdfe4 on #3c404a             (else the row's, bold and underlined)
+        # shadow               = on #000000                     (else none)
 
         """
 

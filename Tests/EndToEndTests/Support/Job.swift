@@ -28,32 +28,15 @@ final class Job {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         for fd in out + err + input { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID */ | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         // No TMUX, no TERM: what cron gives.
         let base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
         let env = base.merging(environment) { $1 }.map { "\($0)=\($1)" }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            close(out[1])
+            close(err[1])
+            close(input[0])
         }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        close(out[1])
-        close(err[1])
-        close(input[0])
-        guard rc == 0 else { throw NSError(domain: "spawn", code: Int(rc)) }
-        pid = child
+        pid = try Spawn.session(executable, arguments, environment: env, actions: &actions)
         stdoutRead = out[0]
         stderrRead = err[0]
         if let stdin { _ = stdin.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) } }

@@ -99,32 +99,15 @@ final class PTYProcess {
         }
         let arguments = viaTTYFlag ? [arguments[0], "--tty", slavePath] + arguments.dropFirst() : arguments
         for fd in [outPipe[0], errPipe[0], inPipe[1], master, slave] { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID */ | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         // TEST_TTY: the terminal's name, for a child that must name it to a daemon (GPG_TTY).
         let env = PTYProcess.baseEnvironment.merging(environment) { $1 }.merging(["TEST_TTY": slavePath]) { $1 }.map { "\($0)=\($1)" }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            close(outPipe[1])
+            close(errPipe[1])
+            close(inPipe[0])
         }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        close(outPipe[1])
-        close(errPipe[1])
-        close(inPipe[0])
-        guard rc == 0 else { throw NSError(domain: "spawn", code: Int(rc)) }
-        pid = child
+        pid = try Spawn.session(executable, arguments, environment: env, actions: &actions)
         stdoutRead = outPipe[0]
         stderrRead = errPipe[0]
         if let stdin {

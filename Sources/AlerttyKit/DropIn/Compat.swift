@@ -62,6 +62,9 @@ public enum Compat {
         /// editbox: a text not ending with a newline is printed with one, as dialog adds one to
         /// the file it reads; nothing else of it changes.
         public var endsWithNewline = false
+        /// A form's read-only hidden fields (dialog's itype 3): shown masked, never edited, and
+        /// printed as given, by their line.
+        public var hiddenValues: [Int: [UInt8]] = [:]
         /// dialog's --output-separator: between a check list's tags (instead of a space) and
         /// after each line of --separate-output and a form (instead of a newline).
         public var separator: [UInt8]?

@@ -97,6 +97,7 @@ extension Compat.Adapter {
         // A field of length 0 is only shown (dialog prints no value for it): here a line of the
         // text; itype 2 or a negative length is read-only but printed. Positions are alertty's own.
         var text = body
+        var declared = 0
         for (n, k) in stride(from: 0, to: items.count, by: group).enumerated() {
             let type = spec.group == 9 ? Int(items[k + 8]) ?? 0 : (box == .passwordform ? 1 : 0)
             let length = Int(items[k + 6]) ?? 1
@@ -106,11 +107,22 @@ extension Compat.Adapter {
                 text += (text.isEmpty ? "" : "\n") + label + " " + items[k + 3]
                 continue
             }
-            var declaration = ["--field", "f\(n + 1)", hidden ? "password" : "text", label.isEmpty ? " " : label]
+            let readonly = type & 2 != 0 || length < 0
+            // A hidden field that cannot be edited (itype 3) is shown as dialog shows it (stars
+            // with --insecure, else nothing) and printed as given.
+            let hiddenReadonly = hidden && readonly
+            var declaration = ["--field", "f\(n + 1)", hidden && !hiddenReadonly ? "password" : "text", label.isEmpty ? " " : label]
             output.itemHelp["f\(n + 1)"] = label // Help prints "HELP label"
             output.helpNamesItem = true
-            if !hidden && !items[k + 3].isEmpty { declaration += ["--default", items[k + 3]] }
-            if !hidden && (type & 2 != 0 || length < 0) { declaration.append("--readonly") }
+            if hiddenReadonly {
+                output.hiddenValues[declared] = Array(items[k + 3].utf8)
+                let stars = has("insecure") ? String(repeating: "*", count: items[k + 3].count) : ""
+                if !stars.isEmpty { declaration += ["--default", stars] }
+            } else if !items[k + 3].isEmpty {
+                declaration += ["--default", items[k + 3]] // (a hidden one's too: dialog keeps it as the value)
+            }
+            if readonly && (!hidden || hiddenReadonly) { declaration.append("--readonly") }
+            declared += 1
             if itemHelp, !items[k + spec.group].isEmpty { declaration += ["--hint", plain(items[k + spec.group])] }
             command.fieldWords += declaration
         }

@@ -20,7 +20,8 @@ extension Compat {
         }
         // (an empty text is one empty line to dialog: "\n")
         if output.endsWithNewline, outcome.status == .ok, answer.last != 0x0A { return answer + [0x0A] }
-        let items = outcome.items ?? (answer.isEmpty ? [] : [answer])
+        var items = outcome.items ?? (answer.isEmpty ? [] : [answer])
+        for (line, value) in output.hiddenValues where line < items.count { items[line] = value }
         guard outcome.status == .help && output.helpNamesItem else {
             return output.format == .raw ? answer : format(items, output.format, separator: output.separator)
         }

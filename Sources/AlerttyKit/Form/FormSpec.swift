@@ -59,7 +59,9 @@ public enum FormSpec {
     ]
 
     /// Reads `--field NAME KIND LABEL [--option VALUE]...` declarations from `words`.
-    public static func parse(_ words: [String]) throws(UsageError) -> [FieldDeclaration] {
+    /// `secretDefaults`: a password may have a --default (the drop-in's forms, whose values the
+    /// script already gave on its command line).
+    public static func parse(_ words: [String], secretDefaults: Bool = false) throws(UsageError) -> [FieldDeclaration] {
         var fields: [FieldDeclaration] = []
         var i = 0
         while i < words.count {
@@ -86,9 +88,10 @@ public enum FormSpec {
             let name = key.rawValue
             guard var field = fields.popLast() else { throw UsageError("--\(name) must follow a --field") }
             if field.kind == .password && key == .default {
-                throw UsageError("--field \(field.name): a password's default would be in the process list; use ALERTTY_ANSWER_…")
-            }
-            guard option.kinds.contains(field.kind) else {
+                guard secretDefaults else {
+                    throw UsageError("--field \(field.name): a password's default would be in the process list; use ALERTTY_ANSWER_…")
+                }
+            } else if !option.kinds.contains(field.kind) {
                 throw UsageError("--field \(field.name): a \(field.kind.rawValue) field takes no --\(name)")
             }
             if option.valueName.isEmpty {

@@ -131,6 +131,15 @@ final class TypeAheadEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0)
         XCTAssertFalse(p.screen.contains("xyz"), p.screen.text)
 
+        // Left on the screen with the cursor where it was, as dialog and whiptail leave it: the
+        // script's next line is printed there.
+        let after = try PTYProcess(["-c", "printf 'a\\nb\\nc\\n'; \"$0\" --infobox Working 5 30; echo next", dialog],
+                                   executable: "/bin/sh", stdioOnTerminal: true)
+        try after.waitForText("next")
+        XCTAssertEqual(try after.waitForExit(), 0)
+        XCTAssertTrue(after.screen.lines[3].hasPrefix("next"), after.screen.text)
+        XCTAssertTrue(after.screen.contains("Working"), after.screen.text)
+
         let interrupted = try PTYProcess(["--sleep", "30", "--infobox", "Working", "5", "30"], executable: dialog)
         try interrupted.waitForText("Working")
         interrupted.type(PTYProcess.Keys.ctrlC)

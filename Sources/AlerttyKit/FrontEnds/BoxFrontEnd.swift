@@ -7,7 +7,7 @@ public final class BoxFrontEnd: FrontEnd {
     public enum Mode: Equatable, Sendable {
         /// It asks: raw mode, keys read, the terminal given back exactly as it was at the end.
         case asking
-        /// Drawn once on the normal screen and left there, the cursor under it; it ends at once
+        /// Drawn once on the normal screen and left there, the cursor where it was; it ends at once
         /// (whiptail's and dialog's infobox: the script goes on).
         case once
         /// Drawn on the normal screen, and again as it changes; it takes no keys and ends only when
@@ -227,7 +227,12 @@ public final class BoxFrontEnd: FrontEnd {
             eraseInline = false
         }
         var frame = writer.frame(canvas, cursorAt: cursor)
-        if mode != .asking {
+        if mode == .once {
+            // Left on the screen, the cursor back where it was (DECSC/DECRC), as dialog and
+            // whiptail leave it: the script's next output goes where it would have gone.
+            frame = Array("\u{1B}7".utf8) + frame + Array("\u{1B}[m\u{1B}[?25h\u{1B}8".utf8)
+            writer.lostTrack()
+        } else if mode != .asking {
             // Left on the screen: the style reset, the cursor shown on the bottom row, where the
             // script's next output goes.
             frame += Array("\u{1B}[m\u{1B}[?25h\u{1B}[\(size.rows);1H".utf8)

@@ -29,6 +29,9 @@ public struct TextAlert: Alert {
     public var heading = TextBody("")
     /// --exit-at-end: a stream's end closes the box with OK (dialog's progressbox).
     public var exitsAtEnd = false
+    /// --dialog-keys: keys do nothing until the stream has ended (dialog's progressbox, programbox
+    /// and prgbox read no key while the text comes, and drop what was typed meanwhile).
+    public var keysWaitForTheEnd = false
     /// The text's line count while it is short (64 KiB and 200 lines at most; nil once longer),
     /// measured when the document changes rather than on every frame.
     private var shortLineCount: Int?
@@ -162,6 +165,8 @@ public struct TextAlert: Alert {
             return []
         case .mouse(let mouse):
             if case .wheel(let rows) = mouse.kind { _ = pager.scroll(rows < 0 ? .up : .down) }
+            return []
+        case .action where keysWaitForTheEnd && loading, .mouse where keysWaitForTheEnd && loading:
             return []
         case .action(let action):
             return query == nil ? act(action) : search(action)
@@ -336,6 +341,7 @@ extension TextAlert {
         var alert = TextAlert(title: shownTitle, document: document, streaming: streaming, follow: run != nil || command.has(.follow),
                               okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel))
         if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
+        alert.keysWaitForTheEnd = command.has(.dialogKeys)
         if command.has(.exitAtEnd) {
             guard streaming else { throw UsageError("--exit-at-end needs a stream to end: `-`, a FIFO or --run") }
             alert.exitsAtEnd = true

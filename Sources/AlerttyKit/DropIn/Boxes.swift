@@ -282,12 +282,14 @@ extension Compat.Adapter {
     mutating func prgbox() throws(Failure) {
         if !body.isEmpty { try set(.heading, body) }
         try set(.run, positionals[3])
+        try set(.dialogKeys) // no key is read while the command runs
     }
 
     mutating func progressbox() throws(Failure) {
         // The command's output on stdin; progressbox closes when it ends, programbox waits for OK.
         if !body.isEmpty { try set(.heading, body) }
         if box == .progressbox { try set(.exitAtEnd) }
+        try set(.dialogKeys) // no key is read while the text comes
         add(positionals: ["-"])
     }
 

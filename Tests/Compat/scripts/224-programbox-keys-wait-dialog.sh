@@ -1,0 +1,5 @@
+# keys: wait:first enter wait:second enter
+# programs: dialog
+# compare: all
+(echo first; sleep 2; echo second) | $D --programbox 10 40
+echo "rc=$?" > out

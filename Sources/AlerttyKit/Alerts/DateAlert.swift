@@ -18,22 +18,25 @@ public struct DateAlert: Alert {
     /// The Tab ring: the calendar, OK, Cancel; with dialog's keys the focus starts on OK and goes
     /// round OK, Cancel, the calendar (as dialog's calendar does).
     let focusRing: [Focus]
-    static let buttonRing: [Focus] = [.button(.ok), .button(.cancel)]
+    /// The buttons, left to right (OK, an extra one, Cancel, Help).
+    let buttonRing: [Focus]
     /// A date being typed, and why the last one was not taken.
     public private(set) var typed: TextField?
     public private(set) var reason: String?
 
     public init(title: String, text: String, value: CalendarDate, earliest: CalendarDate? = nil, latest: CalendarDate? = nil,
                 format: String = "%Y-%m-%d", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
-                startsOnOK: Bool = false) {
+                extraLabel: String? = nil, helpLabel: String? = nil, startsOnOK: Bool = false) {
         self.title = title
-        focusRing = startsOnOK ? [.button(.ok), .button(.cancel), .calendar] : [.calendar, .button(.ok), .button(.cancel)]
+        let bar = ButtonBar(ok: okLabel, cancel: cancelLabel, extra: extraLabel, help: helpLabel)
+        buttonRing = bar.roles.map { .button($0) }
+        focusRing = startsOnOK ? buttonRing + [.calendar] : [.calendar] + buttonRing
         focus = focusRing[0]
         body = TextBody(text)
         self.earliest = earliest
         self.latest = latest
         self.format = format
-        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+        self.bar = bar
         cursor = value
         cursor = clamped(value)
     }
@@ -80,6 +83,7 @@ public struct DateAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
         case .answer(.current): return choose(cursor)
+        case .answer(.button(let role)): return role == .cancel ? [.finish(Outcome(.cancel))] : choose(cursor, as: role.status)
         case .answer(.text(let text)):
             guard let d = CalendarDate.parse(text) else {
                 reason = "not a date: type it as YYYY-MM-DD"
@@ -93,12 +97,12 @@ public struct DateAlert: Alert {
         }
     }
 
-    private mutating func choose(_ d: CalendarDate) -> [Effect] {
+    private mutating func choose(_ d: CalendarDate, as status: ExitStatus = .ok) -> [Effect] {
         if let problem = outOfRange(d) {
             reason = problem
             return []
         }
-        var outcome = Outcome(.ok, answer: Array(d.format(format).utf8))
+        var outcome = Outcome(status, answer: Array(d.format(format).utf8))
         outcome.replay = [ReplayAnswer(value: Array(d.iso.utf8))]
         return [.finish(outcome)]
     }
@@ -108,8 +112,9 @@ public struct DateAlert: Alert {
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .submit, .activate:
-            if case .button(let role) = focus, role == .cancel { return [.finish(Outcome(.cancel))] }
-            if action == .activate && focus == .calendar { return [] }
+            // Extra and Help answer the date too (dialog prints it for both).
+            if case .button(let role) = focus { return role == .cancel ? [.finish(Outcome(.cancel))] : choose(cursor, as: role.status) }
+            if action == .activate { return [] }
             return choose(cursor)
         case .focusNext, .focusPrevious:
             focus = focusRing.cycled(from: focus, by: action == .focusNext ? 1 : -1)
@@ -117,7 +122,7 @@ public struct DateAlert: Alert {
             typed = TextField(LineEditor(String(Character(c))))
         default:
             guard focus == .calendar else {
-                if action == .left || action == .right { focus = Self.buttonRing.cycled(from: focus, by: action == .right ? 1 : -1) }
+                if action == .left || action == .right { focus = buttonRing.cycled(from: focus, by: action == .right ? 1 : -1) }
                 return []
             }
             move(action)
@@ -228,7 +233,8 @@ extension DateAlert {
             let value = given.value ?? CalendarDate(year: now.year, month: now.month, day: now.day) ?? CalendarDate(dayNumber: 0)
             let alert = DateAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? tr("OK"),
-                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"), startsOnOK: command.has(.dialogKeys))
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"), extraLabel: command.string(.extraButton),
+                                  helpLabel: command.string(.helpButton), startsOnOK: command.has(.dialogKeys))
             return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
         })
 }

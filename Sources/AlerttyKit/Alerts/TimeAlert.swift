@@ -23,9 +23,10 @@ public struct TimeAlert: Alert {
 
     public init(title: String, text: String, value: ClockTime, earliest: ClockTime? = nil, latest: ClockTime? = nil,
                 format: String = "%H:%M:%S", okLabel: String = tr("OK"), cancelLabel: String = tr("Cancel"),
-                startsOnOK: Bool = false) {
+                extraLabel: String? = nil, helpLabel: String? = nil, startsOnOK: Bool = false) {
         self.title = title
-        let fields: [Focus] = [.field(0), .field(1), .field(2)], buttons: [Focus] = [.button(.ok), .button(.cancel)]
+        let bar = ButtonBar(ok: okLabel, cancel: cancelLabel, extra: extraLabel, help: helpLabel)
+        let fields: [Focus] = [.field(0), .field(1), .field(2)], buttons: [Focus] = bar.roles.map { .button($0) }
         order = startsOnOK ? buttons + fields : fields + buttons
         focus = order[0]
         body = TextBody(text)
@@ -34,7 +35,7 @@ public struct TimeAlert: Alert {
         self.earliest = earliest
         self.latest = latest
         self.format = format
-        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+        self.bar = bar
     }
 
     public var buttonBar: ButtonBar? { bar }
@@ -68,6 +69,7 @@ public struct TimeAlert: Alert {
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
         case .answer(.current): return take(time)
+        case .answer(.button(let role)): return role == .cancel ? [.finish(Outcome(.cancel))] : take(time, as: role.status)
         case .answer(.text(let text)):
             guard let t = ClockTime.parse(text) else {
                 answeredReason = "not a time: type it as HH:MM or HH:MM:SS"
@@ -80,9 +82,9 @@ public struct TimeAlert: Alert {
         }
     }
 
-    private func take(_ t: ClockTime) -> [Effect] {
+    private func take(_ t: ClockTime, as status: ExitStatus = .ok) -> [Effect] {
         guard problem(t) == nil else { return [] }
-        var outcome = Outcome(.ok, answer: Array(t.format(format).utf8))
+        var outcome = Outcome(status, answer: Array(t.format(format).utf8))
         outcome.replay = [ReplayAnswer(value: Array(t.iso.utf8))]
         return [.finish(outcome)]
     }
@@ -91,7 +93,9 @@ public struct TimeAlert: Alert {
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .submit:
-            return focus == .button(.cancel) ? [.finish(Outcome(.cancel))] : take(time)
+            // Extra and Help answer the time too (dialog prints it for both).
+            if case .button(let role) = focus { return role == .cancel ? [.finish(Outcome(.cancel))] : take(time, as: role.status) }
+            return take(time)
         case .focusNext, .focusPrevious:
             firstDigit = nil
             focus = order.cycled(from: focus, by: action == .focusNext ? 1 : -1)
@@ -171,7 +175,8 @@ extension TimeAlert {
             let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
             let alert = TimeAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? tr("OK"),
-                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"), startsOnOK: command.has(.dialogKeys))
+                                  cancelLabel: command.string(.cancel) ?? tr("Cancel"), extraLabel: command.string(.extraButton),
+                                  helpLabel: command.string(.helpButton), startsOnOK: command.has(.dialogKeys))
             return BuiltAlert(makeAlert: { alert }, options: RunOptions(), printsAnswer: true)
         })
 }

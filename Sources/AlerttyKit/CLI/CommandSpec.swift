@@ -158,7 +158,7 @@ public enum CommandSpec {
     static let fields: [AlertKind] = [.input, .password]
     static let browsers: [AlertKind] = [.save, .folder]
     static let withText: [AlertKind] = [.message, .confirm, .input, .password, .save, .folder, .choose, .form]
-    static let withExtraButtons: [AlertKind] = [.message, .confirm, .input, .password, .choose, .form]
+    static let withExtraButtons: [AlertKind] = [.message, .confirm, .input, .password, .choose, .form, .date, .time]
 
     public static let flags: [FlagSpec] = [
         // Common to every alert

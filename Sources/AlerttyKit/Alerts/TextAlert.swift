@@ -37,13 +37,13 @@ public struct TextAlert: Alert {
     private var shortLineCount: Int?
 
     public init(title: String, document: any TextDocument, streaming: Bool, follow: Bool,
-                okLabel: String = tr("OK"), cancelLabel: String? = nil) {
+                okLabel: String = tr("OK"), cancelLabel: String? = nil, extraLabel: String? = nil) {
         self.title = title
         pager = PagedText(document)
         stream = streaming ? document as? BufferDocument : nil
         loading = streaming
         self.follow = follow
-        bar = ButtonBar(ok: okLabel, cancel: cancelLabel)
+        bar = ButtonBar(ok: okLabel, cancel: cancelLabel, extra: extraLabel)
         measure()
     }
 
@@ -339,7 +339,8 @@ extension TextAlert {
         // --run's output and stdin or a FIFO arrive as streams; a regular file is there already.
         let streaming = run != nil || !sources.isEmpty
         var alert = TextAlert(title: shownTitle, document: document, streaming: streaming, follow: run != nil || command.has(.follow),
-                              okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel))
+                              okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel),
+                              extraLabel: command.string(.extraButton))
         if let heading = command.string(.heading) { alert.heading = TextBody(heading) }
         alert.keysWaitForTheEnd = command.has(.dialogKeys)
         if command.has(.exitAtEnd) {

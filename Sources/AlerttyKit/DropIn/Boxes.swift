@@ -247,6 +247,8 @@ extension Compat.Adapter {
         if let problem = Compat.textboxProblem(path, program) {
             throw Failure(message: program == .whiptail ? path + ": " + problem + "\n" : "\nCan't open input file " + path + "\n", status: 255)
         }
+        // dialog's textbox draws --help-button's button last and answers it as Cancel (1).
+        if program == .dialog && has("help-button") { try set(.cancel, value("help-label") ?? tr("Help", context: "dialog")) }
         add(positionals: [path])
     }
 

@@ -1,0 +1,7 @@
+# keys: wait:hello tab tab enter
+# programs: dialog
+# compare: all
+echo hello > t.txt
+$D --extra-button --help-button --textbox t.txt 10 40 2> answer
+echo "rc=$?" > out
+rm t.txt

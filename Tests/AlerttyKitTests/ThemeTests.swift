@@ -71,6 +71,9 @@ final class ThemeTests: XCTestCase {
             return words.count > 1 && words[1] == "=" ? String(words[0]) : nil
         })
         for part in ThemePart.allCases { XCTAssertTrue(named.contains(part.rawValue), part.rawValue) }
+        // Each commented part, uncommented, is a line the theme reader takes.
+        let uncommented = text.split(separator: "\n").map { $0.hasPrefix("# ") && $0.contains(" = ") ? String($0.dropFirst(2)) : String($0) }
+        XCTAssertNoThrow(try ThemeFile.parse(uncommented.joined(separator: "\n"), source: "default, uncommented"))
     }
 
     // MARK: - Contrast

@@ -38,13 +38,13 @@ public enum ThemePresets {
         gauge-fill      = #3c8ce6 on #262930
         gauge-empty     = #464b56 on #262930
         # Parts the default leaves to others, with a look to start from (uncomment to set):
-        # border2              = #788296 on #262930             (else the border's)
-        # button-label         = #dcdfe4 on #3c404a             (else the button's)
-        # button-key           = #ffffff on #3c404a underline   (else the label's)
-        # button-focused-label = #ffffff on #286ec8 bold        (else the focused button's)
-        # button-focused-key   = #ffffff on #286ec8 bold        (else the focused label's)
-        # row-current          = #dcdfe4 on #3c404a             (else the row's, bold and underlined)
-        # shadow               = on #000000                     (else none)
+        # border2              = #788296 on #262930  # else the border's
+        # button-label         = #dcdfe4 on #3c404a  # else the button's
+        # button-key           = #ffffff on #3c404a underline  # else the label's
+        # button-focused-label = #ffffff on #286ec8 bold  # else the focused button's
+        # button-focused-key   = #ffffff on #286ec8 bold  # else the focused label's
+        # row-current          = #dcdfe4 on #3c404a  # else the row's, bold and underlined
+        # shadow               = on #000000  # else none
 
         """
 

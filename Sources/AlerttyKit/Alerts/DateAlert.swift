@@ -5,7 +5,8 @@
 // answer is printed with --format (strftime's date conversions; ISO 8601 by default).
 
 public struct DateAlert: Alert {
-    public enum Focus: Equatable, Sendable { case calendar, button(ButtonRole) }
+    /// The day grid, a button, or (with dialog's keys) the month or the year heading.
+    public enum Focus: Equatable, Sendable { case calendar, month, year, button(ButtonRole) }
 
     public var title: String
     public var body: TextBody
@@ -30,7 +31,8 @@ public struct DateAlert: Alert {
         self.title = title
         let bar = ButtonBar(ok: okLabel, cancel: cancelLabel, extra: extraLabel, help: helpLabel)
         buttonRing = bar.roles.map { .button($0) }
-        focusRing = startsOnOK ? buttonRing + [.calendar] : [.calendar] + buttonRing
+        // dialog's calendar goes from its buttons to the month, the year, then the days.
+        focusRing = startsOnOK ? buttonRing + [.month, .year, .calendar] : [.calendar] + buttonRing
         focus = focusRing[0]
         body = TextBody(text)
         self.earliest = earliest
@@ -121,6 +123,12 @@ public struct DateAlert: Alert {
         case .insert(let c) where focus == .calendar && ("0"..."9").contains(c):
             typed = TextField(LineEditor(String(Character(c))))
         default:
+            if focus == .month || focus == .year {
+                // The arrows step the month or the year, as in dialog's month and year boxes.
+                guard let step: Int = [.left: -1, .up: -1, .right: 1, .down: 1][action] else { return [] }
+                cursor = clamped(cursor.adding(months: focus == .month ? step : 12 * step))
+                return []
+            }
             guard focus == .calendar else {
                 if action == .left || action == .right { focus = buttonRing.cycled(from: focus, by: action == .right ? 1 : -1) }
                 return []
@@ -178,8 +186,16 @@ public struct DateAlert: Alert {
             y += textRows
         }
         let x = area.x + max(0, (area.width - Self.gridWidth) / 2)
-        let heading = CalendarDate.monthNames[cursor.month - 1] + " " + String(cursor.year)
-        canvas.text(heading, x: area.x + max(0, (area.width - TextWidth.columns(heading)) / 2), y: y, style: theme.title)
+        let month = CalendarDate.monthNames[cursor.month - 1], year = String(cursor.year)
+        let headingX = area.x + max(0, (area.width - TextWidth.columns(month + " " + year)) / 2)
+        let yearX = canvas.text(month + " ", x: headingX, y: y, style: theme.title)
+        canvas.text(year, x: yearX, y: y, style: theme.title)
+        var headingCursor: (x: Int, y: Int)?
+        if focus == .month || focus == .year {
+            let at = focus == .month ? headingX : yearX
+            canvas.text(focus == .month ? month : year, x: at, y: y, style: theme.selection)
+            headingCursor = (at, y)
+        }
         canvas.text("Mo Tu We Th Fr Sa Su", x: x, y: y + 1, style: theme.muted)
         let first = cursor.firstOfMonth
         var focusedDay: (x: Int, y: Int)?
@@ -208,7 +224,7 @@ public struct DateAlert: Alert {
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
         let button = ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
-        return cursorAt ?? focusedDay ?? button
+        return cursorAt ?? focusedDay ?? headingCursor ?? button
     }
 }
 

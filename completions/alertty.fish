@@ -43,7 +43,7 @@ complete -c alertty -n '__fish_seen_subcommand_from input password save folder c
 complete -c alertty -n '__fish_seen_subcommand_from confirm' -l yes -x -d 'Label of the Yes button.'
 complete -c alertty -n '__fish_seen_subcommand_from confirm' -l no -x -d 'Label of the No button.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm input password choose form date time text' -l extra-button -x -d 'An extra button after OK (dialog\'s Extra): it answers as OK does, and exits 5.'
-complete -c alertty -n '__fish_seen_subcommand_from message confirm input password choose form date time' -l help-button -x -d 'A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field\'s name.'
+complete -c alertty -n '__fish_seen_subcommand_from message confirm input password choose form date time' -l help-button -x -d 'A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field\'s name, date and time their value.'
 complete -c alertty -n '__fish_seen_subcommand_from message confirm' -l countdown -x -d 'Take the default (OK, or confirm\'s focused button: asking for a countdown chooses it) after SECONDS, counting down on it all along; a key starts it again (dialog\'s pause).'
 complete -c alertty -n '__fish_seen_subcommand_from confirm' -l default -x -a 'yes no extra help' -d 'Button focused at first: yes unless given, no, or the extra or help button. It is also the answer taken with no person (--non-interactive, --on-timeout default): without --default a confirm has none and is never answered yes for you (exit 3, or 124 on a timeout).'
 complete -c alertty -n '__fish_seen_subcommand_from input password' -l placeholder -x -d 'Dim hint shown while the field is empty.'

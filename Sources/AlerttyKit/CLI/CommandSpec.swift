@@ -188,7 +188,7 @@ public enum CommandSpec {
         FlagSpec("yes", .text, "LABEL", "Label of the Yes button.", [.confirm]),
         FlagSpec("no", .text, "LABEL", "Label of the No button.", [.confirm]),
         FlagSpec("extra-button", .text, "LABEL", "An extra button after OK (dialog's Extra): it answers as OK does, and exits 5.", CommandSpec.withExtraButtons + [.text]),
-        FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field's name.", CommandSpec.withExtraButtons),
+        FlagSpec("help-button", .text, "LABEL", "A help button after Cancel: it exits 6; a list prints the focused item, a form the focused field's name, date and time their value.", CommandSpec.withExtraButtons),
         FlagSpec("countdown", .seconds, "SECONDS", "Take the default (OK, or confirm's focused button: asking for a countdown chooses it) after SECONDS, counting down on it all along; a key starts it again (dialog's pause).", [.message, .confirm]),
         FlagSpec("default", .choice(["yes", "no", "extra", "help"]), "BUTTON", "Button focused at first: yes unless given, no, or the extra or help button. It is also the answer taken with no person (--non-interactive, --on-timeout default): without --default a confirm has none and is never answered yes for you (exit 3, or 124 on a timeout).", [.confirm]),
         // Text fields

@@ -292,6 +292,7 @@ extension Compat.Adapter {
         if !body.isEmpty { try set(.heading, body) }
         if box == .progressbox { try set(.exitAtEnd) }
         try set(.dialogKeys) // no key is read while the text comes
+        try set(.follow) // the newest lines in view as they come, as dialog scrolls them
         add(positionals: ["-"])
     }
 

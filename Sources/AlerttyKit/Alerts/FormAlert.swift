@@ -495,13 +495,10 @@ public struct FormAlert: Alert {
             }
             out = Array(("{" + members.joined(separator: ",") + "}").utf8)
         case .shell:
-            out = Array(printed.map { $0.declaration.name + "=" + FormAlert.shellQuoted($0.value) }.joined(separator: "\n").utf8)
+            out = Array(printed.map { $0.declaration.name + "=" + Shell.quoted($0.value) }.joined(separator: "\n").utf8)
         }
         return out
     }
-
-    /// Single quotes, each ' as '\'' : nothing inside is expanded by `eval`, whatever it holds.
-    static func shellQuoted(_ s: String) -> String { "'" + s.replacingAll("'", with: "'\\''") + "'" }
 
     // MARK: - Render
 

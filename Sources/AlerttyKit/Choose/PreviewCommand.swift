@@ -64,7 +64,7 @@ public struct PreviewCommand: Equatable, Sendable {
                 default: nil
                 }
                 if let value {
-                    out += Self.quoted(value)
+                    out += Shell.quoted(value)
                     i = close + 1
                     continue
                 }
@@ -72,16 +72,6 @@ public struct PreviewCommand: Equatable, Sendable {
             out.append(bytes[i])
             i += 1
         }
-        return out
-    }
-
-    /// One word for /bin/sh, whatever the bytes: in single quotes, each ' written as '\''.
-    public static func quoted(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "'")]
-        for b in bytes {
-            if b == UInt8(ascii: "'") { out += Array("'\\''".utf8) } else { out.append(b) }
-        }
-        out.append(UInt8(ascii: "'"))
         return out
     }
 

@@ -14,7 +14,7 @@ enum AnswerRecord {
         for answer in answers {
             let name = variable + (answer.field.map { "_" + Answerer.shellName($0) } ?? "")
             text += answer.secret ? Array("# \(name): a secret, not recorded\n".utf8)
-                                  : Array((name + "=").utf8) + PreviewCommand.quoted(answer.value) + [0x0A]
+                                  : Array((name + "=").utf8) + Shell.quoted(answer.value) + [0x0A]
         }
         do throws(PlatformError) {
             try Platform.append(text, to: path)

@@ -32,7 +32,7 @@ extension Popup {
             return nil
         }
         guard let executable = Platform.executablePath() else { return nil }
-        let shell = "exec env \(folderVariable)=" + quoted(folder) + " " + quoted(executable)
+        let shell = "exec env \(folderVariable)=" + Shell.quoted(folder) + " " + Shell.quoted(executable)
         let width = min(size.width + (tmux.borderless ? 0 : 2), tmux.columns)
         let height = min(size.height + (tmux.borderless ? 0 : 2), tmux.rows)
         let popup = tmux.command(["display-popup", "-E"] + (tmux.borderless ? ["-B"] : [])
@@ -154,11 +154,6 @@ extension Popup {
 
     /// The popup's alertty has its ends open (the first thing it writes on `result`).
     static let readyMark = Array("5:ready,".utf8)
-
-    /// One word for the shell, whatever it holds.
-    static func quoted(_ text: String) -> String {
-        String(decoding: PreviewCommand.quoted(Array(text.utf8)), as: UTF8.self)
-    }
 
     // MARK: - In the popup
 

@@ -134,7 +134,7 @@ enum Popup {
             guard try r.string() == "alertty-popup 1" else { throw WireError() }
             let directory = try r.string()
             var environment: [(String, String?)] = []
-            for _ in 0..<(try r.int()) { environment.append((try r.string(), try r.optionalString())) }
+            for _ in 0..<(try r.count()) { environment.append((try r.string(), try r.optionalString())) }
             guard let alert = AlertKind(rawValue: try r.string()) else { throw WireError() }
             var command = ParsedCommand(alert: alert)
             let flags = try r.strings()
@@ -234,7 +234,7 @@ enum Popup {
             let wholeJob = try r.bool()
             let hasReplay = try r.bool()
             var replay: [ReplayAnswer] = []
-            for _ in 0..<min(try r.int(), 100_000) {
+            for _ in 0..<(try r.count()) {
                 replay.append(ReplayAnswer(field: try r.optionalString(), value: try r.field(), secret: try r.bool()))
             }
             outcome.replay = hasReplay ? replay : nil

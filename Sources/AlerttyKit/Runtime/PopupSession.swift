@@ -161,10 +161,8 @@ extension Popup {
     static func readFramed(_ fd: FileDescriptor) throws(PlatformError) -> [UInt8] {
         var bytes: [UInt8] = []
         while true {
-            if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let length = Int(String(decoding: bytes[..<colon], as: UTF8.self)),
-               bytes.count >= colon + 2 + length {
-                return Array(bytes[(colon + 1)..<(colon + 1 + length)])
-            }
+            var reader = WireReader(bytes)
+            if let field = try? reader.field() { return field }
             guard bytes.count < 1 << 30, let chunk = Platform.read(fd, max: 65536) else {
                 throw PlatformError(operation: "the popup's request ended early", code: 5 /* EIO */)
             }

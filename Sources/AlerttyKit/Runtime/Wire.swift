@@ -81,7 +81,7 @@ struct WireReader {
     }
 
     /// A list's count, bounded by what is left (each field takes at least three bytes).
-    private mutating func count() throws(WireError) -> Int {
+    mutating func count() throws(WireError) -> Int {
         let n = try int()
         guard n >= 0, n <= (bytes.count - at) / 3 else { throw WireError() }
         return n

@@ -33,7 +33,13 @@ final class Tmux {
 
     deinit {
         _ = try? run(["kill-server"])
-        try? FileManager.default.removeItem(atPath: folder)
+        // kill-server returns before the server has gone and removed its socket: a folder
+        // removed meanwhile fails (not empty), and the socket's removal leaves it behind empty.
+        let deadline = Date().addingTimeInterval(5)
+        while FileManager.default.fileExists(atPath: folder) && Date() < deadline {
+            try? FileManager.default.removeItem(atPath: folder)
+            if FileManager.default.fileExists(atPath: folder) { usleep(10_000) }
+        }
     }
 
     static func require() throws { try Needs.program("/usr/bin/tmux", package: "tmux") }

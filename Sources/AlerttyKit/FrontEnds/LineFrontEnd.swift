@@ -100,6 +100,9 @@ public final class LineFrontEnd: FrontEnd {
         if case .message(let m) = meaning, m.reported { return [.event(.answer(.current))] }
         if case .list(let c) = meaning, c.loading { return [] }
         if case .document(let d) = meaning, d.loading, d.page.count < Self.page { return [] }
+        // Before anything this prompt writes: a key typed once the person has read it is theirs
+        // (the refusal below came first and was dropping the keys typed after reading it).
+        if meaning.mustNotBeAnsweredAhead { discardTypeAhead() }
         if let before = answered {
             answered = nil
             // Why what was given was not taken, before asking again (or the next entry: a second
@@ -113,7 +116,6 @@ public final class LineFrontEnd: FrontEnd {
 
     /// Writes the prompt for what is asked (the title and text once, before the first).
     private func prompt(_ meaning: AlertMeaning, alert: any Alert) {
-        if meaning.mustNotBeAnsweredAhead { discardTypeAhead() }
         switch meaning {
         case .message(let m):
             header(m.title, m.text, alert)

@@ -54,7 +54,11 @@ public final class BoxFrontEnd: FrontEnd {
     public var readDescriptors: [FileDescriptor] { mode == .asking ? [session.fd] : [] }
 
     public func begin(_ alert: inout any Alert) {
-        guard mode == .asking else { return } // the normal screen, as it is: nothing to take or give back
+        guard mode == .asking else {
+            // The normal screen, as it is: nothing to take or give back, but the echo while it is drawn.
+            if mode == .once { session.holdEcho() }
+            return
+        }
         session.mouse = alert.usesMouse && session.modal
         session.enter()
         if options.animate { animation = (.popIn, Platform.now()) }

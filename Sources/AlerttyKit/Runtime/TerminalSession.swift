@@ -17,6 +17,8 @@ public final class TerminalSession {
     /// Inline mode: rows reserved for the box, and the cursor's row within them (kept by the runner).
     private(set) var reservedRows = 0
     var cursorRow = 0
+    /// Echo held off, nothing else changed (a box drawn once: see holdEcho).
+    private var echoHeld = false
     /// Mouse reporting (SGR) while the box is up, for alerts that use the mouse; modal screen only.
     public var mouse = false
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
@@ -50,7 +52,21 @@ public final class TerminalSession {
         write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : []))
     }
 
+    /// Keys typed while a box that reads none is drawn (an infobox) are not echoed over it, as
+    /// dialog and whiptail hold echo off while theirs is up; they stay typed ahead. leave() gives
+    /// the echo back.
+    public func holdEcho() {
+        guard !active, !echoHeld else { return }
+        var quiet = savedMode
+        Platform.disableEcho(&quiet)
+        echoHeld = Platform.setTerminalMode(fd, quiet)
+    }
+
     public func leave() {
+        if echoHeld {
+            Platform.setTerminalMode(fd, savedMode)
+            echoHeld = false
+        }
         guard active else { return }
         var bytes: [UInt8] = mouse ? Array(Self.mouseOff.utf8) : []
         if modal {

@@ -303,4 +303,50 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(layered.update(.action(.insert("y"))).count, 1, "keys are the front's")
         XCTAssertEqual(layered.meaning, ConfirmAlert(title: "", text: "Go on?").meaning)
     }
+
+    /// dialog's Tab between the box and the boxes that follow files: newest first, then back to the
+    /// box; Enter there closes that box; once none is left the box ends with dialog's 255.
+    func testTabHandsTheKeysToEachBackgroundBoxAndEnterClosesIt() {
+        func layer() -> Layered.Layer { Layered.Layer(view: TailView(title: "", document: BufferDocument()), width: nil, height: nil) }
+        let older = layer(), newer = layer()
+        var layered = Layered(front: MessageAlert(title: "", text: "Next"), layers: [older, newer])
+        XCTAssertEqual(layered.keyOverrides[KeyPress(.tab)], .focusNext, "Tab is dialog's before the box sees it")
+        _ = layered.update(.action(.focusNext))
+        XCTAssertEqual(layered.keys, .layer(1), "the newest first")
+        _ = layered.update(.action(.focusNext))
+        XCTAssertEqual(layered.keys, .layer(0))
+        _ = layered.update(.action(.focusNext))
+        XCTAssertEqual(layered.keys, .box, "and back to the box")
+        _ = layered.update(.action(.focusPrevious))
+        XCTAssertEqual(layered.keys, .layer(1))
+        _ = layered.update(.action(.focusPrevious))
+        XCTAssertEqual(layered.keys, .layer(0), "Shift-Tab from the first goes round to the last")
+        XCTAssertEqual(layered.update(.action(.insert("x"))), [], "a background box takes no other key")
+        XCTAssertEqual(layered.update(.action(.submit)), [], "Enter closes it; the box goes on")
+        XCTAssertTrue(older.closed.value)
+        XCTAssertFalse(newer.closed.value)
+        XCTAssertEqual(layered.keys, .box)
+        XCTAssertEqual(Layered(front: MessageAlert(title: "", text: "Next"), layers: [older, newer]).layers.count, 1,
+                       "a closed box is not shown by the boxes after it")
+        _ = layered.update(.action(.focusNext))
+        guard case .finish(let outcome)? = layered.update(.action(.cancel)).first else { return XCTFail("the last one closed ends the box") }
+        XCTAssertEqual(outcome.status, .cancel)
+        XCTAssertEqual(outcome.exitCode, 255)
+    }
+
+    /// A --tailbox is itself one of dialog's followers: ended while it holds the keys that way, 254.
+    func testATailboxEndedAsAFollowerAnswers254() {
+        var layered = Layered(front: MessageAlert(title: "", text: "log"), layers: [], frontFollows: true)
+        guard case .finish(let plain)? = layered.update(.action(.submit)).first else { return XCTFail("Enter ends it") }
+        XCTAssertEqual(plain.exitCode, nil)
+        layered = Layered(front: MessageAlert(title: "", text: "log"), layers: [], frontFollows: true)
+        _ = layered.update(.action(.focusNext))
+        XCTAssertEqual(layered.keys, .frontAsFollower)
+        guard case .finish(let outcome)? = layered.update(.action(.submit)).first else { return XCTFail("Enter still ends it") }
+        XCTAssertEqual(outcome.exitCode, 254)
+        layered = Layered(front: MessageAlert(title: "", text: "log"), layers: [], frontFollows: true)
+        _ = layered.update(.action(.focusNext))
+        _ = layered.update(.action(.focusNext))
+        XCTAssertEqual(layered.keys, .box, "a second Tab gives the box its keys back")
+    }
 }

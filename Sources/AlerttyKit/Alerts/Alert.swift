@@ -236,11 +236,14 @@ public protocol Alert {
     mutating func forget()
     /// Draws what stays on the screen behind the box (dialog's background boxes), over the backdrop.
     func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
+    /// Draws what is raised over the box (a background box that has the keys), after the box.
+    func drawOver(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
 }
 
 extension Alert {
     public mutating func forget() {}
     public func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
+    public func drawOver(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
     public var keyOverrides: [KeyPress: Action] { [:] }
     /// A row for the buttons is the least a box can be (an empty message is just its button).
     public var minimumSize: (width: Int, height: Int) { (12, 1) }

@@ -274,6 +274,7 @@ extension Compat.Adapter {
         }
         try set(.follow)
         add(positionals: [positionals[0]])
+        translated.followsItself = box == .tailbox
         if box == .tailboxbg {
             let width = Int(positionals[2]) ?? 0, height = Int(positionals[1]).flatMap { $0 >= 3 ? min($0, 1000) : nil }
             translated.background = Compat.Background(path: positionals[0], title: value("title").map { shown($0) } ?? "",

@@ -83,11 +83,18 @@ public enum Compat {
         public var sleep: Double = 0
         /// dialog's --tailboxbg: not asked, but drawn behind the boxes after it.
         public var background: Background?
+        /// dialog's --tailbox: the box follows its file as one of dialog's callbacks, which Tab
+        /// hands the keys to (see Layered).
+        public var followsItself = false
         /// Lines dialog prints on its output before the box (--print-maxsize, --print-version).
         public var printedFirst: [UInt8] = []
         /// How the box follows the one before it in a dialog chain: after --and-widget it runs
         /// unless Esc ended that one; a box that simply follows another runs only after OK.
         public var afterAndWidget = true
+        /// A box after the first that dialog cannot run (a usage error, a file it cannot open):
+        /// dialog finds it only when it gets to it, after the boxes before it were answered,
+        /// and ends there with this.
+        public var failure: Failure?
     }
 
     /// A file's last lines in a box that stays behind the boxes asked after it, following the

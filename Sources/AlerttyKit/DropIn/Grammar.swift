@@ -95,11 +95,23 @@ extension Compat {
             case .failure(var failure):
                 // dialog's usage errors exit DIALOG_ERROR when it is set.
                 if program == .dialog, let code = Platform.environment("DIALOG_ERROR").flatMap({ Int32($0) }) { failure.status = code }
-                return .failure(failure)
+                guard i > 0 else { return .failure(failure) }
+                // dialog reads each box's arguments as it gets to it.
+                var failing = Translated(command: ParsedCommand(alert: .message), output: Output(descriptor: 2))
+                failing.failure = failure
+                failing.afterAndWidget = segment.afterAndWidget
+                chain.boxes.append(failing)
             }
         }
         return .success(chain)
     }
+
+    /// The tokens dialog wants after each box's option at least (its `modes` table's argmin, less
+    /// the option); where alertty's adapter wants more, it asks for those too.
+    static let dialogLeast: [BoxName: Int] = [
+        .menu: 5, .inputmenu: 5, .checklist: 6, .radiolist: 6, .pause: 4, .programbox: 2, .progressbox: 2,
+        .form: 12, .passwordform: 12, .mixedform: 12, .mixedgauge: 4, .rangebox: 4,
+    ]
 
     /// One --and-widget segment of a dialog command line split where a box follows another box's
     /// arguments: the options between them belong to the second, as dialog reads them.
@@ -166,10 +178,13 @@ extension Compat {
                 box = (named, spec)
                 if program == .dialog {
                     // dialog takes the box's arguments right after it, options only after those.
-                    let wanted = spec.required
+                    let least = dialogLeast[named] ?? spec.required
                     let available = arguments[i...].prefix(while: { !($0.hasPrefix("--") && Compat.options[String($0.dropFirst(2))] != nil) })
-                    guard available.count >= wanted else {
-                        return .failure(Failure(message: "\nExpected at least \(wanted) tokens for --\(name.prefix(1)), have \(available.count).\nUse --help to list options.\n\n\n", status: 255))
+                    guard available.count >= max(least, spec.required) else {
+                        // dialog's own words, its format's slip kept: the count printed is its
+                        // USEMAX_ARGS (20), and the box's name is cut to as many characters as
+                        // the tokens it wants.
+                        return .failure(Failure(message: "\nExpected at least 20 tokens for \(("--" + name).prefix(least)), have \(available.count).\nUse --help to list options.\n\n\n", status: 255))
                     }
                     positionals += available
                     i += available.count

@@ -22,6 +22,11 @@ extension Compat {
         -> [(fd: FileDescriptor, text: String)]? {
         if arguments.contains("--help") { return [(FileDescriptor(1), help(program))] }
         if program == .whiptail { return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil }
+        // dialog given a single word that is no probe of its own (a box without its arguments, an
+        // option alone) shows its help and exits 0.
+        if arguments.count == 1, !["--print-maxsize", "--print-version", "--version", "--clear", "--ignore"].contains(arguments[0]) {
+            return [(FileDescriptor(1), help(program))]
+        }
         // With a box, dialog prints these and goes on to the box: only a bare probe is answered here.
         guard !arguments.contains(where: { $0.hasPrefix("--") && Compat.box(named: String($0.dropFirst(2)), .dialog) != nil }) else { return nil }
         if arguments.contains("--version") { return [(FileDescriptor(1), dialogVersion)] }

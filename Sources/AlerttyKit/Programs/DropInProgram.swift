@@ -53,6 +53,7 @@ struct DropInProgram: Program {
             // After --and-widget the chain goes on unless Esc ended the box before; a box that
             // simply follows another runs only after OK (dialog's rules).
             if let last, box.afterAndWidget ? status == last.escape : status != last.ok { break }
+            if let failure = box.failure { return said(failure) }
             var output = box.output
             if !box.printedFirst.isEmpty { _ = Platform.writeAll(output.descriptor, box.printedFirst) }
             if let background = box.background {
@@ -76,17 +77,23 @@ struct DropInProgram: Program {
                 if box.drawOnce {
                     ran = Self.once(command, output: output, behind: behind)
                 } else {
-                    ran = Ask.command(command, Asking(theme: output.theme, answerDescriptor: output.descriptor, closed: closed, behind: behind))
+                    ran = Ask.command(command, Asking(theme: output.theme, answerDescriptor: output.descriptor, closed: closed, behind: behind,
+                                                      frontFollows: box.followsItself))
                 }
             } catch {
                 ran = Ask.usage(error)
             }
             let delivered = Self.deliver(ran, output)
             status = ran.conclude(delivered.status)
+            behind.removeAll { $0.closed.value } // closed by a person (Tab to it, then Enter or Esc)
             if box.sleep > 0 { Self.pauseWithoutEcho(seconds: box.sleep, tty: box.command.string(.tty) ?? "/dev/tty") }
         }
-        // Without --no-kill the background boxes end with the chain, as dialog's do.
-        if keep, let last = chain.boxes.last(where: { $0.background != nil }) { Self.keepShowing(behind, theme: last.output.theme) }
+        // Without --no-kill the background boxes end with the chain, as dialog's do. With it, the
+        // boxes still showing are left to a process of their own and dialog ends with OK, whatever
+        // the last box answered (its error status if that process could not be made).
+        if keep, !behind.isEmpty, let last = chain.boxes.last(where: { $0.background != nil }) {
+            return Self.keepShowing(behind, theme: last.output.theme) ? last.output.ok : last.output.error
+        }
         return status
     }
 
@@ -148,11 +155,11 @@ struct DropInProgram: Program {
     /// dialog's --no-kill: a process of its own keeps the background boxes on the screen,
     /// following their files, until it is killed (SIGHUP, SIGINT, SIGTERM: it dies of them);
     /// its pid goes to stderr, as dialog prints it, for the script to kill it by.
-    static func keepShowing(_ layers: [Layered.Layer], theme: ThemeFile?) {
-        guard let front = layers.last, let pid = Platform.forkProcess() else { return }
+    static func keepShowing(_ layers: [Layered.Layer], theme: ThemeFile?) -> Bool {
+        guard let front = layers.last, let pid = Platform.forkProcess() else { return false }
         guard pid == 0 else {
             Platform.writeAll(2, Array("\(pid)\n".utf8))
-            return
+            return true
         }
         var options = RunOptions()
         options.colors = ColorMode.detect(choice: .auto, environment: Platform.environment)

@@ -17,6 +17,8 @@ struct Asking {
     var sources: [any EventSource] = []
     /// dialog's --tailboxbg boxes, drawn behind the box.
     var behind: [Layered.Layer] = []
+    /// The box follows a file as dialog's --tailbox does (Tab hands it the keys as a follower).
+    var frontFollows = false
     /// Asked by the alertty a popup runs: the box is the whole popup, at once.
     var inPopup = false
 }
@@ -92,9 +94,9 @@ enum Ask {
             }
             return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
         }
-        if !asking.behind.isEmpty {
+        if !asking.behind.isEmpty || asking.frontFollows {
             let make = built.makeAlert
-            built.makeAlert = { Layered(front: make(), layers: asking.behind) }
+            built.makeAlert = { Layered(front: make(), layers: asking.behind, frontFollows: asking.frontFollows) }
         }
         // An answer that could not be delivered must not be asked for (a password typed for nothing).
         let fd = asking.answerDescriptor

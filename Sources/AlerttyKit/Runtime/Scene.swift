@@ -99,6 +99,7 @@ public struct Scene {
         canvas.clip = shown.inset(1, 1)
         let cursor = alert.render(into: &canvas, area: content, theme: theme)
         canvas.clip = screen
+        if modal { alert.drawOver(into: &canvas, screen: screen, theme: theme, padding: padding) }
         return (canvas, phase.animating ? nil : cursor)
     }
 }

@@ -56,4 +56,24 @@ final class TerminalSessionTests: XCTestCase {
         session.leave()
         XCTAssertTrue(same(mode(slave), before))
     }
+
+    /// dialog's --no-kill boxes with --keep-tite: on the alternate screen, which goes with them;
+    /// the terminal's modes stay the script's all along (the script runs on meanwhile).
+    func testABoxKeptShowingOnTheAlternateScreenLeavesItAndTouchesNoMode() throws {
+        let (master, slave, path) = try openPair()
+        defer { close(master); close(slave) }
+        let before = mode(slave)
+        let session = try TerminalSession(path: path, modal: true)
+        let box = BoxFrontEnd(session: session, options: RunOptions(), mode: .showing(onAlternateScreen: true))
+        var alert: any Alert = MessageAlert(title: "", text: "log", okLabel: "")
+        box.begin(&alert)
+        XCTAssertTrue(same(mode(slave), before))
+        _ = box.end(Outcome(.terminated), alert: alert, by: nil)
+        XCTAssertTrue(same(mode(slave), before))
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = read(master, &bytes, bytes.count)
+        let written = String(decoding: bytes[..<max(0, n)], as: UTF8.self)
+        XCTAssertTrue(written.hasPrefix("\u{1B}[?1049h"), written.debugDescription)
+        XCTAssertTrue(written.hasSuffix("\u{1B}[?1049l"), "back on the normal screen when it ends: \(written.debugDescription)")
+    }
 }

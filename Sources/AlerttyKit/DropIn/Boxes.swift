@@ -278,7 +278,8 @@ extension Compat.Adapter {
         if box == .tailboxbg {
             let width = Int(positionals[2]) ?? 0, height = Int(positionals[1]).flatMap { $0 >= 3 ? min($0, 1000) : nil }
             translated.background = Compat.Background(path: positionals[0], title: value("title").map { shown($0) } ?? "",
-                                                      width: width >= 16 ? min(width, 1000) : nil, height: height, keep: has("no-kill"))
+                                                      width: width >= 16 ? min(width, 1000) : nil, height: height, keep: has("no-kill"),
+                                                      alternateScreen: has("keep-tite"))
         }
     }
 

@@ -105,6 +105,9 @@ public enum Compat {
         public var width: Int?
         public var height: Int?
         public var keep: Bool
+        /// dialog's --keep-tite: kept showing on the alternate screen, which goes when it is
+        /// killed (and with it what the script printed meanwhile), as dialog's does.
+        public var alternateScreen = false
     }
 
     /// A whiptail/dialog usage error: its text (in the program's own words) and status.

@@ -65,6 +65,23 @@ extension Compat {
         return words.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// dialog's DIALOGOPTS: options for every box, under each box's own. Split as an options file
+    /// is; as dialog does, reading stops at the first word that is not one of its options (and
+    /// the values it takes), and where the answer goes and where keys come from are the command
+    /// line's alone.
+    public static func environmentOptions(_ value: String?) -> [String] {
+        let words = fileArguments(Array((value ?? "").utf8))
+        let commandLineOnly: Set = ["stdout", "stderr", "input-fd", "output-fd", "version", "help", "trace"]
+        var taken: [String] = []
+        var at = 0
+        while at < words.count, words[at].hasPrefix("--"), case let name = String(words[at].dropFirst(2)),
+              Compat.box(named: name, .dialog) == nil, let arity = options[name], knows(name, .dialog), at + arity < words.count {
+            if !commandLineOnly.contains(name) { taken += words[at...(at + arity)] }
+            at += 1 + arity
+        }
+        return taken
+    }
+
     /// dialog's --and-widget: several boxes in one call, run in turn.
     public struct Chain: Equatable, Sendable {
         public var boxes: [Translated]
@@ -74,7 +91,7 @@ extension Compat {
 
     /// Splits a dialog command line at --and-widget and reads each box; the options before the
     /// first box apply to every box. Any other command line is a chain of one.
-    public static func translateChain(_ program: Program, _ arguments: [String]) -> Result<Chain, Failure> {
+    public static func translateChain(_ program: Program, _ arguments: [String], environmentOptions: [String] = []) -> Result<Chain, Failure> {
         // dialog goes on to a box that follows another's arguments even without --and-widget.
         let segments: [(words: [String], afterAndWidget: Bool)] = program == .whiptail ? [(arguments, true)]
             : arguments.split(separator: "--and-widget", omittingEmptySubsequences: false).flatMap { part in
@@ -88,7 +105,7 @@ extension Compat {
             chain.separator = Array(common[separator + 1].utf8)
         }
         for (i, segment) in segments.enumerated() {
-            switch translate(program, i == 0 ? segment.words : common + segment.words) {
+            switch translate(program, environmentOptions + (i == 0 ? segment.words : common + segment.words)) {
             case .success(var box):
                 box.afterAndWidget = segment.afterAndWidget
                 chain.boxes.append(box)

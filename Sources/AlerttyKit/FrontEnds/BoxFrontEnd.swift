@@ -10,9 +10,10 @@ public final class BoxFrontEnd: FrontEnd {
         /// Drawn once on the normal screen and left there, the cursor where it was; it ends at once
         /// (whiptail's and dialog's infobox: the script goes on).
         case once
-        /// Drawn on the normal screen, and again as it changes; it takes no keys and ends only when
-        /// killed (dialog's --no-kill boxes, following their files).
-        case showing
+        /// Drawn, and again as it changes; it takes no keys and ends only when killed (dialog's
+        /// --no-kill boxes, following their files). On the normal screen, left there; with
+        /// dialog's --keep-tite on the alternate screen, which goes with it.
+        case showing(onAlternateScreen: Bool)
     }
 
     let session: TerminalSession
@@ -57,6 +58,7 @@ public final class BoxFrontEnd: FrontEnd {
         guard mode == .asking else {
             // The normal screen, as it is: nothing to take or give back, but the echo while it is drawn.
             if mode == .once { session.holdEcho() }
+            if mode == .showing(onAlternateScreen: true) { session.showAlternateScreen() }
             return
         }
         session.mouse = alert.usesMouse && session.modal

@@ -25,7 +25,8 @@ struct DropInProgram: Program {
             for line in lines { _ = Platform.writeAll(line.fd, Array(line.text.utf8)) }
             return 0
         }
-        switch Compat.translateChain(program, arguments) {
+        let environment = program != .dialog ? [] : Compat.environmentOptions(Platform.environment("DIALOGOPTS"))
+        switch Compat.translateChain(program, arguments, environmentOptions: environment) {
         case .success(let chain): return run(chain, closed: closed)
         case .failure(let failure): return said(failure)
         }
@@ -92,7 +93,8 @@ struct DropInProgram: Program {
         // boxes still showing are left to a process of their own and dialog ends with OK, whatever
         // the last box answered (its error status if that process could not be made).
         if keep, !behind.isEmpty, let last = chain.boxes.last(where: { $0.background != nil }) {
-            return Self.keepShowing(behind, theme: last.output.theme) ? last.output.ok : last.output.error
+            let alternate = last.background?.alternateScreen ?? false
+            return Self.keepShowing(behind, theme: last.output.theme, alternateScreen: alternate) ? last.output.ok : last.output.error
         }
         return status
     }
@@ -155,7 +157,7 @@ struct DropInProgram: Program {
     /// dialog's --no-kill: a process of its own keeps the background boxes on the screen,
     /// following their files, until it is killed (SIGHUP, SIGINT, SIGTERM: it dies of them);
     /// its pid goes to stderr, as dialog prints it, for the script to kill it by.
-    static func keepShowing(_ layers: [Layered.Layer], theme: ThemeFile?) -> Bool {
+    static func keepShowing(_ layers: [Layered.Layer], theme: ThemeFile?, alternateScreen: Bool) -> Bool {
         guard let front = layers.last, let pid = Platform.forkProcess() else { return false }
         guard pid == 0 else {
             Platform.writeAll(2, Array("\(pid)\n".utf8))
@@ -168,7 +170,8 @@ struct DropInProgram: Program {
         options.width = front.width
         options.height = front.height
         options.margin = 1
-        let ran = Ask.show(front.view, mode: .showing, tty: "/dev/tty", options: options, behind: Array(layers.dropLast()))
+        let ran = Ask.show(front.view, mode: .showing(onAlternateScreen: alternateScreen), tty: "/dev/tty", options: options,
+                           behind: Array(layers.dropLast()))
         Platform.exit(ran.conclude(0))
     }
 

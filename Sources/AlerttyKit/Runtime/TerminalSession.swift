@@ -19,6 +19,8 @@ public final class TerminalSession {
     var cursorRow = 0
     /// Echo held off, nothing else changed (a box drawn once: see holdEcho).
     private var echoHeld = false
+    /// The alternate screen shown, nothing else changed (see showAlternateScreen).
+    private var alternateShown = false
     /// Mouse reporting (SGR) while the box is up, for alerts that use the mouse; modal screen only.
     public var mouse = false
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
@@ -62,10 +64,21 @@ public final class TerminalSession {
         echoHeld = Platform.setTerminalMode(fd, quiet)
     }
 
+    /// A box that reads no keys drawn on the alternate screen (dialog's --no-kill boxes with
+    /// --keep-tite): the terminal's modes stay the script's; leave() goes back to the normal screen.
+    public func showAlternateScreen() {
+        guard !active, !alternateShown else { return }
+        alternateShown = write(Array("\u{1B}[?1049h\u{1B}[H".utf8))
+    }
+
     public func leave() {
         if echoHeld {
             Platform.setTerminalMode(fd, savedMode)
             echoHeld = false
+        }
+        if alternateShown {
+            write(Array("\u{1B}[?2026l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l".utf8))
+            alternateShown = false
         }
         guard active else { return }
         var bytes: [UInt8] = mouse ? Array(Self.mouseOff.utf8) : []

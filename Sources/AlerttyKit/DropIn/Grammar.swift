@@ -65,6 +65,25 @@ extension Compat {
         return words.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Options before the first box that hold for the boxes after it too: dialog clears its
+    /// per-box settings (title, labels, --defaultno, quoting, …) before each box and keeps only
+    /// its state (these) and where the answer goes; the backtitle stays drawn on dialog's screen,
+    /// so it is carried to be drawn too.
+    static let persistingOptions: Set = ["aspect", "no-mouse", "no-shadow", "scrollbar", "scrolltext", "separate-widget", "tab-len",
+                                         "visit-items", "stdout", "stderr", "output-fd", "input-fd", "keep-tite", "trace", "backtitle"]
+
+    static func persisting(_ words: [String]) -> [String] {
+        var kept: [String] = []
+        var at = 0
+        while at < words.count {
+            let name = words[at].hasPrefix("--") ? String(words[at].dropFirst(2)) : ""
+            let arity = options[name] ?? 0
+            if persistingOptions.contains(name) { kept += words[at..<min(words.count, at + 1 + arity)] }
+            at += 1 + arity
+        }
+        return kept
+    }
+
     /// dialog's DIALOGOPTS: options for every box, under each box's own. Split as an options file
     /// is; as dialog does, reading stops at the first word that is not one of its options (and
     /// the values it takes), and where the answer goes and where keys come from are the command
@@ -89,8 +108,9 @@ extension Compat {
         public var separator: [UInt8]
     }
 
-    /// Splits a dialog command line at --and-widget and reads each box; the options before the
-    /// first box apply to every box. Any other command line is a chain of one.
+    /// Splits a dialog command line at --and-widget and reads each box; of the options before the
+    /// first box, dialog's state (see persistingOptions) holds for every box, and DIALOGOPTS's
+    /// options come under each box's own. Any other command line is a chain of one.
     public static func translateChain(_ program: Program, _ arguments: [String], environmentOptions: [String] = []) -> Result<Chain, Failure> {
         // dialog goes on to a box that follows another's arguments even without --and-widget.
         let segments: [(words: [String], afterAndWidget: Bool)] = program == .whiptail ? [(arguments, true)]
@@ -99,7 +119,7 @@ extension Compat {
             }
         let firstBox = segments[0].words.firstIndex { $0.hasPrefix("--") && Compat.box(named: String($0.dropFirst(2)), .dialog) != nil }
             ?? segments[0].words.count
-        let common = Array(segments[0].words[..<firstBox])
+        let common = persisting(Array(segments[0].words[..<firstBox]))
         var chain = Chain(boxes: [], separator: Array("\t".utf8))
         if let separator = common.firstIndex(of: "--separate-widget"), separator + 1 < common.count {
             chain.separator = Array(common[separator + 1].utf8)

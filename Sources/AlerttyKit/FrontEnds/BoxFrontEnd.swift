@@ -56,7 +56,8 @@ public final class BoxFrontEnd: FrontEnd {
 
     public func begin(_ alert: inout any Alert) {
         guard mode == .asking else {
-            // The normal screen, as it is: nothing to take or give back, but the echo while it is drawn.
+            // No key is read: the terminal's modes stay the script's, but for the echo while an
+            // infobox is drawn, and --keep-tite's alternate screen for the boxes kept showing.
             if mode == .once { session.holdEcho() }
             if mode == .showing(onAlternateScreen: true) { session.showAlternateScreen() }
             return

@@ -122,6 +122,24 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertEqual(try closed.waitForExit(timeout: 2), 1, "closing the popup cancels")
         XCTAssertLessThan(Date().timeIntervalSince(closing), 1.0, "within a second")
         XCTAssertTrue(closed.stderrText.contains("closed"), closed.stderrText)
+
+        // tmux closes a popup by sending its job SIGTERM as well as taking its terminal away, in
+        // no fixed order: a SIGTERM reaching the popup's alertty first cancels the same way.
+        let terminated = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q5?"])
+        try client.waitForText("Q5?")
+        let popups = Self.popupProcesses()
+        XCTAssertEqual(popups.count, 1, "the popup's own alertty")
+        for pid in popups { kill(pid, SIGTERM) }
+        XCTAssertEqual(try terminated.waitForExit(timeout: 2), 1, "a SIGTERM to the popup cancels")
+        XCTAssertTrue(terminated.stderrText.contains("closed"), terminated.stderrText)
+    }
+
+    /// The alertty processes a popup runs: started with the popup's folder in their environment.
+    static func popupProcesses() -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name -> pid_t? in
+            guard let pid = pid_t(name), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }
+            return environ.split(separator: 0).contains { $0.starts(with: Array("ALERTTY_POPUP_DIR=".utf8)) } ? pid : nil
+        }
     }
 
     func testAPasswordGoesNowhereButTheAnswer() throws {

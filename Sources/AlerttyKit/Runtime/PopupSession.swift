@@ -144,8 +144,9 @@ extension Popup {
             App.report("the popup's answer could not be read")
             return .failed(.internalError)
         }
-        // Its terminal went away under it: the popup was closed, which cancels.
-        if case .ended(let outcome, _, _) = ran, outcome.status == .hangup {
+        // The popup was closed under it, which cancels: closing a popup, tmux both sends its job
+        // SIGTERM and takes its terminal away (SIGHUP), and either may come first.
+        if case .ended(let outcome, _, _) = ran, outcome.status == .hangup || outcome.status == .terminated {
             App.report("the popup was closed before it was answered")
             return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
         }

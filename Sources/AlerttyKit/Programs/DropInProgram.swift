@@ -85,7 +85,7 @@ struct DropInProgram: Program {
                 ran = Ask.usage(error)
             }
             let delivered = Self.deliver(ran, output)
-            status = ran.conclude(delivered.status)
+            status = ran.conclude(delivered.status, exitCodeMapped: delivered.mapped)
             behind.removeAll { $0.closed.value } // closed by a person (Tab to it, then Enter or Esc)
             if box.sleep > 0 { Self.pauseWithoutEcho(seconds: box.sleep, tty: box.command.string(.tty) ?? "/dev/tty") }
         }
@@ -176,12 +176,21 @@ struct DropInProgram: Program {
     }
 
     /// The answer printed as the program prints it (no newline but its own; its quoting; after the
-    /// chain's separator), and the status by the program's table; also whether anything was printed.
-    static func deliver(_ ran: Ran, _ output: Compat.Output) -> (status: Int32, printed: Bool) {
+    /// chain's separator), and the status by the program's table; also whether anything was printed,
+    /// and whether the outcome's own exit code is mapped already.
+    static func deliver(_ ran: Ran, _ output: Compat.Output) -> (status: Int32, printed: Bool, mapped: Bool) {
         guard case .ended(let outcome, _, _) = ran else {
             // alertty's own failures are the program's error status (there 2 and 3 mean Help and Extra).
-            if case .notRun = ran { return (127, false) }
-            return (output.error, false)
+            if case .notRun = ran { return (127, false, false) }
+            return (output.error, false, false)
+        }
+        // dialog's own endings of a box with boxes following files: with the last background box
+        // closed its wait for a key fails (its error, which DIALOG_ERROR maps); a tailbox ended as
+        // a follower is its "unknown" 254, which nothing maps.
+        switch outcome.exitCode {
+        case Layered.noFollowerLeft?: return (output.error, false, true)
+        case Layered.endedAsFollower?: return (Layered.endedAsFollower, false, true)
+        default: break
         }
         // The alert's own answer is gone once delivered, whatever copies the formatting made.
         defer {
@@ -197,17 +206,17 @@ struct DropInProgram: Program {
             defer { answer.resetBytes() }
             if !Platform.writeAll(output.descriptor, answer) {
                 App.report("could not write the answer")
-                return (output.error, printed)
+                return (output.error, printed, false)
             }
         }
-        if outcome.pressedEsc { return (output.escape, printed) }
+        if outcome.pressedEsc { return (output.escape, printed, false) }
         switch outcome.status {
-        case .ok: return (output.ok, printed)
-        case .cancel: return (output.cancel, printed)
-        case .timeout: return (output.timeout, printed)
-        case .help: return (output.help, printed)
-        case .extra: return (output.extra, printed)
-        default: return (outcome.status.rawValue, printed)
+        case .ok: return (output.ok, printed, false)
+        case .cancel: return (output.cancel, printed, false)
+        case .timeout: return (output.timeout, printed, false)
+        case .help: return (output.help, printed, false)
+        case .extra: return (output.extra, printed, false)
+        default: return (outcome.status.rawValue, printed, false)
         }
     }
 }

@@ -35,12 +35,13 @@ enum Ran {
 }
 
 extension Ran {
-    /// The status to exit with once the answer is delivered with `delivered`; an ending by a
-    /// signal is died of here, the terminal already restored.
-    func conclude(_ delivered: Int32) -> Int32 {
+    /// The status to exit with once the answer is delivered with `delivered` (the outcome's own
+    /// exit code instead, unless `delivered` already is what it maps to); an ending by a signal is
+    /// died of here, the terminal already restored.
+    func conclude(_ delivered: Int32, exitCodeMapped: Bool = false) -> Int32 {
         guard case .ended(let outcome, _, let wholeJob) = self else { return delivered }
         var status = delivered
-        if let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
+        if !exitCodeMapped, let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
         if let ending = outcome.signal, let signal = outcome.status.signal {
             Platform.die(of: signal, wholeGroup: wholeJob && ending == .job)
         }

@@ -675,8 +675,9 @@ public enum Platform {
         #endif
     }
 
-    // MARK: - Child processes (validation commands)
+    // MARK: - Child processes
 
+    /// A shell command run by a validator (`--validate`): its input on a pipe, its output read.
     public struct Child {
         public var pid: pid_t
         public var stdinWrite: FileDescriptor
@@ -686,32 +687,10 @@ public enum Platform {
     /// Runs `/bin/sh -c command` with pipes for stdin and stdout; stderr goes to /dev/null.
     /// The child gets its own process group so a kill reaches anything it started.
     public static func spawnShell(_ command: String) -> Child? {
-        guard let input = makePipe(), let output = makePipe() else { return nil }
-        // The child's ends must block as ordinary stdin/stdout do; ours stay non-blocking.
-        setNonBlocking(input.read, false)
-        setNonBlocking(output.write, false)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input.read, 0)
-        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        groupLeader(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
-        defer { for p in argv { free(p) } }
         // The input goes on stdin only: the environment passed on is ours, untouched.
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        libcClose(input.read)
-        libcClose(output.write)
-        guard rc == 0 else {
-            libcClose(input.write)
-            libcClose(output.read)
-            return nil
-        }
-        return Child(pid: pid, stdinWrite: input.write, stdoutRead: output.read)
+        guard let spawned = try? spawn(["/bin/sh", "-c", command].map { Array($0.utf8) }, stdin: .pipe, stdout: .pipe, stderr: .null)
+        else { return nil }
+        return Child(pid: spawned.pid, stdinWrite: spawned.stdin, stdoutRead: spawned.stdout)
     }
 
     /// A command run by `progress -- COMMAND`: found on PATH, in its own process group (so a
@@ -726,40 +705,10 @@ public enum Platform {
     /// `captureOutput` false: the command writes to our stdout and stderr itself (no one to show
     /// it to: a script's log gets it all); its descriptors are then -1.
     public static func spawnCommand(_ argv: [String], passStdin: Bool, captureOutput: Bool = true) throws(PlatformError) -> Command {
-        var out: (read: FileDescriptor, write: FileDescriptor) = (-1, -1), err = out
-        if captureOutput {
-            guard let o = makePipe(), let e = makePipe() else { throw PlatformError(operation: "cannot make a pipe", code: errno) }
-            (out, err) = (o, e)
-            setNonBlocking(out.write, false)
-            setNonBlocking(err.write, false)
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if !passStdin { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, out.write, 1)
-            posix_spawn_file_actions_adddup2(&actions, err.write, 2)
-        }
-        var attributes = posix_spawnattr_t()
-        groupLeader(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var pid: pid_t = 0
-        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cArgs { free(p) } }
-        let rc = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgs, environ)
-        if captureOutput {
-            libcClose(out.write)
-            libcClose(err.write)
-        }
-        guard rc == 0 else {
-            if captureOutput {
-                libcClose(out.read)
-                libcClose(err.read)
-            }
-            throw PlatformError(operation: "cannot run \(argv[0])", code: rc)
-        }
-        return Command(pid: pid, stdoutRead: out.read, stderrRead: err.read)
+        let output: ChildStream = captureOutput ? .pipe : .ours
+        let spawned = try spawn(argv.map { Array($0.utf8) }, searchingPath: true, stdin: passStdin ? .ours : .null,
+                                stdout: output, stderr: output)
+        return Command(pid: spawned.pid, stdoutRead: spawned.stdout, stderrRead: spawned.stderr)
     }
 
     /// `/bin/sh -c command` (bytes: a preview's command holds an item's bytes, quoted) in a session
@@ -767,55 +716,98 @@ public enum Platform {
     /// or read a key), a process group of its own (one kill reaches everything it starts); stdin
     /// from /dev/null, stdout and stderr on pipes we read; `environment` added to ours.
     public static func spawnInSession(_ command: [UInt8], environment: [(String, String)]) throws(PlatformError) -> Command {
-        guard !command.contains(0) else { throw PlatformError(operation: "a command cannot hold a NUL byte", code: EINVAL) }
-        guard let out = makePipe(), let err = makePipe() else { throw PlatformError(operation: "cannot make a pipe", code: errno) }
-        setNonBlocking(out.write, false)
-        setNonBlocking(err.write, false)
+        let spawned = try spawn([Array("/bin/sh".utf8), Array("-c".utf8), command], stdin: .null, stdout: .pipe, stderr: .pipe,
+                                newSession: true, environment: environment)
+        return Command(pid: spawned.pid, stdoutRead: spawned.stdout, stderrRead: spawned.stderr)
+    }
+
+    /// Where a child's stdin, stdout or stderr is: ours (inherited), /dev/null, or a pipe whose
+    /// other end we keep (non-blocking; the child's end blocks, as ordinary ones do).
+    private enum ChildStream { case ours, null, pipe }
+
+    /// The one way alertty starts a program: `argv[0]` as a path (or found on PATH), each stream
+    /// where it is asked to be, leading a process group of its own (or a session: no controlling
+    /// terminal) with the signals we catch back at their defaults, and `environment` over ours.
+    /// Returns the ends we keep (-1 where there is no pipe); on failure nothing is left open.
+    private static func spawn(_ argv: [[UInt8]], searchingPath: Bool = false, stdin: ChildStream, stdout: ChildStream,
+                              stderr: ChildStream, newSession: Bool = false, environment: [(String, String)] = [])
+        throws(PlatformError) -> (pid: pid_t, stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) {
+        guard let program = argv.first, !argv.contains(where: { $0.contains(0) }) else {
+            throw PlatformError(operation: "a command cannot hold a NUL byte", code: EINVAL)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+        // Per stream: (ours, the child's) ends of its pipe.
+        var pipes: [(ours: FileDescriptor, child: FileDescriptor)] = []
+        func closeAll(keepingOurs: Bool) {
+            for ends in pipes {
+                libcClose(ends.child)
+                if !keepingOurs { libcClose(ends.ours) }
+            }
+        }
+        var kept: [FileDescriptor] = [-1, -1, -1]
+        for (fd, stream) in [stdin, stdout, stderr].enumerated() {
+            switch stream {
+            case .ours: break
+            case .null: posix_spawn_file_actions_addopen(&actions, Int32(fd), "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .pipe:
+                guard let made = makePipe() else {
+                    let code = errno
+                    closeAll(keepingOurs: false)
+                    throw PlatformError(operation: "cannot make a pipe", code: code)
+                }
+                let ends = fd == 0 ? (ours: made.write, child: made.read) : (ours: made.read, child: made.write)
+                setNonBlocking(ends.child, false)
+                posix_spawn_file_actions_adddup2(&actions, ends.child, Int32(fd))
+                pipes.append(ends)
+                kept[fd] = ends.ours
+            }
+        }
         var attributes = posix_spawnattr_t()
         groupLeader(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        #if os(Linux)
-        let newSession: Int32 = 0x80 // POSIX_SPAWN_SETSID (glibc 2.26, musl)
-        #else
-        let newSession: Int32 = 0x400 // POSIX_SPAWN_SETSID (Darwin)
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(newSession | Int32(POSIX_SPAWN_SETSIGDEF)))
-        var pid: pid_t = 0
-        let owned: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), command.withUnsafeBufferPointer { bytes in
+        if newSession {
+            #if os(Linux)
+            let setsid: Int32 = 0x80 // POSIX_SPAWN_SETSID (glibc 2.26, musl)
+            #else
+            let setsid: Int32 = 0x400 // POSIX_SPAWN_SETSID (Darwin)
+            #endif
+            posix_spawnattr_setflags(&attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGDEF)))
+        }
+        func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
             let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
             for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
             p[bytes.count] = 0
             return p
-        }]
-        let added = environment.map { strdup($0.0 + "=" + $0.1) }
-        defer {
-            free(owned[0]); free(owned[1]); owned[2]?.deallocate()
-            for p in added { free(p) }
         }
+        let owned = argv.map(cString)
+        let added = environment.map { cString(Array(($0.0 + "=" + $0.1).utf8)) }
+        defer { for p in owned + added { p.deallocate() } }
+        // Ours, but for the names given, which come first with their new values.
         var env: [UnsafeMutablePointer<CChar>?] = added
-        let names = Set(environment.map { $0.0 + "=" })
-        var entry = environ
-        while let e = entry.pointee {
-            let text = String(cString: e)
-            if !names.contains(where: { text.hasPrefix($0) }) { env.append(e) }
-            entry += 1
+        if !environment.isEmpty {
+            let names = environment.map { Array(($0.0 + "=").utf8) }
+            var entry = environ
+            while let e = entry.pointee {
+                let text = Array(String(cString: e).utf8)
+                if !names.contains(where: { text.starts(with: $0) }) { env.append(e) }
+                entry += 1
+            }
+            env.append(nil)
         }
-        env.append(nil)
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, owned + [nil], env)
-        libcClose(out.write)
-        libcClose(err.write)
+        var pid: pid_t = 0
+        let args = owned.map { Optional($0) } + [nil]
+        let rc = env.withUnsafeMutableBufferPointer { given in
+            let envp = environment.isEmpty ? environ : given.baseAddress
+            return searchingPath ? posix_spawnp(&pid, owned[0], &actions, &attributes, args, envp)
+                : posix_spawn(&pid, owned[0], &actions, &attributes, args, envp)
+        }
+        closeAll(keepingOurs: rc == 0)
         guard rc == 0 else {
-            libcClose(out.read)
-            libcClose(err.read)
-            throw PlatformError(operation: "cannot run /bin/sh", code: rc)
+            throw PlatformError(operation: "cannot run \(String(decoding: program, as: UTF8.self))", code: rc)
         }
-        return Command(pid: pid, stdoutRead: out.read, stderrRead: err.read)
+        return (pid, kept[0], kept[1], kept[2])
     }
 
     /// Sends `signal` to the process group `pid` leads.

@@ -170,6 +170,24 @@ final class DropInOptionTableTests: XCTestCase {
         }
     }
 
+    /// DIALOGOPTS is read as dialog reads it: up to the first word that is not its option (or a
+    /// box, or an option short of its values), without where the answer goes.
+    func testDialogoptsStopAtTheFirstWordThatIsNoOption() {
+        XCTAssertEqual(Compat.environmentOptions("--no-shadow --title \"A B\" --stdout --aspect 9 oops --cr-wrap"),
+                       ["--no-shadow", "--title", "A B", "--aspect", "9"])
+        XCTAssertEqual(Compat.environmentOptions("--cr-wrap --msgbox hi 0 0 --no-shadow"), ["--cr-wrap"])
+        XCTAssertEqual(Compat.environmentOptions("--no-shadow --title"), ["--no-shadow"])
+        XCTAssertEqual(Compat.environmentOptions("--not-dialogs --no-shadow"), [])
+        XCTAssertEqual(Compat.environmentOptions(nil), [])
+    }
+
+    /// Of the options before the first box, only dialog's state holds for the boxes after it.
+    func testOnlyDialogsStateOptionsCarryOnToLaterBoxes() {
+        XCTAssertEqual(Compat.persisting(["--defaultno", "--title", "T", "--no-shadow", "--backtitle", "B", "--aspect", "9",
+                                          "stray", "--separate-widget", "|", "--tab-len"]),
+                       ["--no-shadow", "--backtitle", "B", "--aspect", "9", "--separate-widget", "|", "--tab-len"])
+    }
+
     func testEveryDialogOptionIsTaken() throws { try check(.dialog, "dialog") }
     func testEveryWhiptailOptionIsTaken() throws { try check(.whiptail, "whiptail") }
 }

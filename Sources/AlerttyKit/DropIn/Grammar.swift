@@ -73,15 +73,7 @@ extension Compat {
                                          "visit-items", "stdout", "stderr", "output-fd", "input-fd", "keep-tite", "trace", "backtitle"]
 
     static func persisting(_ words: [String]) -> [String] {
-        var kept: [String] = []
-        var at = 0
-        while at < words.count {
-            let name = words[at].hasPrefix("--") ? String(words[at].dropFirst(2)) : ""
-            let arity = options[name] ?? 0
-            if persistingOptions.contains(name) { kept += words[at..<min(words.count, at + 1 + arity)] }
-            at += 1 + arity
-        }
-        return kept
+        optionRuns(words).filter { persistingOptions.contains($0.name) }.flatMap(\.words)
     }
 
     /// dialog's DIALOGOPTS: options for every box, under each box's own. Split as an options file
@@ -89,16 +81,27 @@ extension Compat {
     /// the values it takes), and where the answer goes and where keys come from are the command
     /// line's alone.
     public static func environmentOptions(_ value: String?) -> [String] {
-        let words = fileArguments(Array((value ?? "").utf8))
         let commandLineOnly: Set = ["stdout", "stderr", "input-fd", "output-fd", "version", "help", "trace"]
-        var taken: [String] = []
+        return optionRuns(fileArguments(Array((value ?? "").utf8)))
+            .prefix { run in
+                run.words.count == 1 + (options[run.name] ?? 0) && options[run.name] != nil && knows(run.name, .dialog)
+                    && Compat.box(named: run.name, .dialog) == nil
+            }
+            .filter { !commandLineOnly.contains($0.name) }.flatMap(\.words)
+    }
+
+    /// `words` cut into runs of an option and the values its arity takes, as dialog reads them
+    /// (name "" for a word that is no option: a run of its own; the last run may be short).
+    static func optionRuns(_ words: [String]) -> [(name: String, words: ArraySlice<String>)] {
+        var runs: [(name: String, words: ArraySlice<String>)] = []
         var at = 0
-        while at < words.count, words[at].hasPrefix("--"), case let name = String(words[at].dropFirst(2)),
-              Compat.box(named: name, .dialog) == nil, let arity = options[name], knows(name, .dialog), at + arity < words.count {
-            if !commandLineOnly.contains(name) { taken += words[at...(at + arity)] }
-            at += 1 + arity
+        while at < words.count {
+            let name = words[at].hasPrefix("--") ? String(words[at].dropFirst(2)) : ""
+            let end = min(words.count, at + 1 + (options[name] ?? 0))
+            runs.append((name, words[at..<end]))
+            at = end
         }
-        return taken
+        return runs
     }
 
     /// dialog's --and-widget: several boxes in one call, run in turn.

@@ -113,6 +113,29 @@ final class PagerTests: XCTestCase {
         XCTAssertNotNil(alert.notice)
     }
 
+    /// dialog's progressbox, programbox and prgbox (--dialog-keys): while the text comes no key
+    /// does anything, so no OK and no key is offered; once it has ended, OK is there and taken.
+    func testWhileKeysWaitForTheEndNoButtonOrKeyIsOffered() {
+        var alert = TextAlert(title: "", document: BufferDocument(limit: 1 << 10), streaming: true, follow: true)
+        alert.keysWaitForTheEnd = true
+        let area = Rect(x: 0, y: 0, width: 30, height: 6)
+        alert.layout(area)
+        func screen() -> String {
+            var canvas = Canvas(width: 30, height: 6)
+            _ = alert.render(into: &canvas, area: area, theme: Theme(colors: .none, unicode: true))
+            return canvas.lines.joined(separator: "\n")
+        }
+        _ = alert.update(.input(Array("unpacking\n".utf8)))
+        XCTAssertTrue(screen().contains("unpacking"))
+        XCTAssertFalse(screen().contains("OK"), screen())
+        XCTAssertEqual(alert.hints, [])
+        XCTAssertEqual(alert.update(.action(.submit)), [], "a key while the text comes does nothing")
+        _ = alert.update(.inputEnded)
+        XCTAssertTrue(screen().contains("< OK >"), screen())
+        XCTAssertFalse(alert.hints.isEmpty)
+        XCTAssertEqual(alert.update(.action(.submit)), [.finish(Outcome(.ok))])
+    }
+
     func testLineModeGetsAPageAtATime() {
         var alert = TextAlert(title: "T", document: doc((1...45).map { "l\($0)" }.joined(separator: "\n")), streaming: false, follow: false)
         alert.readInPages(of: LineFrontEnd.page)

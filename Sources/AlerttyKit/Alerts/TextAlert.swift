@@ -71,7 +71,12 @@ public struct TextAlert: Alert {
     public var maxFramesPerSecond: Double? { searching != nil ? 20 : nil }
     public var usesMouse: Bool { true }
 
+    /// Keys do nothing yet (--dialog-keys while the text comes): no button or key is offered,
+    /// as dialog's boxes draw their OK only once the text has ended.
+    private var waitingForTheEnd: Bool { keysWaitForTheEnd && loading }
+
     public var hints: [KeyHint] {
+        if waitingForTheEnd { return [] }
         if query != nil { return [KeyHint(.submit, "search"), KeyHint(.cancel, "back")] }
         var h = [KeyHint(.submit, bar.label(focus) ?? tr("OK")), KeyHint(.cancel, bar.has(.cancel) ? bar.label(.cancel)! : "close")]
         h.append(KeyHint(literal: "/", "search"))
@@ -166,7 +171,7 @@ public struct TextAlert: Alert {
         case .mouse(let mouse):
             if case .wheel(let rows) = mouse.kind { _ = pager.scroll(rows < 0 ? .up : .down) }
             return []
-        case .action where keysWaitForTheEnd && loading, .mouse where keysWaitForTheEnd && loading:
+        case .action where waitingForTheEnd, .mouse where waitingForTheEnd:
             return []
         case .action(let action):
             return query == nil ? act(action) : search(action)
@@ -273,6 +278,7 @@ public struct TextAlert: Alert {
         } else if let notice {
             canvas.text(Wrap.truncate(notice, width: max(0, positionX - area.x - 1)), x: area.x, y: statusY, style: theme.error)
         }
+        if waitingForTheEnd { return cursor }
         let button = ButtonRow.render(bar.buttons(), focused: bar.index(of: focus), y: area.maxY - 1, area: area, theme: theme, into: &canvas)
         return cursor ?? button
     }

@@ -1,4 +1,4 @@
-# keys: wait:world enter wait:lone enter
+# keys: wait:world wait:OK enter wait:lone wait:OK enter
 # programs: dialog
 # compare: all
 $D --prgbox "Output" "echo hello; echo world" 12 50

@@ -1,4 +1,4 @@
-# keys: wait:Secret type:pw enter wait:Pick_date enter wait:Pick_time enter wait:Level enter wait:dselect-here enter wait:Build_list enter wait:Tree_view enter wait:Edit_menu enter wait:Mixed_form enter wait:Password_form type:s3 enter wait:note_body tab enter wait:tail_line enter wait:prog_output enter wait:scroll_text enter
+# keys: wait:Secret type:pw enter wait:Pick_date enter wait:Pick_time enter wait:Level enter wait:dselect-here enter wait:Build_list enter wait:Tree_view enter wait:Edit_menu enter wait:Mixed_form enter wait:Password_form type:s3 enter wait:note_body tab enter wait:tail_line enter wait:prog_output wait:OK enter wait:scroll_text enter
 # programs: dialog
 # compare: all
 # needs: python3-dialog

@@ -1,4 +1,4 @@
-# keys: wait:ended enter wait:other enter
+# keys: wait:ended wait:OK enter wait:other wait:OK enter
 # programs: dialog
 # compare: all
 # What a prgbox's command exits with (here 255 and 254, dialog's own error and "unknown") is

@@ -188,6 +188,20 @@ final class DropInOptionTableTests: XCTestCase {
                        ["--no-shadow", "--backtitle", "B", "--aspect", "9", "--separate-widget", "|", "--tab-len"])
     }
 
+    /// dialog's answer and key descriptors and --keep-tite hold for every box wherever they are
+    /// given, the last of each winning.
+    func testDialogsOutputOptionsAreTakenFromAnywhereTheLastWinning() {
+        XCTAssertEqual(Compat.hoistingDialogsState(["--inputbox", "A", "0", "0", "--and-widget", "--stdout", "--keep-tite",
+                                                    "--inputbox", "B", "0", "0", "--output-fd", "3", "--input-fd", "4"]),
+                       ["--output-fd", "3", "--input-fd", "4", "--keep-tite", "--inputbox", "A", "0", "0", "--and-widget",
+                        "--inputbox", "B", "0", "0"])
+        XCTAssertEqual(Compat.hoistingDialogsState(["--msgbox", "--stderr", "0", "0", "--output-fd"]),
+                       ["--output-fd", "--msgbox", "0", "0"], "a box's word too, as dialog takes it; a missing value stays missing")
+        guard case .success(let chain) = Compat.translateChain(.dialog, ["--inputbox", "A", "0", "0", "--and-widget", "--stdout",
+                                                                         "--inputbox", "B", "0", "0"]) else { return XCTFail() }
+        XCTAssertEqual(chain.boxes.map(\.output.descriptor), [1, 1])
+    }
+
     func testEveryDialogOptionIsTaken() throws { try check(.dialog, "dialog") }
     func testEveryWhiptailOptionIsTaken() throws { try check(.whiptail, "whiptail") }
 }

@@ -76,6 +76,31 @@ extension Compat {
         optionRuns(words).filter { persistingOptions.contains($0.name) }.flatMap(\.words)
     }
 
+    /// dialog reads where the answer goes and where keys come from (--stdout, --stderr,
+    /// --output-fd N; --input-fd N) and --keep-tite from every word of its command line before
+    /// anything else, the last of each winning, for every box: they are taken out wherever they
+    /// are (a box's text too, as dialog takes it) and put first, where they hold for every box.
+    static func hoistingDialogsState(_ words: [String]) -> [String] {
+        var rest: [String] = []
+        var output: [String] = []
+        var input: [String] = []
+        var keepTite = false
+        var at = 0
+        while at < words.count {
+            let word = words[at]
+            let valued = word == "--output-fd" || word == "--input-fd"
+            let taken = Array(words[at..<min(words.count, at + (valued ? 2 : 1))])
+            switch word {
+            case "--stdout", "--stderr", "--output-fd": output = taken
+            case "--input-fd": input = taken
+            case "--keep-tite": keepTite = true
+            default: rest.append(word)
+            }
+            at += taken.count
+        }
+        return output + input + (keepTite ? ["--keep-tite"] : []) + rest
+    }
+
     /// dialog's DIALOGOPTS: options for every box, under each box's own. Split as an options file
     /// is; as dialog does, reading stops at the first word that is not one of its options (and
     /// the values it takes), and where the answer goes and where keys come from are the command
@@ -115,6 +140,7 @@ extension Compat {
     /// first box, dialog's state (see persistingOptions) holds for every box, and DIALOGOPTS's
     /// options come under each box's own. Any other command line is a chain of one.
     public static func translateChain(_ program: Program, _ arguments: [String], environmentOptions: [String] = []) -> Result<Chain, Failure> {
+        let arguments = program == .dialog ? hoistingDialogsState(arguments) : arguments
         // dialog goes on to a box that follows another's arguments even without --and-widget.
         let segments: [(words: [String], afterAndWidget: Bool)] = program == .whiptail ? [(arguments, true)]
             : arguments.split(separator: "--and-widget", omittingEmptySubsequences: false).flatMap { part in

@@ -20,8 +20,17 @@ extension Compat {
     /// to write, each on its descriptor, in the order asked; nil when it is no probe.
     public static func probe(_ program: Program, _ arguments: [String], terminalSize: () -> (columns: Int, rows: Int)?)
         -> [(fd: FileDescriptor, text: String)]? {
-        if arguments.contains("--help") { return [(FileDescriptor(1), help(program))] }
-        if program == .whiptail { return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil }
+        if program == .whiptail {
+            if arguments.contains("--help") { return [(FileDescriptor(1), help(program))] }
+            return arguments.contains("--version") ? [(FileDescriptor(1), whiptailVersion)] : nil
+        }
+        // dialog looks at every word for these before anything else, a box's or not: the first
+        // of them answers. (A bare `alertty --BOX …` answers --version only alone.)
+        switch arguments.first(where: { $0 == "--help" || ($0 == "--version" && program == .dialog) }) {
+        case "--help": return [(FileDescriptor(1), help(program))]
+        case "--version": return [(FileDescriptor(1), dialogVersion)]
+        default: break
+        }
         // dialog given a single word that is no probe of its own (a box without its arguments, an
         // option alone) shows its help and exits 0.
         if arguments.count == 1, !["--print-maxsize", "--print-version", "--version", "--clear", "--ignore"].contains(arguments[0]) {

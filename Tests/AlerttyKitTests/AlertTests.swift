@@ -334,6 +334,36 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(outcome.exitCode, 255)
     }
 
+    /// A raised background box scrolls its long lines sideways (Right/l, Left/h, Home/0), as
+    /// dialog's tailbox does, and stays at the file's end.
+    func testARaisedBackgroundBoxScrollsSideways() {
+        let long = (1...3).map { "line \($0) " + String(repeating: "x", count: 30) + " tail-\($0)" }.joined(separator: "\n") + "\n"
+        var view = TailView(title: "", document: BufferDocument(Array(long.utf8)))
+        func shown(_ tail: TailView? = nil) -> [String] {
+            var drawn = tail ?? view
+            var canvas = Canvas(width: 20, height: 2)
+            drawn.layout(Rect(x: 0, y: 0, width: 20, height: 2))
+            _ = drawn.render(into: &canvas, area: Rect(x: 0, y: 0, width: 20, height: 2), theme: theme)
+            return canvas.lines
+        }
+        XCTAssertTrue(shown()[1].hasPrefix("line 3"), "\(shown())")
+        _ = view.update(.action(.insert("l")))
+        _ = view.update(.action(.right))
+        _ = view.update(.action(.right))
+        XCTAssertTrue(shown()[1].contains("tail-3"), "\(shown())")
+        _ = view.update(.action(.insert("h")))
+        XCTAssertFalse(shown()[1].hasPrefix("line 3"))
+        _ = view.update(.action(.insert("0")))
+        XCTAssertTrue(shown()[1].hasPrefix("line 3"), "back to the lines' start, still at the end: \(shown())")
+
+        var layered = Layered(front: MessageAlert(title: "", text: "Next"),
+                              layers: [Layered.Layer(view: TailView(title: "", document: BufferDocument(Array(long.utf8))), width: nil, height: nil)])
+        _ = layered.update(.action(.focusNext))
+        XCTAssertEqual(layered.update(.action(.right)), [], "a raised box's own key")
+        XCTAssertEqual(layered.keys, .layer(0))
+        XCTAssertFalse(shown(layered.layers[0].view)[1].hasPrefix("line 3"), "scrolled: \(shown(layered.layers[0].view))")
+    }
+
     /// A --tailbox is itself one of dialog's followers: ended while it holds the keys that way, 254.
     func testATailboxEndedAsAFollowerAnswers254() {
         var layered = Layered(front: MessageAlert(title: "", text: "log"), layers: [], frontFollows: true)

@@ -109,7 +109,7 @@ public struct Layered: Alert {
                     return .finish(outcome)
                 }
             case .layer(let at):
-                guard action == .submit || action == .cancel else { return [] }
+                guard action == .submit || action == .cancel else { return layers[at].view.update(event) }
                 layers[at].closed.value = true
                 layers.remove(at: at)
                 keys = .box

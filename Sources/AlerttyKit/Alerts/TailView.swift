@@ -1,6 +1,6 @@
 // dialog's --tailboxbg: a file's last lines in a box without buttons, following the file as it
-// grows. It asks nothing and takes no keys: it is drawn behind the box that asks (see Layered),
-// or left on the screen by `--no-kill`. Only the lines on screen are read, as in the pager.
+// grows. It asks nothing: it is drawn behind the box that asks (see Layered), taking only
+// sideways scrolls when raised with the keys, or left on the screen by `--no-kill`. Only the lines on screen are read, as in the pager.
 
 public struct TailView: Alert {
     public var title: String
@@ -33,8 +33,18 @@ public struct TailView: Alert {
     /// Looks for lines added at the end (the next layout shows them); true when there were.
     public func follow() -> Bool { pager.document.refresh() }
 
+    /// Raised over the box with the keys (dialog's Tab to it), long lines scroll sideways as in
+    /// dialog's tailbox: Left/h, Right/l, and Home/0 back to their start; it stays at the end.
     public mutating func update(_ event: AlertEvent) -> [Effect] {
-        if case .tick = event { _ = follow() }
+        switch event {
+        case .tick: _ = follow()
+        case .action(.left), .action(.insert("h")): _ = pager.scroll(.left)
+        case .action(.right), .action(.insert("l")): _ = pager.scroll(.right)
+        case .action(.home), .action(.insert("0")):
+            _ = pager.scroll(.home)
+            pager.toEnd()
+        default: break
+        }
         return []
     }
 

@@ -199,6 +199,8 @@ public struct TextAlert: Alert {
             case "G", ">": pager.toEnd()
             case "j": _ = pager.scroll(.down)
             case "k": _ = pager.scroll(.up)
+            case "h": _ = pager.scroll(.left) // as dialog's textbox and tailbox
+            case "l": _ = pager.scroll(.right)
             case "b": _ = pager.scroll(.pageUp)
             case "f": _ = pager.scroll(.pageDown)
             default: break
@@ -293,7 +295,7 @@ extension TextAlert {
         text: "the file to show (`-`: stdin; none with --run); only what is on screen is read, so its size does not matter",
         positionals: [PositionalSpec("FILE", required: false)],
         keys: [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "scroll (also j k, Space f b, g G)"),
-               KeyUse([.left, .right], "scroll long lines sideways"),
+               KeyUse([.left, .right], "scroll long lines sideways (also h l)"),
                KeyUse(literal: "/ ?", "search forward / back (lower case ignores case); n N repeat it"),
                KeyUse(literal: "q", "close, as Esc"), KeyUse([.focusNext], "move between OK and Cancel (with --cancel)")],
         withoutAPerson: "read and closed (exit 0); a licence (--cancel) has no default: it is never agreed to without an answer (exit 3)",

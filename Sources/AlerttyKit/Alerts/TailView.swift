@@ -34,12 +34,12 @@ public struct TailView: Alert {
     public func follow() -> Bool { pager.document.refresh() }
 
     /// Raised over the box with the keys (dialog's Tab to it), long lines scroll sideways as in
-    /// dialog's tailbox: Left/h, Right/l, and Home/0 back to their start; it stays at the end.
+    /// dialog's tailbox: Left/h/H, Right/l/L, and Home/0 back to their start; it stays at the end.
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
         case .tick: _ = follow()
-        case .action(.left), .action(.insert("h")): _ = pager.scroll(.left)
-        case .action(.right), .action(.insert("l")): _ = pager.scroll(.right)
+        case .action(.left), .action(.insert("h")), .action(.insert("H")): _ = pager.scroll(.left)
+        case .action(.right), .action(.insert("l")), .action(.insert("L")): _ = pager.scroll(.right)
         case .action(.home), .action(.insert("0")):
             _ = pager.scroll(.home)
             pager.toEnd()

@@ -199,8 +199,8 @@ public struct TextAlert: Alert {
             case "G", ">": pager.toEnd()
             case "j": _ = pager.scroll(.down)
             case "k": _ = pager.scroll(.up)
-            case "h": _ = pager.scroll(.left) // as dialog's textbox and tailbox
-            case "l": _ = pager.scroll(.right)
+            case "h", "H": _ = pager.scroll(.left) // as dialog's textbox and tailbox
+            case "l", "L": _ = pager.scroll(.right)
             case "b": _ = pager.scroll(.pageUp)
             case "f": _ = pager.scroll(.pageDown)
             default: break

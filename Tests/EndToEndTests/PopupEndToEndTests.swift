@@ -76,9 +76,12 @@ final class PopupEndToEndTests: XCTestCase {
     func testAScriptInAPaneAsksInAPopupOverIt() throws {
         // (The helper's shell starts with a clean environment: TMUX given back as tmux sets it.)
         let tmux = try Tmux(command: "true")
+        // The client first: with none attached there is no one to show a popup to, and alertty
+        // rightly asks in the pane itself.
+        let client = try tmux.attach()
+        try client.waitFor("the client attached") { $0.contains("$") }
         tmux.send(literal: "export TMUX=\(tmux.socket),0,0; echo pane-marker; ans=$(\(PTYProcess.binary) choose --popup 'Shell?' bash zsh fish); echo \"rc=$? ans=$ans\"")
         tmux.send(keys: ["Enter"])
-        let client = try tmux.attach()
         try client.waitFor("the list in a popup") { $0.contains("type to filter") && $0.contains(" fish ") }
         XCTAssertTrue(client.screen.contains("pane-marker"))
         XCTAssertFalse(tmux.capture().contains("type to filter"), "the pane itself is untouched")

@@ -7,6 +7,18 @@ import XCTest
 typealias K = PTYProcess.Keys
 
 final class CoreEndToEndTests: XCTestCase {
+    /// The harness itself: a process under test gets stdin, stdout and stderr and nothing else
+    /// of this test process (whose pty masters and pipes for other children stay out of it).
+    func testAProcessUnderTestHoldsOnlyItsOwnDescriptors() throws {
+        let other = try PTYProcess(["message", "--no-animation", "Held open meanwhile"])
+        try other.waitForText("Held open meanwhile")
+        let listing = try Job(["-c", "ls /proc/$$/fd"], executable: "/bin/sh")
+        XCTAssertEqual(try listing.waitForExit(), 0, listing.stderrText)
+        XCTAssertEqual(listing.stdoutText.split(separator: "\n"), ["0", "1", "2"])
+        other.type(PTYProcess.Keys.enter)
+        XCTAssertEqual(try other.waitForExit(), 0)
+    }
+
     func testMessageShowsBoxAndEnterExitsZero() throws {
         let p = try PTYProcess(["message", "--title", "Backup", "--no-animation", "Backup finished"])
         let screen = try p.waitFor("box") { $0.contains("Backup finished") && $0.contains("< OK >") }

@@ -5,6 +5,13 @@ import Foundation
 import Glibc
 
 enum Spawn {
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc module does
+    /// not show: looked up by name.
+    static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
     /// Starts `executable` with `arguments` and `environment` ("NAME=value" each), its
     /// descriptors as `actions` arranges them.
     static func session(_ executable: String, _ arguments: [String], environment: [String],
@@ -25,6 +32,10 @@ enum Spawn {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // Only what `actions` arranges reaches the child: a descriptor this process holds for
+        // another child at that moment (a pty's master, another job's pipe) would otherwise leak
+        // into it, and a script that names a closed descriptor would find it open.
+        if let closeFrom = closeFrom { _ = closeFrom(&actions, 3) }
         var child: pid_t = 0
         let rc = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw NSError(domain: "spawn", code: Int(rc)) }

@@ -62,14 +62,16 @@ public enum App {
                 outcome.answer?.wipeStorage()
                 for item in (outcome.items ?? []) + (outcome.state ?? []) { item.wipeStorage() }
             }
-            guard var answer = outcome.answer else { return outcome.status.rawValue }
+            // progress exits with its command's status.
+            let status = outcome.exitCode ?? outcome.status.rawValue
+            guard var answer = outcome.answer else { return status }
             if let terminator { answer.append(terminator) }
             defer { answer.resetBytes() }
             guard Platform.writeAll(1, answer) else {
                 report("could not write the answer")
                 return ExitStatus.internalError.rawValue
             }
-            return outcome.status.rawValue
+            return status
         }
     }
 }

@@ -84,8 +84,7 @@ struct DropInProgram: Program {
             } catch {
                 ran = Ask.usage(error)
             }
-            let delivered = Self.deliver(ran, output)
-            status = ran.conclude(delivered.status, exitCodeMapped: delivered.mapped)
+            status = ran.conclude(Self.deliver(ran, output))
             behind.removeAll { $0.closed.value } // closed by a person (Tab to it, then Enter or Esc)
             if box.sleep > 0 { Self.pauseWithoutEcho(seconds: box.sleep, tty: box.command.string(.tty) ?? "/dev/tty") }
         }
@@ -176,20 +175,19 @@ struct DropInProgram: Program {
     }
 
     /// The answer printed as the program prints it (no newline but its own; its quoting; after the
-    /// chain's separator), and the status by the program's table; also whether anything was printed,
-    /// and whether the outcome's own exit code is mapped already.
-    static func deliver(_ ran: Ran, _ output: Compat.Output) -> (status: Int32, printed: Bool, mapped: Bool) {
+    /// chain's separator), and the status to exit with, by the program's table.
+    static func deliver(_ ran: Ran, _ output: Compat.Output) -> Int32 {
         guard case .ended(let outcome, _, _) = ran else {
             // alertty's own failures are the program's error status (there 2 and 3 mean Help and Extra).
-            if case .notRun = ran { return (127, false, false) }
-            return (output.error, false, false)
+            if case .notRun = ran { return 127 }
+            return output.error
         }
         // dialog's own endings of a box with boxes following files: with the last background box
         // closed its wait for a key fails (its error, which DIALOG_ERROR maps); a tailbox ended as
         // a follower is its "unknown" 254, which nothing maps.
         switch outcome.exitCode {
-        case Layered.noFollowerLeft?: return (output.error, false, true)
-        case Layered.endedAsFollower?: return (Layered.endedAsFollower, false, true)
+        case Layered.noFollowerLeft?: return output.error
+        case Layered.endedAsFollower?: return Layered.endedAsFollower
         default: break
         }
         // The alert's own answer is gone once delivered, whatever copies the formatting made.
@@ -197,26 +195,30 @@ struct DropInProgram: Program {
             outcome.answer?.wipeStorage()
             for item in (outcome.items ?? []) + (outcome.state ?? []) { item.wipeStorage() }
         }
-        var printed = false
+        var status: Int32?
         if outcome.answer != nil {
             var answer = Compat.answer(outcome, output)
             // dialog writes the separator before the answer of every box that answers, empty or not.
             if !outcome.pressedEsc && [.ok, .extra, .help].contains(outcome.status) { answer = output.before + answer }
-            printed = !answer.isEmpty
             defer { answer.resetBytes() }
             if !Platform.writeAll(output.descriptor, answer) {
                 App.report("could not write the answer")
-                return (output.error, printed, false)
+                status = output.error
             }
         }
-        if outcome.pressedEsc { return (output.escape, printed, false) }
-        switch outcome.status {
-        case .ok: return (output.ok, printed, false)
-        case .cancel: return (output.cancel, printed, false)
-        case .timeout: return (output.timeout, printed, false)
-        case .help: return (output.help, printed, false)
-        case .extra: return (output.extra, printed, false)
-        default: return (outcome.status.rawValue, printed, false)
-        }
+        let mapped = status ?? {
+            if outcome.pressedEsc { return output.escape }
+            switch outcome.status {
+            case .ok: return output.ok
+            case .cancel: return output.cancel
+            case .timeout: return output.timeout
+            case .help: return output.help
+            case .extra: return output.extra
+            default: return outcome.status.rawValue
+            }
+        }()
+        // A command's own exit status (progress) where the table left alertty's own.
+        if let code = outcome.exitCode, mapped == outcome.status.rawValue { return code }
+        return mapped
     }
 }

@@ -35,17 +35,14 @@ enum Ran {
 }
 
 extension Ran {
-    /// The status to exit with once the answer is delivered with `delivered` (the outcome's own
-    /// exit code instead, unless `delivered` already is what it maps to); an ending by a signal is
-    /// died of here, the terminal already restored.
-    func conclude(_ delivered: Int32, exitCodeMapped: Bool = false) -> Int32 {
-        guard case .ended(let outcome, _, let wholeJob) = self else { return delivered }
-        var status = delivered
-        if !exitCodeMapped, let code = outcome.exitCode, status == outcome.status.rawValue { status = code }
-        if let ending = outcome.signal, let signal = outcome.status.signal {
+    /// The status to exit with once the answer is delivered with `delivered` (each program maps
+    /// the outcome, its exit code too, by its own table); an ending by a signal is died of here,
+    /// the terminal already restored.
+    func conclude(_ delivered: Int32) -> Int32 {
+        if case .ended(let outcome, _, let wholeJob) = self, let ending = outcome.signal, let signal = outcome.status.signal {
             Platform.die(of: signal, wholeGroup: wholeJob && ending == .job)
         }
-        return status
+        return delivered
     }
 }
 

@@ -130,19 +130,11 @@ final class PopupEndToEndTests: XCTestCase {
         // no fixed order: a SIGTERM reaching the popup's alertty first cancels the same way.
         let terminated = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q5?"])
         try client.waitForText("Q5?")
-        let popups = Self.popupProcesses()
+        let popups = Processes.started(withEnvironment: "ALERTTY_POPUP_DIR")
         XCTAssertEqual(popups.count, 1, "the popup's own alertty")
         for pid in popups { kill(pid, SIGTERM) }
         XCTAssertEqual(try terminated.waitForExit(timeout: 2), 1, "a SIGTERM to the popup cancels")
         XCTAssertTrue(terminated.stderrText.contains("closed"), terminated.stderrText)
-    }
-
-    /// The alertty processes a popup runs: started with the popup's folder in their environment.
-    static func popupProcesses() -> [pid_t] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name -> pid_t? in
-            guard let pid = pid_t(name), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }
-            return environ.split(separator: 0).contains { $0.starts(with: Array("ALERTTY_POPUP_DIR=".utf8)) } ? pid : nil
-        }
     }
 
     func testAPasswordGoesNowhereButTheAnswer() throws {
@@ -154,7 +146,7 @@ final class PopupEndToEndTests: XCTestCase {
         client.type(secret)
         try client.waitFor("typed") { $0.contains(String(repeating: "•", count: secret.count)) }
         // Typed, not yet answered: in no process's arguments or environment, in no tmux buffer.
-        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter({ Int($0) != nil }) ?? [] {
+        for pid in Processes.all {
             for part in ["cmdline", "environ"] {
                 guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(part)") else { continue }
                 XCTAssertFalse(String(decoding: data, as: UTF8.self).contains(secret), "in /proc/\(pid)/\(part)")

@@ -1,6 +1,7 @@
 // dialog's --tailboxbg: a file's last lines in a box without buttons, following the file as it
 // grows. It asks nothing: it is drawn behind the box that asks (see Layered), taking only
-// sideways scrolls when raised with the keys, or left on the screen by `--no-kill`. Only the lines on screen are read, as in the pager.
+// sideways scrolls when raised with the keys, or left on the screen by `--no-kill`. Only the
+// lines on screen are read, as in the pager.
 
 public struct TailView: Alert {
     public var title: String

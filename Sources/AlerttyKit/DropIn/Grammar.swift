@@ -109,8 +109,8 @@ extension Compat {
         let commandLineOnly: Set = ["stdout", "stderr", "input-fd", "output-fd", "version", "help", "trace"]
         return optionRuns(fileArguments(Array((value ?? "").utf8)))
             .prefix { run in
-                run.words.count == 1 + (options[run.name] ?? 0) && options[run.name] != nil && knows(run.name, .dialog)
-                    && Compat.box(named: run.name, .dialog) == nil
+                guard let arity = options[run.name] else { return false }
+                return run.words.count == 1 + arity && knows(run.name, .dialog) && Compat.box(named: run.name, .dialog) == nil
             }
             .filter { !commandLineOnly.contains($0.name) }.flatMap(\.words)
     }

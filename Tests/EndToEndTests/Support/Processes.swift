@@ -5,11 +5,24 @@ enum Processes {
     /// Live (not zombie) `sleep MARKER` processes; alertty's own command line may hold the marker too.
     static func sleeps(_ marker: String) -> [String] { live("sleep", marker) }
 
+    /// Every process's id, as /proc names it.
+    static var all: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
+    }
+
+    /// Processes started with `variable` in their environment (whatever its value).
+    static func started(withEnvironment variable: String) -> [pid_t] {
+        all.compactMap { pid in
+            guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  environ.split(separator: 0).contains(where: { $0.starts(with: Array((variable + "=").utf8)) }) else { return nil }
+            return pid_t(pid)
+        }
+    }
+
     /// Live `PROGRAM MARKER` processes.
     static func live(_ program: String, _ marker: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { pid in
-            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+        all.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
                   String(decoding: data, as: UTF8.self).hasPrefix("\(program)\u{0}\(marker)"),
                   let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { return false }

@@ -57,6 +57,9 @@ final class SnapshotTests: XCTestCase {
         var working = TextAlert(title: "", document: BufferDocument(Array("unpacking\nconfiguring\n".utf8)), streaming: true, follow: true)
         working.heading = TextBody("Installing the packages you chose.")
         try snapshot("text-heading-stream", working)
+        // dialog's programbox while its text comes (--dialog-keys): no OK and no keys offered yet.
+        working.keysWaitForTheEnd = true
+        try snapshot("text-dialog-keys-waiting", working)
         try snapshot("text-licence", TextAlert(title: "Licence", document: BufferDocument(Array("Use it well.\n".utf8)), streaming: false,
                                                follow: false, okLabel: "Agree", cancelLabel: "Decline"))
     }

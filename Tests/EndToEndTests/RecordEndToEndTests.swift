@@ -61,7 +61,7 @@ final class RecordEndToEndTests: XCTestCase {
 final class DescribeEndToEndTests: XCTestCase {
     func describe(_ arguments: [String], stdin: [UInt8]? = nil) throws -> [String: Any] {
         let job = try Job(arguments + ["--describe"], stdin: stdin)
-        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(try job.waitForExit(), 7, job.stderrText)
         let object = try JSONSerialization.jsonObject(with: Data(job.stdout)) as? [String: Any]
         return try XCTUnwrap(object, job.stdoutText)
     }
@@ -89,5 +89,49 @@ final class DescribeEndToEndTests: XCTestCase {
         XCTAssertEqual(fields.map { $0["variable"] as? String }, ["ALERTTY_ANSWER_ACCOUNT_USER", "ALERTTY_ANSWER_ACCOUNT_ADMIN"])
         XCTAssertEqual((fields[0]["options"] as? [String: String])?["validate"], "email")
         XCTAssertEqual(fields[1]["default"] as? String, "on")
+    }
+
+    /// ALERTTY_OPTIONS=--describe lists a script's prompts: no prompt is answered by it, in any
+    /// program — a confirm's `&&` never runs, the drop-in's yes/no is its error, and askpass hands
+    /// its caller nothing on stdout.
+    func testADescriptionIsNeverAnAnswer() throws {
+        let dir = try temporaryFolder()
+        symlink(PTYProcess.binary, dir + "/dialog")
+        symlink(PTYProcess.binary, dir + "/whiptail")
+        symlink(PTYProcess.binary, dir + "/alertty-askpass")
+        symlink(PTYProcess.binary, dir + "/alertty")
+        let env = ["ALERTTY_OPTIONS": "--describe", "PATH": dir + ":/usr/bin:/bin"]
+        let wiped = try Job(["-c", "alertty confirm --default yes 'Wipe the disk?' >/dev/null && echo WIPED; echo status=$?"],
+                            environment: env, executable: "/bin/sh")
+        XCTAssertEqual(try wiped.waitForExit(), 0)
+        XCTAssertEqual(wiped.stdoutText, "status=7\n", wiped.stderrText)
+        for (program, arguments, status) in [("alertty", ["confirm", "--default", "yes", "Wipe?"], Int32(7)),
+                                             ("dialog", ["--yesno", "Wipe?", "8", "40"], 255),
+                                             ("whiptail", ["--yesno", "Wipe?", "8", "40"], 255)] {
+            let job = try Job(arguments, environment: env, executable: dir + "/" + program)
+            XCTAssertEqual(try job.waitForExit(), status, "\(program): \(job.stderrText)")
+            XCTAssertTrue(job.stdoutText.contains("\"alert\":\"confirm\""), job.stdoutText)
+        }
+        let askpass = try Job(["Password for 'https://ann@example.com':"], environment: env, executable: dir + "/alertty-askpass")
+        XCTAssertEqual(try askpass.waitForExit(), 7, askpass.stderrText)
+        XCTAssertEqual(askpass.stdout, [], "nothing on stdout for the caller to take as the secret")
+        XCTAssertTrue(askpass.stderrText.contains("\"alert\":\"password\""), askpass.stderrText)
+    }
+
+    /// A secret's value is never described, however it was given: only that one is set.
+    func testASecretsPresetIsNeverDescribed() throws {
+        let dir = try temporaryFolder()
+        symlink(PTYProcess.binary, dir + "/dialog")
+        for arguments in [["--passwordbox", "Pw", "10", "40", "InitSecret"],
+                          ["--insecure", "--passwordform", "F", "10", "40", "2", "User", "1", "1", "InitSecret", "1", "10", "10", "0"],
+                          ["--mixedform", "F", "10", "40", "2", "User", "1", "1", "ann", "1", "10", "10", "0", "0",
+                           "Pass", "2", "1", "InitSecret", "2", "10", "10", "0", "1"]] {
+            let job = try Job(arguments, environment: ["ALERTTY_OPTIONS": "--describe"], executable: dir + "/dialog")
+            XCTAssertEqual(try job.waitForExit(), 255, job.stderrText)
+            XCTAssertTrue(job.stdoutText.contains("\"secret\":true"), job.stdoutText)
+            XCTAssertFalse(job.stdoutText.contains("InitSecret"), job.stdoutText)
+        }
+        let box = try describe(["password", "--value", "-", "Password?"], stdin: Array("hunter22".utf8))
+        XCTAssertEqual(box["preset"] as? Bool, true, "that a secret is preset is said")
     }
 }

@@ -10,6 +10,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case internalError = 4
     case extra = 5
     case help = 6
+    case described = 7
     case timeout = 124
     case hangup = 129
     case interrupted = 130
@@ -25,6 +26,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .internalError: return "the answer could not be written (stdout closed or failing); closed from the start, nothing is asked"
         case .extra: return "the extra button (--extra-button); the answer, if any, is on stdout as for OK"
         case .help: return "the help button (--help-button); a list prints the focused item"
+        case .described: return "described (--describe): the prompt was printed as JSON and nothing was asked or answered"
         case .timeout: return "timed out (--timeout)"
         case .hangup: return "the terminal hung up (SIGHUP)"
         case .interrupted: return "interrupted (Ctrl-C, SIGINT); the calling script is interrupted too"

@@ -67,7 +67,11 @@ struct AskpassProgram: Program {
         }
         let ran: Ran
         do {
-            ran = Ask.command(try App.withOptions(Askpass.command(arguments, environment: Platform.environment)), Asking(closed: closed))
+            // Its caller reads stdout as the secret: a description goes to stderr, with a status
+            // no caller takes for an answer.
+            var asking = Asking(closed: closed)
+            asking.descriptionDescriptor = 2
+            ran = Ask.command(try App.withOptions(Askpass.command(arguments, environment: Platform.environment)), asking)
         } catch {
             ran = Ask.usage(error)
         }

@@ -21,6 +21,9 @@ struct Asking {
     var frontFollows = false
     /// Asked by the alertty a popup runs: the box is the whole popup, at once.
     var inPopup = false
+    /// Where --describe prints the prompt: stdout, but stderr for askpass, whose stdout its
+    /// caller takes for the secret.
+    var descriptionDescriptor: FileDescriptor = 1
 }
 
 /// What came of asking.
@@ -28,7 +31,8 @@ enum Ran {
     /// The alert ended: the outcome to deliver, the byte after the answer (nil: none), and whether
     /// an ending by Ctrl-C read as a key interrupts the whole job.
     case ended(Outcome, terminator: UInt8?, wholeJob: Bool)
-    /// alertty could not ask (a usage error, no terminal, a closed stdout): reported already.
+    /// alertty did not ask (a usage error, no terminal, a closed stdout: reported already; or
+    /// --describe printed the prompt instead).
     case failed(ExitStatus)
     /// progress could not run its command (reported): the shell's 127.
     case notRun
@@ -85,12 +89,14 @@ enum Ask {
         } catch {
             return usage(error)
         }
+        // A description is never an answer: its own status in every program, so `confirm && wipe`
+        // does not wipe when ALERTTY_OPTIONS=--describe lists a script's prompts.
         if command.has(.describe) {
-            guard Platform.writeAll(1, Describe.json(command, built: built)) else {
+            guard Platform.writeAll(asking.descriptionDescriptor, Describe.json(command, built: built)) else {
                 App.report("could not write the description")
                 return .failed(.internalError)
             }
-            return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
+            return .failed(.described)
         }
         if !asking.behind.isEmpty || asking.frontFollows {
             let make = built.makeAlert

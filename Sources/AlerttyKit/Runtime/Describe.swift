@@ -33,7 +33,7 @@ enum Describe {
             o.put("answer", f.multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
             o.put("label", f.label)
             o.put("placeholder", f.placeholder)
-            if !f.secret { o.put("value", f.preset) }
+            if f.secret { o.put("preset", f.presetSecret) } else { o.put("value", f.preset) }
         case .list(let c):
             o.put("text", c.text)
             o.put("answer", c.multi ? "items, one per line: each its tag, its label or its 1-based index"
@@ -70,7 +70,11 @@ enum Describe {
                 f.put("variable", variable.map { $0 + "_" + Answerer.shellName(d.name) })
                 f.put("default", d.kind == .password ? nil : field.value)
                 var rules = JSONObject()
-                for option in FieldOption.allCases { if let v = d.options[option] { rules.put(option.rawValue, v) } }
+                for option in FieldOption.allCases {
+                    guard let v = d.options[option] else { continue }
+                    // A password field's default is a secret: only that one is set.
+                    if d.kind == .password && option == .default { rules.putRaw(option.rawValue, secretMarker) } else { rules.put(option.rawValue, v) }
+                }
                 f.putRaw("options", rules.text)
                 return f.text
             }.joined(separator: ",") + "]")
@@ -80,12 +84,17 @@ enum Describe {
         for flag in command.order where flag != .describe {
             let values = command.values[flag] ?? []
             if !CommandSpec.spec(flag).takesValue { flags.put(flag.rawValue, true) }
+            // A secret's preset (a password's --value, the drop-in's passwordbox INIT): only that one is set.
+            else if built.secret && flag == .value && values.last != "-" { flags.putRaw(flag.rawValue, secretMarker) }
             else if CommandSpec.spec(flag).repeatable { flags.putRaw(flag.rawValue, "[" + values.map(JSONObject.quoted).joined(separator: ",") + "]") }
             else { flags.put(flag.rawValue, values.last) }
         }
         o.putRaw("options", flags.text)
         return Array((o.text + "\n").utf8)
     }
+
+    /// In place of a secret's value: that one is set, never what it is.
+    static let secretMarker = #"{"secret":true}"#
 
     /// Items streamed in (--items-from), read to their end as the alert takes them.
     static func load(_ alert: inout any Alert, from sources: [any EventSource]) {

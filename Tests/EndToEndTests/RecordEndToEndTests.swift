@@ -57,6 +57,49 @@ final class RecordEndToEndTests: XCTestCase {
     }
 }
 
+extension RecordEndToEndTests {
+    /// A record that must not be trusted is said before anything is asked, and nothing is
+    /// appended to it: another user's file, one others may write, a link, a FIFO (even with a
+    /// reader), a device. A file that is not there is made 0600.
+    func testARecordThatMustNotBeTrustedIsRefusedBeforeAsking() throws {
+        let dir = try temporaryFolder()
+        _ = FileManager.default.createFile(atPath: dir + "/theirs", contents: Data())
+        chmod(dir + "/theirs", 0o600)
+        chown(dir + "/theirs", 65534, 65534)
+        _ = FileManager.default.createFile(atPath: dir + "/open", contents: Data())
+        chmod(dir + "/open", 0o666)
+        _ = FileManager.default.createFile(atPath: dir + "/mine", contents: Data())
+        chmod(dir + "/mine", 0o600)
+        symlink(dir + "/mine", dir + "/link")
+        mkfifo(dir + "/fifo", 0o600)
+        mkfifo(dir + "/read-fifo", 0o600)
+        let reader = open(dir + "/read-fifo", O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        for (file, said) in [("theirs", "belongs to another user"), ("open", "may be written by other users (chmod go-w)"),
+                             ("link", "is a symbolic link, not a file"), ("fifo", "is a FIFO, not a file"),
+                             ("read-fifo", "is a FIFO, not a file"), ("/dev/null", "is not a regular file")] {
+            let path = file.hasPrefix("/") ? file : dir + "/" + file
+            let p = try PTYProcess(["input", "--id", "name", "Name?"], environment: ["TERM": "dumb", "ALERTTY_RECORD": path])
+            XCTAssertEqual(try p.waitForExit(timeout: 5), 2, file)
+            XCTAssertEqual(p.stderrText, "alertty: ALERTTY_RECORD: \(path) \(said)\n")
+            XCTAssertFalse(p.screen.contains("Name?"), "\(file): nothing was asked")
+        }
+        var read: [UInt8] = Array(repeating: 0, count: 16)
+        XCTAssertLessThanOrEqual(Glibc.read(reader, &read, 16), 0, "nothing reached the FIFO's reader")
+        for file in ["theirs", "open", "mine"] {
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + file)).count, 0, file)
+        }
+        let p = try PTYProcess(["input", "--id", "name", "Name?"], environment: ["TERM": "dumb", "ALERTTY_RECORD": dir + "/new"])
+        try p.waitForText("Name?")
+        p.type("ann\r")
+        XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+        var st = stat()
+        XCTAssertEqual(stat(dir + "/new", &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o600)
+        XCTAssertEqual(try String(contentsOfFile: dir + "/new", encoding: .utf8), "ALERTTY_ANSWER_NAME='ann'\n")
+    }
+}
+
 /// --describe: the prompt as JSON, with no terminal, for whoever writes the answers.
 final class DescribeEndToEndTests: XCTestCase {
     func describe(_ arguments: [String], stdin: [UInt8]? = nil) throws -> [String: Any] {

@@ -140,6 +140,8 @@ public enum Docs {
         .BI ALERTTY_RECORD= FILE
         Each prompt with an \\fB\\-\\-id\\fR that a person answers appends the line that answers it again to
         \\fIFILE\\fR (made 0600); a form, one line per field. A secret is never written: a comment says it was left out.
+        A file that is there must be a regular file of the user's that no one else may write: a link, a FIFO, a device,
+        another user's file or one others may write is said before anything is asked (exit 2).
         .TP
         .B ALERTTY_POPUP
         When set (and not \\fB0\\fR), as \\fB\\-\\-popup\\fR, for every program alertty is (the drop\\-in, askpass, pinentry).

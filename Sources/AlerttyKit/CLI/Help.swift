@@ -47,7 +47,8 @@ public enum Help {
             ALERTTY_ANSWERS=FILE    answers by name for every prompt, from a file of ALERTTY_ANSWER_ lines
                                     (as ALERTTY_RECORD writes it; read, never run); the environment wins
             ALERTTY_RECORD=FILE     each prompt with an --id that a person answers adds the line that
-                                    answers it again (0600; a secret is left out, said in a comment)
+                                    answers it again (0600; a secret is left out, said in a comment); a
+                                    link, FIFO, device, or file of another's or others may write: exit 2
             ALERTTY_NONINTERACTIVE  as --non-interactive: take each prompt's default, or exit 3
             ALERTTY_POPUP           as --popup: ask in a tmux popup (the drop-in, askpass, pinentry too)
             ALERTTY_OPTIONS         flags for every call, under the call's own (as DIALOGOPTS)

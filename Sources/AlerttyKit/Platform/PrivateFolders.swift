@@ -95,13 +95,30 @@ extension Platform {
 
     public static func removeEnvironment(_ name: String) { unsetenv(name) }
 
-    /// Appends `bytes` to the file at `path` in one write, making it (0600, only ours) if it is not
-    /// there; a link is not followed.
-    public static func append(_ bytes: [UInt8], to path: String) throws(PlatformError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd < 0 { throw PlatformError(operation: "cannot write \(path)", code: errno) }
-        defer { close(fd) }
-        guard writeAll(fd, bytes) else { throw PlatformError(operation: "cannot write \(path)", code: errno) }
+    /// Opens the file at `path` to append to, as a careful program does: made 0600 if it is not
+    /// there; if it is, only a regular file of ours that no one else may write. A link is not
+    /// followed, and a FIFO or a device is refused without waiting for a peer. Close-on-exec.
+    public static func openOwnFileForAppending(_ path: String) throws(PlatformError) -> FileDescriptor {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
+        if fd < 0 {
+            let code = errno
+            if code == ELOOP { throw PlatformError(explaining: "\(path) is a symbolic link, not a file", code: code) }
+            if code == ENXIO { throw PlatformError(explaining: "\(path) is a FIFO, not a file", code: code) }
+            throw PlatformError(operation: "cannot write \(path)", code: code)
+        }
+        var s = stat()
+        let problem: String? = if fstat(fd, &s) != 0 { "cannot look at \(path)" }
+            else if s.st_mode & S_IFMT == S_IFIFO { "\(path) is a FIFO, not a file" }
+            else if s.st_mode & S_IFMT != S_IFREG { "\(path) is not a regular file" }
+            else if s.st_uid != geteuid() { "\(path) belongs to another user" }
+            else if s.st_mode & 0o022 != 0 { "\(path) may be written by other users (chmod go-w)" }
+            else { nil }
+        if let problem {
+            close(fd)
+            throw PlatformError(explaining: problem, code: EPERM)
+        }
+        _ = fcntl(fd, F_SETFL, O_APPEND)
+        return fd
     }
 
     /// Whether `path` opens as a terminal (a popup goes elsewhere only when none does).

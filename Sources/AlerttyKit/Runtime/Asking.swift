@@ -142,6 +142,11 @@ enum Ask {
             }
             return scripted(built, answers: answers, promptName: answerer.promptName)
         }
+        // A person answers from here on: the record is opened first (a file that must not be
+        // trusted is said before anything is asked).
+        let record: AnswerRecord?
+        do { record = try AnswerRecord.open(command, environment: environment) } catch { return usage(error) }
+        defer { record?.close() }
         let path = command.string(.tty) ?? "/dev/tty"
         if popup && asking.behind.isEmpty {
             switch Popup.place(command, terminal: Platform.canOpenTerminal(path), environment: environment) {
@@ -161,9 +166,7 @@ enum Ask {
                 if built.readsStdinStream { size.height = max(size.height, tmux.rows * 2 / 3) }
                 if let ran = Popup.ask(command, asking: asking, at: tmux, size: size, stdinTaken: stdinTaken,
                                        forwardsStdin: built.readsStdinStream) {
-                    if case .ended(let outcome, _, _) = ran {
-                        AnswerRecord.note(command, secret: built.secret, outcome: outcome, environment: environment)
-                    }
+                    if case .ended(let outcome, _, _) = ran { record?.note(command, secret: built.secret, outcome: outcome) }
                     return ran
                 }
             }
@@ -207,7 +210,7 @@ enum Ask {
         // A script's mistake found once the alert was up (a --selected that names none of the
         // items read): said on stderr, as a usage error before drawing is.
         if outcome.status == .usage, let report = outcome.report { App.report(report) }
-        AnswerRecord.note(command, secret: built.secret, outcome: outcome, environment: environment)
+        record?.note(command, secret: built.secret, outcome: outcome)
         return .ended(outcome, terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
     }
 

@@ -5,11 +5,17 @@ import XCTest
 @testable import AlerttyKit
 
 final class AnswersFileTests: XCTestCase {
-    func parse(_ text: String) throws -> [String: String] { try AnswersFile.parse(Array(text.utf8)) }
+    func parse(_ text: String) throws -> [String: String] { try AnswersFile.parse(Array(text.utf8)).answers }
 
-    func error(_ text: String) -> String {
-        do { _ = try AnswersFile.parse(Array(text.utf8)) } catch { return error.message }
-        return "no error"
+    /// The file's error, or the one problem of its one answer.
+    func error(_ text: String) -> String { Self.error(Array(text.utf8)) }
+    static func error(_ bytes: [UInt8]) -> String {
+        do {
+            let file = try AnswersFile.parse(bytes)
+            return file.problems.count == 1 ? file.problems.first!.value.message : "no error"
+        } catch {
+            return error.message
+        }
     }
 
     func testTheRecordsOwnQuotingAndWhatPeopleWriteByHand() throws {
@@ -43,9 +49,30 @@ final class AnswersFileTests: XCTestCase {
                        "line 1: ALERTTY_ANSWER_A: an answer over 16 MiB")
     }
 
-    static var garbage: String {
-        do { _ = try AnswersFile.parse(Array("ALERTTY_ANSWER_A=1\n".utf8) + [0xFF, 0x00, 0x41]) } catch { return error.message }
-        return "no error"
+    static var garbage: String { error(Array("ALERTTY_ANSWER_A=1\n".utf8) + [0xFF, 0x00, 0x41]) }
+
+    /// What a shell would split, run, pipe, redirect or expand is refused with its line, as `$` is;
+    /// quoted, each is the answer's own.
+    func testAWordAShellWouldNotTakeLiterallyIsRefused() throws {
+        for (line, said) in [("X=ok;touch", ";"), ("X=a>b", ">"), ("X=yes|touch", "|"), ("X=a&b", "&"), ("X=a<b", "<"),
+                             ("X=(a)", "("), ("X=a)", ")")] {
+            XCTAssertEqual(error("\n" + line.replacingOccurrences(of: "X", with: "ALERTTY_ANSWER_X")),
+                           "line 2: ALERTTY_ANSWER_X: a shell would not read \(said) as part of the answer; quote it with '…'", line)
+        }
+        for line in ["X=~/file", "X=~", "X=a:~/b"] {
+            XCTAssertEqual(error(line.replacingOccurrences(of: "X", with: "ALERTTY_ANSWER_X")),
+                           "line 1: ALERTTY_ANSWER_X: a shell would expand ~ to a home folder; quote it with '…'", line)
+        }
+        XCTAssertEqual(try parse("ALERTTY_ANSWER_X='ok;touch a>b|c&d<e(f)'\nALERTTY_ANSWER_Y=a~b\nALERTTY_ANSWER_Z='~/x'\n"),
+                       ["ALERTTY_ANSWER_X": "ok;touch a>b|c&d<e(f)", "ALERTTY_ANSWER_Y": "a~b", "ALERTTY_ANSWER_Z": "~/x"])
+    }
+
+    /// A value that is refused is that prompt's error only: the other lines still answer theirs.
+    func testARefusedValueSpoilsOnlyItsOwnAnswer() throws {
+        let file = try AnswersFile.parse(Array("ALERTTY_ANSWER_A='".utf8) + [0xFF, 0x0A] + Array("'\nALERTTY_ANSWER_B=x;y\nALERTTY_ANSWER_C=ok\n".utf8))
+        XCTAssertEqual(file.answers, ["ALERTTY_ANSWER_C": "ok"])
+        XCTAssertEqual(file.problems.mapValues(\.message), ["ALERTTY_ANSWER_A": "line 1: ALERTTY_ANSWER_A: not text (an answers file is UTF-8 lines)",
+                                                         "ALERTTY_ANSWER_B": "line 3: ALERTTY_ANSWER_B: a shell would not read ; as part of the answer; quote it with '…'"])
     }
 
     func testARecordGivesEachAnswerAsAScriptWould() throws {
@@ -63,7 +90,10 @@ final class AnswersFileTests: XCTestCase {
         XCTAssertNil(AnswerRecord.answers(try command(["input", "Name?"]), secret: false, outcome: Outcome(.cancel)))
         XCTAssertEqual(AnswerRecord.answers(try command(["password", "Pw?"]), secret: true, outcome: Outcome(.ok, answer: Array("pw".utf8))),
                        [ReplayAnswer(value: [], secret: true)])
-        XCTAssertNil(AnswerRecord.answers(try command(["choose", "--output", "json", "Q", "a"]), secret: false,
-                                          outcome: Outcome(.ok, items: [Array("{}".utf8)])))
+        // A list gives its items by the names the alert found for them, whatever --output printed.
+        var chosen = Outcome(.ok, items: [Array("{}".utf8)])
+        chosen.replay = [ReplayAnswer(value: Array("a".utf8))]
+        XCTAssertEqual(AnswerRecord.answers(try command(["choose", "--output", "json", "Q", "a"]), secret: false, outcome: chosen),
+                       [ReplayAnswer(value: Array("a".utf8))])
     }
 }

@@ -100,6 +100,92 @@ extension RecordEndToEndTests {
     }
 }
 
+/// Every answer a person can give is recorded so that replaying the record gives exactly it:
+/// items made of every class of byte, chosen in line mode with ALERTTY_RECORD, then answered by no
+/// one from ALERTTY_ANSWERS — the same stdout and status.
+final class RecordRoundTripEndToEndTests: XCTestCase {
+    static let long = [UInt8](repeating: UInt8(ascii: "x"), count: 20_000)
+    /// One item per line (the last one ends the list).
+    static let lines: [[UInt8]] = [Array("plain".utf8), Array("tab\there".utf8), Array("esc\u{1B}[31mred".utf8),
+                                   Array("cr\rret".utf8), [0x66, 0xFF, 0x67], Array("dup".utf8), Array("dup".utf8),
+                                   Array("3".utf8), long, Array("#hash".utf8), Array("it's 'quoted'".utf8),
+                                   Array("$HOME;`id`|&<>()~".utf8), [0xC3, 0xA9, 0x09, 0x1B]]
+    /// --read0 records: a newline inside an item, beside its parts.
+    static let records: [[UInt8]] = [Array("a\nb".utf8), Array("a".utf8), Array("b".utf8), [0xFE, 0x0A], Array("a\nb".utf8)]
+
+    func roundTrip(_ items: [[UInt8]], read0: Bool, picks: String, multi: Bool = false,
+                   file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let dir = try temporaryFolder()
+        let list = dir + "/items", record = dir + "/answers"
+        let bytes = read0 ? Array(items.joined(separator: [0])) : Array(items.joined(separator: [0x0A])) + [0x0A]
+        _ = FileManager.default.createFile(atPath: list, contents: Data(bytes))
+        let command = ["choose", "--id", "pick", "--items-from", list] + (read0 ? ["--read0"] : []) + (multi ? ["--multi", "--min", "0"] : []) + ["Pick"]
+        let asked = try PTYProcess(command, environment: ["TERM": "dumb", "ALERTTY_RECORD": record])
+        try asked.waitForText("Choose", timeout: 10)
+        asked.type(picks + "\r")
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText, file: file, line: line)
+        let replayed = try Job(command, environment: ["ALERTTY_ANSWERS": record])
+        XCTAssertEqual(try replayed.waitForExit(), 0, "\(picks): \(replayed.stderrText)", file: file, line: line)
+        XCTAssertEqual(replayed.stdout, asked.stdout, "\(picks) replays as chosen", file: file, line: line)
+        return try String(contentsOfFile: record, encoding: .utf8)
+    }
+
+    func testEachItemOfEveryByteClassReplaysAsChosen() throws {
+        for (i, item) in Self.lines.enumerated() {
+            let recorded = try roundTrip(Self.lines, read0: false, picks: String(i + 1))
+            XCTAssertLessThan(recorded.utf8.count, item.count + 64, "item \(i + 1) is recorded once, not echoed")
+        }
+        for i in Self.records.indices { _ = try roundTrip(Self.records, read0: true, picks: String(i + 1)) }
+    }
+
+    func testSeveralItemsReplayAsChosen() throws {
+        _ = try roundTrip(Self.lines, read0: false, picks: "2 3 5 7 9 13", multi: true)
+        _ = try roundTrip(Self.records, read0: true, picks: "1 2 4 5", multi: true)
+    }
+
+    /// Named as what they are where that is exact; by position where only that is.
+    func testTheRecordNamesItemsByTextWhereThatIsExact() throws {
+        XCTAssertEqual(try roundTrip(Self.lines, read0: false, picks: "2"), "ALERTTY_ANSWER_PICK='tab\there'\n")
+        XCTAssertEqual(try roundTrip(Self.lines, read0: false, picks: "5"), "ALERTTY_ANSWER_PICK='5'\n")
+        XCTAssertEqual(try roundTrip(Self.lines, read0: false, picks: "7"), "ALERTTY_ANSWER_PICK='7'\n", "the second of two alike")
+        XCTAssertEqual(try roundTrip(Self.records, read0: true, picks: "1 2", multi: true), "ALERTTY_ANSWER_PICK='1\na'\n")
+    }
+
+    /// An item no text names exactly (not text, and its position is another item's text) is left
+    /// out with a comment: replaying asks again rather than answering something else.
+    func testAnItemNoTextNamesIsLeftOutNotRecordedAsAnother() throws {
+        let dir = try temporaryFolder()
+        let list = dir + "/items", record = dir + "/answers"
+        _ = FileManager.default.createFile(atPath: list, contents: Data([0xFF, 0x0A] + Array("x\n1\n".utf8)))
+        let command = ["choose", "--id", "pick", "--items-from", list, "Pick"]
+        let asked = try PTYProcess(command, environment: ["TERM": "dumb", "ALERTTY_RECORD": record])
+        try asked.waitForText("Choose")
+        asked.type("1\r")
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        XCTAssertEqual(asked.stdout, [0xFF, 0x0A])
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "# ALERTTY_ANSWER_PICK: an item no text names exactly, not recorded\n")
+        let replayed = try Job(command, environment: ["ALERTTY_ANSWERS": record])
+        XCTAssertEqual(try replayed.waitForExit(), 3, "asked again (no one to ask), never answered as another item")
+    }
+
+    /// A line of the answers file that cannot be read spoils only the prompt it answers; the
+    /// error names the item shortened, never a whole 20 KB item.
+    func testABadLineIsOnlyItsPromptsErrorAndErrorsAreShort() throws {
+        let dir = try temporaryFolder()
+        let answers = dir + "/answers"
+        _ = FileManager.default.createFile(atPath: answers, contents: Data(Array("ALERTTY_ANSWER_A='".utf8) + [0xFF] + Array("'\nALERTTY_ANSWER_B=ok\nALERTTY_ANSWER_C='".utf8) + Self.long + Array("'\n".utf8)))
+        let b = try Job(["input", "--id", "b", "B?"], environment: ["ALERTTY_ANSWERS": answers])
+        XCTAssertEqual(try b.waitForExit(), 0, b.stderrText)
+        XCTAssertEqual(b.stdoutText, "ok\n")
+        let a = try Job(["input", "--id", "a", "A?"], environment: ["ALERTTY_ANSWERS": answers])
+        XCTAssertEqual(try a.waitForExit(), 2)
+        XCTAssertEqual(a.stderrText, "alertty: ALERTTY_ANSWERS: \(answers): line 1: ALERTTY_ANSWER_A: not text (an answers file is UTF-8 lines)\n")
+        let c = try Job(["choose", "--id", "c", "C?", "a", "b"], environment: ["ALERTTY_ANSWERS": answers])
+        XCTAssertEqual(try c.waitForExit(), 2)
+        XCTAssertEqual(c.stderrText, "alertty: prompt 'c': no item '" + String(repeating: "x", count: 60) + "…' (20000 bytes)\n")
+    }
+}
+
 /// --describe: the prompt as JSON, with no terminal, for whoever writes the answers.
 final class DescribeEndToEndTests: XCTestCase {
     func describe(_ arguments: [String], stdin: [UInt8]? = nil) throws -> [String: Any] {

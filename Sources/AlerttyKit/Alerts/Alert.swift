@@ -110,10 +110,15 @@ public struct ReplayAnswer: Equatable, Sendable {
     public var field: String?
     public var value: [UInt8]
     public var secret: Bool
-    public init(field: String? = nil, value: [UInt8], secret: Bool = false) {
+    /// No text gives this answer back exactly (an item that is not one line of text, whose
+    /// position another item answers to): it is left out of a record rather than recorded as
+    /// something else.
+    public var unnameable: Bool
+    public init(field: String? = nil, value: [UInt8], secret: Bool = false, unnameable: Bool = false) {
         self.field = field
-        self.value = secret ? [] : value
+        self.value = secret || unnameable ? [] : value
         self.secret = secret
+        self.unnameable = unnameable
     }
 }
 

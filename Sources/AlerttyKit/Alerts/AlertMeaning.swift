@@ -47,9 +47,12 @@ public enum AlertMeaning: Equatable, Sendable {
     public struct Choice: Equatable, Sendable {
         public var title: String
         public var text: String
-        public var labels: [String]
+        /// Each item as it is shown: control characters made visible, a long one cut.
+        public var labels: ItemTexts
         /// Each item's tag ("" without one).
-        public var tags: [String]
+        public var tags: ItemTexts
+        /// Each item's own text, exactly (what a script names it by; never shown).
+        public var names: ItemTexts
         /// The focused item, if any.
         public var focused: Int?
         public var multi: Bool
@@ -140,4 +143,25 @@ public enum AlertMeaning: Equatable, Sendable {
                 && a.entries.map(\.name) == b.entries.map(\.name) && a.entries.map(\.folder) == b.entries.map(\.folder)
         }
     }
+}
+
+/// The texts of a list's items, made as they are read: a list of a million items is not copied
+/// into a million strings each time its meaning is asked (a script's answer waits for the whole
+/// list; line mode shows a page).
+public struct ItemTexts: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    public let count: Int
+    private let text: @Sendable (Int) -> String
+
+    public init(count: Int, _ text: @escaping @Sendable (Int) -> String) {
+        self.count = count
+        self.text = text
+    }
+    public init(_ texts: [String]) { self.init(count: texts.count) { texts[$0] } }
+    public init(arrayLiteral texts: String...) { self.init(texts) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(i: Int) -> String { text(i) }
+
+    public static func == (a: ItemTexts, b: ItemTexts) -> Bool { a.count == b.count && a.elementsEqual(b) }
 }

@@ -349,10 +349,12 @@ public struct ChooseAlert: Alert {
     }
 
     public var meaning: AlertMeaning {
+        let store = store
+        let labels = ItemTexts(count: store.count) { store.shownLabel($0) }
+        let names = ItemTexts(count: store.count) { String(decoding: store.label($0), as: UTF8.self) }
         if pickingToRename {
-            return .list(.init(title: title, text: tr("Rename which?"), labels: (0..<store.count).map { store.shownLabel($0) },
-                               tags: (0..<store.count).map { _ in "" }, focused: list.selectedItem, multi: false,
-                               minimum: 1, maximum: 1, marked: [], reason: nil))
+            return .list(.init(title: title, text: tr("Rename which?"), labels: labels, tags: ItemTexts(count: store.count) { _ in "" },
+                               names: names, focused: list.selectedItem, multi: false, minimum: 1, maximum: 1, marked: [], reason: nil))
         }
         if let r = renaming {
             // Renaming asks for one line of text (line mode: the new label; Enter keeps it).
@@ -360,8 +362,8 @@ public struct ChooseAlert: Alert {
             return .field(.init(title: title, text: tr("New label for %s", Sanitize.line(label)), label: nil, secret: false,
                                 placeholder: "", reason: nil, checking: false, preset: r.field.editor.text))
         }
-        return .list(.init(title: title, text: body.text, labels: (0..<store.count).map { store.shownLabel($0) },
-                    tags: (0..<store.count).map { store.tag($0).map { String(decoding: $0, as: UTF8.self) } ?? "" },
+        return .list(.init(title: title, text: body.text, labels: labels,
+                    tags: ItemTexts(count: store.count) { store.tag($0).map { String(decoding: $0, as: UTF8.self) } ?? "" }, names: names,
                     focused: radio ? radioChoice ?? list.selectedItem : list.selectedItem, multi: multi,
                     minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
                     marked: list.markedItems, reason: reason,
@@ -607,7 +609,13 @@ public struct ChooseAlert: Alert {
 
     /// The chosen items printed as --output asks, one per line (or NUL-separated), in list order.
     private func answer(_ items: [Int], status: ExitStatus = .ok) -> [Effect] {
-        [.finish(Outcome(status, items: printed(items), separator: configuration.separator))]
+        var outcome = Outcome(status, items: printed(items), separator: configuration.separator)
+        if status == .ok {
+            // The items by the names that give them back exactly, whatever --output printed.
+            let names = store.scriptNames(of: configuration.order ? items : items.sorted())
+            outcome.replay = [names.map { ReplayAnswer(value: Array($0.joined(separator: [0x0A]))) } ?? ReplayAnswer(value: [], unnameable: true)]
+        }
+        return [.finish(outcome)]
     }
 
     /// A rename (the extra button's status): `ITEM<TAB>NEW LABEL`, its two parts as items.

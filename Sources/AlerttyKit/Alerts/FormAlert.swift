@@ -214,7 +214,7 @@ public struct FormAlert: Alert {
             return .question(.init(title: title, text: body.text.isEmpty ? label + "?" : body.text + "\n" + label + "?", yes: tr("yes"), no: tr("no"),
                                    defaultYes: f.on, name: name, hint: f.declaration.options[.hint]))
         case .choice:
-            return .list(.init(title: title, text: label, labels: f.choices, tags: f.choices, focused: f.choice, multi: false, minimum: 1, maximum: 1,
+            return .list(.init(title: title, text: label, labels: ItemTexts(f.choices), tags: ItemTexts(f.choices), names: ItemTexts(f.choices), focused: f.choice, multi: false, minimum: 1, maximum: 1,
                                marked: [], reason: nil, defaultItem: f.choice, name: name, hint: f.declaration.options[.hint]))
         default:
             let pending = f.isChecking

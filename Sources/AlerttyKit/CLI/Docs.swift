@@ -134,7 +134,9 @@ public enum Docs {
         .BI ALERTTY_ANSWERS= FILE
         Answers by name for every prompt, from \\fIFILE\\fR: lines \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB=\\fR\\fIVALUE\\fR, the value a
         word, \\fB\\(aq...\\(aq\\fR or \\fB"..."\\fR, as \\fBALERTTY_RECORD\\fR writes them. The file is read, never run:
-        any other name, a \\fB$\\fR or backtick a shell would expand, or a line that is not text is an error (exit 2).
+        any other name or an unclosed quote is an error (exit 2); a value a shell would not take literally (\\fB$\\fR, a
+        backtick, an unquoted \\fB;\\fR \\fB|\\fR \\fB&\\fR \\fB<\\fR \\fB>\\fR \\fB(\\fR \\fB)\\fR, a leading \\fB~\\fR), bytes that are not UTF\\-8 or an answer
+        over 16 MiB are an error (exit 2) for the prompt that line answers only.
         A variable in the environment wins over the file.
         .TP
         .BI ALERTTY_RECORD= FILE

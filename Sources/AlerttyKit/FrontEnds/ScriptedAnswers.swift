@@ -57,19 +57,20 @@ public struct ScriptedAnswers {
             let a = text.trimmingSpaces().lowercased()
             if ["y", "yes", "true", "1", d.ok.lowercased()].contains(a) { return .answer(.yes) }
             if ["n", "no", "false", "0", cancel.lowercased()].contains(a) { return .answer(.no) }
-            return .refused("answer yes or no, not '\(text)'")
+            return .refused("answer yes or no, not \(Sanitize.excerpt(text))")
         case .question(let q):
             let a = text.trimmingSpaces().lowercased()
             if ["y", "yes", "true", "1", "on", q.yes.lowercased()].contains(a) { return .answer(.yes) }
             if ["n", "no", "false", "0", "off", q.no.lowercased()].contains(a) { return .answer(.no) }
-            return .refused(q.name == nil ? "answer yes or no, not '\(text)'" : "field \(q.name!): on or off, not '\(text)'")
+            return .refused(q.name == nil ? "answer yes or no, not \(Sanitize.excerpt(text))" : "field \(q.name!): on or off, not \(Sanitize.excerpt(text))")
         case .field:
             return .answer(.text(text))
         case .list(let c):
             var picks: [Int] = []
             for wanted in text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
                 guard let i = c.index(of: wanted) else {
-                    return .refused(c.name.map { "field \($0): one of \(c.labels.joined(separator: ", ")), not '\(wanted)'" } ?? "no item '\(wanted)'")
+                    return .refused(c.name.map { "field \($0): one of \(c.labels.joined(separator: ", ")), not \(Sanitize.excerpt(wanted))" }
+                                    ?? "no item \(Sanitize.excerpt(wanted))")
                 }
                 picks.append(i)
             }
@@ -124,9 +125,9 @@ extension AlertMeaning {
 }
 
 extension AlertMeaning.Choice {
-    /// The item a script names: a tag, a label, or a 1-based index.
+    /// The item a script names: a tag, its text exactly, its label as shown, or a 1-based index.
     func index(of name: String) -> Int? {
-        if let i = tags.firstIndex(of: name) ?? labels.firstIndex(of: name) { return i }
+        if let i = tags.firstIndex(of: name) ?? names.firstIndex(of: name) ?? labels.firstIndex(of: name) { return i }
         if let n = Int(name), n >= 1, n <= labels.count { return n - 1 }
         return nil
     }

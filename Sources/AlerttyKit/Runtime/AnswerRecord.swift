@@ -29,7 +29,8 @@ struct AnswerRecord {
         for answer in answers {
             let name = variable + (answer.field.map { "_" + Answerer.shellName($0) } ?? "")
             text += answer.secret ? Array("# \(name): a secret, not recorded\n".utf8)
-                                  : Array((name + "=").utf8) + Shell.quoted(answer.value) + [0x0A]
+                : answer.unnameable ? Array("# \(name): an item no text names exactly, not recorded\n".utf8)
+                : Array((name + "=").utf8) + Shell.quoted(answer.value) + [0x0A]
         }
         if !Platform.writeAll(fd, text) { App.report("ALERTTY_RECORD: the answer could not be written") }
         text.resetBytes()
@@ -57,10 +58,7 @@ struct AnswerRecord {
         default:
             guard outcome.status == .ok else { return nil }
             if let replay = outcome.replay { return replay }
-            if command.alert == .choose {
-                guard command.string(.output) != "json" else { return nil }
-                return [ReplayAnswer(value: Array((outcome.items ?? []).joined(separator: [0x0A])))]
-            }
+
             return [ReplayAnswer(value: outcome.answer ?? [], secret: secret)]
         }
     }

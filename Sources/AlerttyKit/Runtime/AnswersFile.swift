@@ -1,28 +1,21 @@
 // ALERTTY_ANSWERS=FILE: answers by name for every prompt, as ALERTTY_RECORD writes them —
 // `ALERTTY_ANSWER_NAME=VALUE` lines, VALUE a word or shell-quoted ('…' with '\'' inside, or
-// "…" with \ escapes), `export ` before it allowed, # comments. It is read, never run: a `$` or a
-// backtick a shell would expand is an error, as is any other name, a line that is not text, or
-// an answer over the limit — one line naming the line, exit 2. A variable in the environment
-// wins over the file.
+// "…" with \ escapes), `export ` before it allowed, # comments. It is read, never run, and means
+// what `sh` would make of it or nothing: a word a shell would expand, split, run or redirect (`$`,
+// a backtick, `;`, `|`, `&`, `<`, `>`, `(`, `)`, `~` at a word's start or after `:`) is refused,
+// as is any other name. A value that is refused (that, bytes that are not UTF-8, an answer over
+// the limit) is an error for the prompt it answers only; a file whose lines cannot be told apart
+// (an unclosed quote, a line that is no assignment) is an error for every prompt. Either is one
+// line naming the line, exit 2. A variable in the environment wins over the file.
 
-enum AnswersFile {
-    /// The environment with the file's answers under it, when ALERTTY_ANSWERS names one.
-    static func environment(over base: @escaping (String) -> String?) throws(UsageError) -> (String) -> String? {
-        guard let path = base("ALERTTY_ANSWERS"), !path.isEmpty else { return base }
-        let answers = try load(path)
-        return { name in base(name) ?? answers[name] }
-    }
+struct AnswersFile {
+    /// Each name's value, and each name whose value was refused, with why.
+    var answers: [String: String] = [:]
+    var problems: [String: UsageError] = [:]
 
-    /// The names the file answers, for the checks the environment's names get.
-    static func names(startingWith prefix: String, environment base: (String) -> String?) -> [String] {
-        var names = Platform.environmentNames(startingWith: prefix)
-        if let path = base("ALERTTY_ANSWERS"), !path.isEmpty, let answers = try? load(path) {
-            names += answers.keys.filter { $0.hasPrefix(prefix) && !names.contains($0) }
-        }
-        return names
-    }
-
-    static func load(_ path: String) throws(UsageError) -> [String: String] {
+    /// The file ALERTTY_ANSWERS names, read; nil when it names none.
+    static func named(in base: (String) -> String?) throws(UsageError) -> AnswersFile? {
+        guard let path = base("ALERTTY_ANSWERS"), !path.isEmpty else { return nil }
         let bytes: [UInt8]
         do throws(PlatformError) {
             bytes = try Platform.readFile(path, limit: Limits.answersFile)
@@ -30,98 +23,166 @@ enum AnswersFile {
             throw UsageError("ALERTTY_ANSWERS: " + error.message)
         }
         do throws(UsageError) {
-            return try parse(bytes)
+            var file = try parse(bytes)
+            for (name, problem) in file.problems { file.problems[name] = UsageError("ALERTTY_ANSWERS: \(path): " + problem.message) }
+            return file
         } catch {
             throw UsageError("ALERTTY_ANSWERS: \(path): " + error.message)
         }
     }
 
-    static func parse(_ bytes: [UInt8]) throws(UsageError) -> [String: String] {
-        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
-            let line = 1 + (String(decoding: bytes, as: UTF8.self).prefix { $0 != "\u{FFFD}" && $0 != "\0" }.filter { $0 == "\n" }.count)
-            throw UsageError("line \(line): not text (an answers file is UTF-8 lines)")
+    /// The environment with the file's answers under it.
+    static func environment(_ file: AnswersFile?, over base: @escaping (String) -> String?) -> (String) -> String? {
+        guard let answers = file?.answers else { return base }
+        return { name in base(name) ?? answers[name] }
+    }
+
+    /// Why the file cannot answer one of `names` that the environment does not answer, if so.
+    func problem(answering names: [String], environment base: (String) -> String?) -> UsageError? {
+        names.filter { base($0) == nil }.compactMap { problems[$0] }.first
+    }
+
+    /// The names the file answers or tried to, for the checks the environment's names get.
+    func names(startingWith prefix: String) -> [String] {
+        (Array(answers.keys) + Array(problems.keys)).filter { $0.hasPrefix(prefix) }
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(UsageError) -> AnswersFile {
+        var reader = Reader(bytes: bytes)
+        var file = AnswersFile()
+        while let (name, value, problem) = try reader.nextAssignment() {
+            if let problem {
+                file.problems[name] = problem
+                file.answers[name] = nil
+            } else {
+                file.answers[name] = value
+                file.problems[name] = nil
+            }
         }
-        var answers: [String: String] = [:]
-        let chars = Array(text.unicodeScalars)
+        return file
+    }
+
+    /// The file's bytes, an assignment at a time.
+    private struct Reader {
+        let bytes: [UInt8]
         var i = 0
         var line = 1
-        func fail(_ why: String) -> UsageError { UsageError("line \(line): " + why) }
-        func skipBlanks() { while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 } }
-        while i < chars.count {
-            skipBlanks()
-            guard i < chars.count else { break }
-            if chars[i] == "\n" { i += 1; line += 1; continue }
-            if chars[i] == "#" {
-                while i < chars.count, chars[i] != "\n" { i += 1 }
-                continue
-            }
-            // NAME, after an optional `export`.
-            var name = ""
-            while i < chars.count, chars[i] == "_" || ("A"..."Z").contains(chars[i]) || ("a"..."z").contains(chars[i])
-                || ("0"..."9").contains(chars[i]) {
-                name.unicodeScalars.append(chars[i])
-                i += 1
-            }
-            if name == "export", i < chars.count, chars[i] == " " {
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func fail(_ why: String, at line: Int? = nil) -> UsageError { UsageError("line \(line ?? self.line): " + why) }
+        var here: UInt8? { i < bytes.count ? bytes[i] : nil }
+        mutating func skipBlanks() { while here == 0x20 || here == 0x09 { i += 1 } }
+        mutating func skipComment() { while let c = here, c != 0x0A { i += 1 } }
+
+        /// The next `NAME=VALUE`: the value, or why it is refused. nil at the end.
+        mutating func nextAssignment() throws(UsageError) -> (String, String, UsageError?)? {
+            while true {
                 skipBlanks()
-                continue
+                guard let c = here else { return nil }
+                if c == 0x0A { i += 1; line += 1; continue }
+                if c == UInt8(ascii: "#") { skipComment(); continue }
+                var name = ""
+                while let c = here, c == UInt8(ascii: "_") || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) {
+                    name.unicodeScalars.append(Unicode.Scalar(c))
+                    i += 1
+                }
+                if name == "export", here == 0x20 || here == 0x09 { skipBlanks(); continue }
+                guard here == UInt8(ascii: "=") else {
+                    if name.isEmpty, let c = here, c >= 0x80 || c == 0 { throw fail("not text (an answers file is UTF-8 lines)") }
+                    throw fail(name.isEmpty ? "expected NAME=VALUE" : "expected = after \(name)")
+                }
+                guard name.hasPrefix("ALERTTY_ANSWER_"), name.count > 15,
+                      name.unicodeScalars.allSatisfy({ $0 == "_" || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }) else {
+                    throw fail("\(name) is not an answer (ALERTTY_ANSWER_<ID>, upper case)")
+                }
+                i += 1
+                let start = line
+                var (value, problem) = try word(name)
+                if problem == nil, value.count > Limits.answer { problem = fail("\(name): an answer over \(Limits.size(Limits.answer))", at: start) }
+                skipBlanks()
+                // A refused word is followed to its line's end: what a shell makes of the rest
+                // (`$(rm -rf ~)`) is no answer either.
+                while problem != nil, let c = here, c != 0x0A, c != UInt8(ascii: "#") {
+                    _ = try word(name)
+                    skipBlanks()
+                }
+                if here == UInt8(ascii: "#") { skipComment() }
+                guard here == nil || here == 0x0A else { throw fail("\(name): one value per line (quote spaces with '…')") }
+                guard problem == nil, let text = String(validating: value, as: UTF8.self), !value.contains(0) else {
+                    return (name, "", problem ?? fail("\(name): not text (an answers file is UTF-8 lines)", at: start))
+                }
+                value.resetBytes()
+                return (name, text, nil)
             }
-            guard i < chars.count, chars[i] == "=" else {
-                throw fail(name.isEmpty ? "expected NAME=VALUE" : "expected = after \(name)")
-            }
-            guard name.hasPrefix("ALERTTY_ANSWER_"), name.count > 15, name.unicodeScalars.allSatisfy({ $0 == "_" || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }) else {
-                throw fail("\(name) is not an answer (ALERTTY_ANSWER_<ID>, upper case)")
-            }
-            i += 1
-            let start = line
-            var value = String.UnicodeScalarView()
-            scanning: while i < chars.count {
-                let c = chars[i]
+        }
+
+        /// One shell word's bytes, read to its end whatever it holds (so the next line is found),
+        /// with the first thing in it a shell would not take literally.
+        mutating func word(_ name: String) throws(UsageError) -> ([UInt8], UsageError?) {
+            var value: [UInt8] = []
+            var problem: UsageError?
+            func refuse(_ why: String) { if problem == nil { problem = fail("\(name): " + why) } }
+            // Where a shell would expand a `~`: the word's start, and after an unquoted `:` (an assignment's).
+            var tildeExpands = true
+            while let c = here {
+                let startsWord = tildeExpands
+                tildeExpands = false
                 switch c {
-                case " ", "\t", "\n":
-                    break scanning
-                case "'":
+                case 0x20, 0x09, 0x0A:
+                    return (value, problem)
+                case UInt8(ascii: "'"):
+                    let opened = line
                     i += 1
-                    while i < chars.count, chars[i] != "'" {
-                        if chars[i] == "\n" { line += 1 }
-                        value.append(chars[i])
-                        i += 1
-                    }
-                    guard i < chars.count else { line = start; throw fail("a ' is not closed") }
-                    i += 1
-                case "\"":
-                    i += 1
-                    while i < chars.count, chars[i] != "\"" {
-                        var d = chars[i]
-                        if d == "$" || d == "`" { throw fail("\(name): \(d) in \"…\" would be expanded by a shell; quote it with '…'") }
-                        if d == "\\", i + 1 < chars.count, ["\"", "\\", "$", "`", "\n"].contains(chars[i + 1]) {
-                            i += 1
-                            d = chars[i]
-                            if d == "\n" { line += 1; i += 1; continue }
-                        }
-                        if d == "\n" { line += 1 }
+                    while let d = here, d != UInt8(ascii: "'") {
+                        if d == 0x0A { line += 1 }
                         value.append(d)
                         i += 1
                     }
-                    guard i < chars.count else { line = start; throw fail("a \" is not closed") }
+                    guard here != nil else { throw fail("a ' is not closed", at: opened) }
                     i += 1
-                case "$", "`":
-                    throw fail("\(name): \(c) would be expanded by a shell; quote it with '…'")
-                case "\\":
-                    guard i + 1 < chars.count else { throw fail("\(name): a \\ at the end") }
-                    if chars[i + 1] != "\n" { value.append(chars[i + 1]) } else { line += 1 }
+                case UInt8(ascii: "\""):
+                    let opened = line
+                    i += 1
+                    while let d = here, d != UInt8(ascii: "\"") {
+                        if d == UInt8(ascii: "$") || d == UInt8(ascii: "`") {
+                            refuse("\(Unicode.Scalar(d)) in \"…\" would be expanded by a shell; quote it with '…'")
+                        }
+                        if d == UInt8(ascii: "\\"), i + 1 < bytes.count, "\"\\$`\n".utf8.contains(bytes[i + 1]) {
+                            i += 1
+                            if bytes[i] == 0x0A { line += 1; i += 1; continue }
+                        } else if d == 0x0A {
+                            line += 1
+                        }
+                        value.append(bytes[i])
+                        i += 1
+                    }
+                    guard here != nil else { throw fail("a \" is not closed", at: opened) }
+                    i += 1
+                case UInt8(ascii: "\\"):
+                    guard i + 1 < bytes.count else { throw fail("\(name): a \\ at the end") }
+                    if bytes[i + 1] == 0x0A { line += 1 } else { value.append(bytes[i + 1]) }
                     i += 2
+                case UInt8(ascii: "$"), UInt8(ascii: "`"):
+                    refuse("\(Unicode.Scalar(c)) would be expanded by a shell; quote it with '…'")
+                    value.append(c)
+                    i += 1
+                case UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+                     UInt8(ascii: "("), UInt8(ascii: ")"):
+                    refuse("a shell would not read \(Unicode.Scalar(c)) as part of the answer; quote it with '…'")
+                    value.append(c)
+                    i += 1
+                case UInt8(ascii: "~") where startsWord:
+                    refuse("a shell would expand ~ to a home folder; quote it with '…'")
+                    value.append(c)
+                    i += 1
                 default:
+                    tildeExpands = c == UInt8(ascii: ":")
                     value.append(c)
                     i += 1
                 }
             }
-            if value.count > Limits.answer { line = start; throw fail("\(name): an answer over \(Limits.size(Limits.answer))") }
-            skipBlanks()
-            if i < chars.count, chars[i] == "#" { while i < chars.count, chars[i] != "\n" { i += 1 } }
-            guard i >= chars.count || chars[i] == "\n" else { throw fail("\(name): one value per line (quote spaces with '…')") }
-            answers[name] = String(value)
+            return (value, problem)
         }
-        return answers
     }
 }

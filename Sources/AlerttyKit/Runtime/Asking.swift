@@ -63,8 +63,9 @@ enum Ask {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
         // The environment, with ALERTTY_ANSWERS's answers under it.
-        let environment: (String) -> String?
-        do { environment = try AnswersFile.environment(over: Platform.environment) } catch { return usage(error) }
+        let answersFile: AnswersFile?
+        do { answersFile = try AnswersFile.named(in: Platform.environment) } catch { return usage(error) }
+        let environment = AnswersFile.environment(answersFile, over: Platform.environment)
         var stdinUsed = false
         // What was read of stdin, for a popup's alertty to read in its turn.
         let popup = !asking.inPopup && Popup.wanted(command, environment: environment)
@@ -127,11 +128,17 @@ enum Ask {
         // in its place. (An --id that is another's id and `_FIELD` would be taken for one.)
         if let variable = answerer.variable, !built.fieldNames.isEmpty {
             let known = Set(built.fieldNames.map { variable + "_" + Answerer.shellName($0) })
-            if let unknown = AnswersFile.names(startingWith: variable + "_", environment: Platform.environment).sorted()
-                .first(where: { !known.contains($0) }) {
+            let named = Platform.environmentNames(startingWith: variable + "_") + (answersFile?.names(startingWith: variable + "_") ?? [])
+            if let unknown = named.sorted().first(where: { !known.contains($0) }) {
                 return usage(UsageError("\(unknown) answers no field of \(answerer.promptName) (its fields: "
                                         + built.fieldNames.joined(separator: ", ") + ")"))
             }
+        }
+        // A line of the answers file that answers this prompt but could not be read is this
+        // prompt's error (another prompt's bad line is not).
+        if let variable = answerer.variable, let problem = answersFile?.problem(
+            answering: [variable] + built.fieldNames.map { variable + "_" + Answerer.shellName($0) }, environment: Platform.environment) {
+            return usage(problem)
         }
         // Answers without a person: named by --id, or the defaults when no one is to be asked.
         if let answers = answerer.scriptedAnswers {

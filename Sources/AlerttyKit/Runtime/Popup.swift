@@ -199,6 +199,7 @@ enum Popup {
                 w.put(answer.field)
                 w.put(answer.value)
                 w.put(answer.secret)
+                w.put(answer.unnameable)
             }
         }
         return w.bytes
@@ -235,7 +236,7 @@ enum Popup {
             let hasReplay = try r.bool()
             var replay: [ReplayAnswer] = []
             for _ in 0..<(try r.count()) {
-                replay.append(ReplayAnswer(field: try r.optionalString(), value: try r.field(), secret: try r.bool()))
+                replay.append(ReplayAnswer(field: try r.optionalString(), value: try r.field(), secret: try r.bool(), unnameable: try r.bool()))
             }
             outcome.replay = hasReplay ? replay : nil
             return .ended(outcome, terminator: terminator, wholeJob: wholeJob)

@@ -60,6 +60,15 @@ public enum Sanitize {
         return String(out)
     }
 
+    /// Untrusted text quoted in a message: whole when short, else its start and its length, so
+    /// an error about a 3 MB item is one short line.
+    public static func excerpt(_ text: String, characters: Int = 60) -> String {
+        guard text.utf8.count > characters else { return "'" + text + "'" }
+        let start = text.prefix(characters)
+        guard start.count < text.count else { return "'" + text + "'" }
+        return "'" + start + "…' (\(text.utf8.count) bytes)"
+    }
+
     /// Text that may span lines: newlines break lines, tabs expand to 8-column stops (so `df -h`
     /// columns stay aligned), everything else as `line`.
     public static func lines(_ text: String) -> [String] {

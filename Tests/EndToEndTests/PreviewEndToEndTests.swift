@@ -1,6 +1,7 @@
 // choose --preview in a pseudo-terminal: the pane follows the focus and scrolls on its own;
 // items that look like shell code run nothing; colours in the output show while every other
-// escape stays off the terminal; an endless command is cut and stopped, memory bounded; no
+// escape stays off the terminal; an endless command is cut and stopped, memory bounded, whether
+// it writes to stdout or stderr; no
 // command outlives the list; and the doors without a pane (line mode, an answer from the
 // environment, --non-interactive) never run the command.
 import Foundation
@@ -71,6 +72,17 @@ final class PreviewEndToEndTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(peak), 64 * 1024, "peak memory in KiB")
         p.type(K.escape)
         try assertEnded(p, status: 1, stdout: "")
+    }
+
+    /// stderr is bounded as stdout is: a command that writes there without end is stopped, so
+    /// alertty is not kept reading it for as long as the box is open.
+    func testAPreviewWritingEndlesslyToStderrIsStopped() throws {
+        let token = marker()
+        let p = try choose(["--preview", "yes \(token) >&2", "Pick", "one", "two"])
+        try p.waitForText(token)
+        XCTAssertEqual(Processes.waitUntilGone(token, program: "yes"), [], "the command was stopped at the bound")
+        p.type(K.enter)
+        try assertEnded(p, status: 0, stdout: "one\n")
     }
 
     func testOnlyTheNewestFocusIsShownAndNoCommandOutlivesTheList() throws {

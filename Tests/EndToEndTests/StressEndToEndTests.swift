@@ -48,9 +48,9 @@ final class StressEndToEndTests: XCTestCase {
     final class Measured {
         let process: PTYProcess
         let report = NSTemporaryDirectory() + "alertty-peak-\(UUID().uuidString)"
-        init(_ arguments: [String], stdinPath: String? = nil) throws {
-            process = try PTYProcess(["-f", "%M", "-o", report, PTYProcess.binary] + arguments, stdinPath: stdinPath,
-                                     executable: "/usr/bin/time")
+        init(_ arguments: [String], stdinPath: String? = nil, environment: [String: String] = [:]) throws {
+            process = try PTYProcess(["-f", "%M", "-o", report, PTYProcess.binary] + arguments, environment: environment,
+                                     stdinPath: stdinPath, executable: "/usr/bin/time")
         }
         /// KiB, once it has ended.
         var peakKiB: Int {
@@ -90,6 +90,23 @@ final class StressEndToEndTests: XCTestCase {
         try assertBoundedWhileReading(p.pid, bytes: 256 << 20)
         p.type(K.escape)
         try assertEnded(p, status: 1)
+    }
+
+    /// The same endless line with no person to answer: --describe, --non-interactive and an
+    /// answer by name read up to the item limit, say the list was cut as the box shows it, and
+    /// answer from what came first — they never read for ever.
+    func testALineThatNeverEndsIsBoundedWithNoPerson() throws {
+        try Needs.program("/usr/bin/time", package: "time")
+        for (arguments, status) in [(["--describe"], Int32(7)), (["--non-interactive", "--selected", "1"], 0),
+                                    (["--id", "z"], 0)] {
+            let run = try Measured(["choose", "--items-from", "/dev/zero"] + arguments + ["Pick"], environment: ["ALERTTY_ANSWER_Z": "1"])
+            let process = run.process
+            let ended = try process.waitForExit(timeout: 120)
+            XCTAssertEqual(ended, status, "\(arguments): \(process.stderrText)")
+            XCTAssertTrue(process.stderrText.hasSuffix("alertty: input cut short: the list holds what came before 2 GiB or an item of 16 MiB\n"),
+                          "\(arguments): \(process.stderrText)")
+            XCTAssertLessThan(run.peakKiB, Self.memoryBoundKiB, "\(arguments)")
+        }
     }
 
     /// A gauge fed a block that never closes: its text is cut, the rest dropped.

@@ -68,6 +68,9 @@ public enum AlertMeaning: Equatable, Sendable {
         public var name: String? = nil
         /// Items are still arriving (--items-from): the list is not complete yet.
         public var loading = false
+        /// The input went over the item limits: the list holds what came first (the box says
+        /// "input cut short").
+        public var cut = false
         /// A line shown under it (a form choice's --hint).
         public var hint: String? = nil
     }

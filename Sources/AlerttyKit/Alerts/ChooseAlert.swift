@@ -82,6 +82,7 @@ public struct ChooseAlert: Alert {
     public private(set) var pickingToRename = false
     /// The input went over `inputLimit` and was no longer read.
     public private(set) var cutShort = false
+    private var bytesRead = 0
 
     public private(set) var query = TextField(LineEditor(), placeholder: tr("type to filter"))
     public private(set) var filter = ListFilter()
@@ -367,7 +368,8 @@ public struct ChooseAlert: Alert {
                     focused: radio ? radioChoice ?? list.selectedItem : list.selectedItem, multi: multi,
                     minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
                     marked: list.markedItems, reason: reason,
-                    defaultItem: radio ? radioChoice : focusedPreselection ? list.selectedItem : nil, loading: loading))
+                    defaultItem: radio ? radioChoice : focusedPreselection ? list.selectedItem : nil, loading: loading,
+                    cut: cutShort || store.cutRecords > 0))
     }
 
     // MARK: - Update
@@ -378,8 +380,11 @@ public struct ChooseAlert: Alert {
             return !loading && configuration.selectIfOne && store.count == 1 ? answer([0]) : []
         case .input(let bytes):
             if store.feed(bytes) > 0 { itemsArrived() }
-            // What the items cost: their bytes and four bytes of offset each (`yes |` is mostly offsets).
-            if store.bytes.count + 4 * store.count > configuration.inputLimit {
+            bytesRead += bytes.count
+            // What the items cost: their bytes and four bytes of offset each (`yes |` is mostly
+            // offsets); and what was read, kept or not (a line that never ends, `< /dev/zero`,
+            // keeps its start only and would be read for ever).
+            if store.bytes.count + 4 * store.count > configuration.inputLimit || bytesRead > configuration.inputLimit {
                 cutShort = true
                 loading = false
                 store.finish()

@@ -31,7 +31,7 @@ public enum Limits {
     public static let lines: [String] = [
         "A `-` argument (a message, a field's --value, edit's text) reads at most \(size(stdin)) of stdin; more is an error (exit 2) that points at `alertty text -`. form --fields-from reads at most \(size(fieldsFile)), dialog --file \(size(optionsFile)).",
         "text keeps the first \(size(textStream)) of a stream (a file is read only where the view is, whatever its size).",
-        "choose --items-from keeps \(size(item)) of one item (a line that never ends keeps its start; the rest is read and dropped) and \(size(items)) of items in all; either cut shows as \"input cut short\". An item is drawn only as far as its row shows, so a key costs the same with a 10 MB item; chosen, it is printed as kept.",
+        "choose --items-from keeps \(size(item)) of one item (a line that never ends keeps its start; the rest is read and dropped) and \(size(items)) of items in all, and reads at most \(size(items)) (a line that never ends, `< /dev/zero`, stops there); either cut shows as \"input cut short\", and with no person (--describe, --non-interactive, an answer by name) is said on stderr, the answer taken from what came first. An item is drawn only as far as its row shows, so a key costs the same with a 10 MB item; chosen, it is printed as kept.",
         "ALERTTY_ANSWERS reads a file of at most \(size(answersFile)), each answer at most \(size(answer)); more is an error (exit 2).",
         "A gauge's XXX block keeps \(size(gaugeBlock)) of text (cut with …) and a line longer than \(gaugeLine) bytes is skipped.",
     ]

@@ -15,6 +15,9 @@ public final class ScriptedFrontEnd: FrontEnd {
         self.report = report
     }
 
+    private var saidCut = false
+    static let cutNotice = "input cut short: the list holds what came before \(Limits.size(Limits.items)) or an item of \(Limits.size(Limits.item))"
+
     public var asksAPerson: Bool { false }
     public var readsJobKeys: Bool { false }
     public var readDescriptors: [FileDescriptor] { [] }
@@ -22,7 +25,13 @@ public final class ScriptedFrontEnd: FrontEnd {
 
     public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
         guard context.settled else { return [] } // a check is running: its verdict decides
-        switch answers.next(alert.meaning) {
+        let meaning = alert.meaning
+        // Said as the box shows it, once: the answer is taken from what came first.
+        if case .list(let c) = meaning, c.cut, !c.loading, !saidCut {
+            saidCut = true
+            report(Self.cutNotice)
+        }
+        switch answers.next(meaning) {
         case .answer(let answer): return [.event(.answer(answer))]
         case .wait: return []
         case .refused(let reason):

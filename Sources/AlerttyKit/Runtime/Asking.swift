@@ -93,7 +93,7 @@ enum Ask {
         // A description is never an answer: its own status in every program, so `confirm && wipe`
         // does not wipe when ALERTTY_OPTIONS=--describe lists a script's prompts.
         if command.has(.describe) {
-            guard Platform.writeAll(asking.descriptionDescriptor, Describe.json(command, built: built)) else {
+            guard Describe.write(command, built: built, to: asking.descriptionDescriptor) else {
                 App.report("could not write the description")
                 return .failed(.internalError)
             }

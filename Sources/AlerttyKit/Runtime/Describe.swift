@@ -4,7 +4,36 @@
 // agent can write the ALERTTY_ANSWERS file a script needs. A secret's value is never in it.
 
 enum Describe {
-    static func json(_ command: ParsedCommand, built: BuiltAlert) -> [UInt8] {
+    /// Writes the description on `fd`: a list's items as they are made, so a list as long as the
+    /// item limit allows is never held twice (once as items, once as JSON); false when it could
+    /// not be written.
+    static func write(_ command: ParsedCommand, built: BuiltAlert, to fd: FileDescriptor) -> Bool {
+        var items: AlertMeaning.Choice?
+        let text = json(command, built: built, items: &items)
+        // (JSON quoting escapes every NUL: the placeholder stands nowhere else.)
+        let parts = text.split(at: itemsPlaceholder)
+        guard let items, parts.count == 2 else { return Platform.writeAll(fd, Array(text.utf8)) }
+        if items.cut { App.report(ScriptedFrontEnd.cutNotice) }
+        guard Platform.writeAll(fd, Array(parts[0].utf8) + [UInt8(ascii: "[")]) else { return false }
+        var chunk: [UInt8] = []
+        for i in 0..<items.labels.count {
+            var item = JSONObject()
+            item.put("tag", items.tags[i])
+            item.put("label", items.labels[i])
+            if i > 0 { chunk.append(UInt8(ascii: ",")) }
+            chunk += Array(item.text.utf8)
+            if chunk.count >= 1 << 16 {
+                guard Platform.writeAll(fd, chunk) else { return false }
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        return Platform.writeAll(fd, chunk + Array(("]" + parts[1]).utf8))
+    }
+
+    /// Where the items go in the JSON text until they are written.
+    private static let itemsPlaceholder = "\u{0}items\u{0}"
+
+    static func json(_ command: ParsedCommand, built: BuiltAlert, items: inout AlertMeaning.Choice?) -> String {
         var alert = built.makeAlert()
         _ = alert.update(.start)
         load(&alert, from: built.sources)
@@ -41,12 +70,9 @@ enum Describe {
             o.put("multi", c.multi)
             o.put("min", c.minimum)
             o.put("max", c.maximum)
-            o.putRaw("items", "[" + zip(c.tags, c.labels).map { tag, label in
-                var item = JSONObject()
-                item.put("tag", tag)
-                item.put("label", label)
-                return item.text
-            }.joined(separator: ",") + "]")
+            o.putRaw("items", itemsPlaceholder)
+            items = c
+            if c.cut { o.put("cut", true) }
             o.putRaw("marked", "[" + c.marked.map { String($0 + 1) }.joined(separator: ",") + "]")
         case .browser(let b):
             o.put("text", b.text)
@@ -90,7 +116,7 @@ enum Describe {
             else { flags.put(flag.rawValue, values.last) }
         }
         o.putRaw("options", flags.text)
-        return Array((o.text + "\n").utf8)
+        return o.text + "\n"
     }
 
     /// In place of a secret's value: that one is set, never what it is.

@@ -1,8 +1,8 @@
 // Runs choose's preview commands, one at a time, as an event source. A newer run stops the older
 // one at once (SIGKILL to its whole process group: a shell and whatever it started) and the list
-// never waits for either: output is read as it comes, stdout up to the pane's bound (then the
-// command is stopped), and handed over with the run's id so a late chunk of a stale run is known
-// as such. Each command runs in a session of its own, with no terminal to draw on or read from.
+// never waits for either: output is read as it comes, stdout and stderr up to the pane's bound
+// together (then the command is stopped), and handed over with the run's id so a late chunk of a
+// stale run is known as such. Each command runs in a session of its own, with no terminal to draw on or read from.
 // Stopped commands are reaped as they go; on every way out the running one is killed and reaped.
 
 public final class PreviewRunner: EventSource {
@@ -63,19 +63,16 @@ public final class PreviewRunner: EventSource {
                 continue
             }
             guard !bytes.isEmpty else { continue }
-            if stream == 1 {
-                // Past the pane's bound nothing more is wanted: the command is stopped (`yes`).
-                let room = PreviewPane.byteLimit - r.taken
-                r.taken += bytes.count
-                events.append(.previewOutput(id: r.id, stream: 1, Array(bytes.prefix(room))))
-                if r.taken >= PreviewPane.byteLimit {
-                    run = r
-                    stop()
-                    events.append(.previewEnded(id: r.id, status: nil))
-                    return events
-                }
-            } else {
-                events.append(.previewOutput(id: r.id, stream: 2, bytes))
+            // Past the pane's bound nothing more is wanted, from either stream: the command is
+            // stopped (`yes`, or `yes >&2`, which would keep us reading for as long as it runs).
+            let room = PreviewPane.byteLimit - r.taken
+            r.taken += bytes.count
+            events.append(.previewOutput(id: r.id, stream: stream, Array(bytes.prefix(room))))
+            if r.taken >= PreviewPane.byteLimit {
+                run = r
+                stop()
+                events.append(.previewEnded(id: r.id, status: nil))
+                return events
             }
         }
         if r.status == nil { r.status = Platform.reap(r.command.pid) }

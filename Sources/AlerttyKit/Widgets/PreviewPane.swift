@@ -1,7 +1,8 @@
 // A pane showing a command's output beside a list (choose --preview): its lines with their
-// colours (StyledTextParser), scrolled on its own, cut at a bound, and — when the command
-// failed — its stderr and exit status. It holds one run at a time: a newer run (a newer focus)
-// starts it afresh, and output of an older one is ignored by its id.
+// colours (StyledTextParser), scrolled on its own, cut at a bound (stdout and stderr together),
+// and — when the command failed or its stderr was cut — its stderr, and the exit status. It
+// holds one run at a time: a newer run (a newer focus) starts it afresh, and output of an older
+// one is ignored by its id.
 
 public struct PreviewPane: Sendable {
     public enum Position: String, CaseIterable, Sendable { case right, bottom }
@@ -45,13 +46,15 @@ public struct PreviewPane: Sendable {
     /// command may be stopped.
     public mutating func take(_ id: Int, stream: Int, _ bytes: [UInt8]) -> Bool {
         guard id == self.id, running, !cut else { return false }
-        if stream == 2 {
-            errors += bytes.prefix(max(0, Self.errorLimit - errors.count))
-            return true
-        }
+        // Both streams count toward the bound: a command that writes endlessly to stderr is cut too.
         let room = Self.byteLimit - taken
-        taken += min(room, bytes.count)
-        lines += parser.feed(bytes.count > room ? Array(bytes.prefix(room)) : bytes)
+        let kept = bytes.count > room ? Array(bytes.prefix(room)) : bytes
+        taken += kept.count
+        if stream == 2 {
+            errors += kept.prefix(max(0, Self.errorLimit - errors.count))
+        } else {
+            lines += parser.feed(kept)
+        }
         if taken >= Self.byteLimit || lines.count >= Self.lineLimit {
             if lines.count > Self.lineLimit { lines.removeLast(lines.count - Self.lineLimit) }
             cut = true
@@ -69,12 +72,14 @@ public struct PreviewPane: Sendable {
         self.status = status
     }
 
-    /// What the command said went wrong: its stderr and status (nothing when it succeeded).
+    /// What the command said went wrong: its stderr and status (nothing when it succeeded), or
+    /// the start of its stderr when that was cut.
     var failure: [String] {
-        guard let status, status != 0 else { return [] }
+        let failed = status.map { $0 != 0 } ?? false
+        guard failed || cut && !errors.isEmpty else { return [] }
         let said = String(decoding: errors, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map { Sanitize.line(String($0)) }
-        return (said.last == "" ? Array(said.dropLast()) : said) + [tr("failed (exit %d)", Int(status))]
+        return (said.last == "" ? Array(said.dropLast()) : said) + (failed ? [tr("failed (exit %d)", Int(status ?? 0))] : [])
     }
 
     var totalLines: Int { lines.count + failure.count }

@@ -27,4 +27,12 @@ final class WireTests: XCTestCase {
         for field in ["ended", "0"] { ended.put(field) }
         XCTAssertThrowsError(try Popup.decoded(ended.bytes + Array("3:-1,".utf8)))
     }
+
+    /// tmux's list of clients, read in any locale: the name last, whatever it holds; a client
+    /// of tmux before 3.3 has no user.
+    func testTmuxClientsAreReadWhateverTheLocale() {
+        XCTAssertEqual(Popup.Client.parse("1700000000|0|100|30|/dev/pts/3\n1700000005||80|24|/dev/pts/4|odd\nbroken\n1|x|1|1|/dev/pts/9\n"),
+                       [Popup.Client(activity: 1_700_000_000, uid: 0, columns: 100, rows: 30, name: "/dev/pts/3"),
+                        Popup.Client(activity: 1_700_000_005, uid: nil, columns: 80, rows: 24, name: "/dev/pts/4|odd")])
+    }
 }

@@ -47,7 +47,14 @@ enum Popup {
 
     /// Finds the place: the pane's tmux, the user's own server for a job with no terminal, or inline.
     static func place(_ command: ParsedCommand, terminal: Bool, environment: (String) -> String?) -> Place {
-        let inTmux = !(environment("TMUX") ?? "").isEmpty
+        var inTmux = !(environment("TMUX") ?? "").isEmpty
+        // TMUX kept across `su` or `sudo -E` names another user's server: root in that pane is
+        // asked where it is, never on that user's client.
+        if inTmux, let path = environment("TMUX")?.split(separator: ",").first.map(String.init),
+           Platform.ownSocketProblem(path) != nil {
+            if terminal { return .inline }
+            inTmux = false
+        }
         if !inTmux && terminal { return .inline }
         var socket: String?
         if !inTmux {
@@ -68,22 +75,43 @@ enum Popup {
             return fallback("tmux \(major).\(minor) shows no popup (3.2 or later does)")
         }
         var tmux = Tmux(socket: socket, client: "", columns: 80, rows: 24, borderless: (major, minor) >= (3, 3))
-        let format = "#{client_activity}\t#{client_name}\t#{client_width}\t#{client_height}"
-        // In a pane: the client showing it. From a job: the client used last.
-        let asked = inTmux ? ["display-message", "-p", format] : ["list-clients", "-F", format]
+        // In a pane: the client showing it. From a job: the user's own client used last.
+        let asked = inTmux ? ["display-message", "-p", Client.format] : ["list-clients", "-F", Client.format]
         guard let listed = Platform.output(of: tmux.command(asked), timeoutMs: 1000), listed.status == 0 else {
             return fallback("the tmux server at \(socket ?? "$TMUX") does not answer")
         }
-        let clients = String(decoding: listed.stdout, as: UTF8.self).split(separator: "\n").compactMap { line -> (Int, String, Int, Int)? in
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard f.count == 4, let activity = Int(f[0]), let columns = Int(f[2]), let rows = Int(f[3]), !f[1].isEmpty else { return nil }
-            return (activity, String(f[1]), columns, rows)
+        let clients = Client.parse(String(decoding: listed.stdout, as: UTF8.self))
+        guard let latest = clients.filter({ $0.uid == nil || $0.uid == Platform.userID }).max(by: { $0.activity < $1.activity }) else {
+            let others = clients.count
+            return fallback(others == 0 ? "no client is attached to the tmux server at \(socket ?? "$TMUX")"
+                                        : "no client of yours is attached to the tmux server at \(socket ?? "$TMUX") (\(others) of other users)")
         }
-        guard let latest = clients.max(by: { $0.0 < $1.0 }) else {
-            return fallback("no client is attached to the tmux server at \(socket ?? "$TMUX")")
-        }
-        (tmux.client, tmux.columns, tmux.rows) = (latest.1, latest.2, latest.3)
+        (tmux.client, tmux.columns, tmux.rows) = (latest.name, latest.columns, latest.rows)
         return .tmux(tmux)
+    }
+
+    /// A tmux client as `list-clients -F` describes it.
+    struct Client: Equatable {
+        var activity: Int
+        /// The client's user (nil from a tmux before 3.3, which knows none: a server of one user).
+        var uid: UInt32?
+        var columns: Int
+        var rows: Int
+        var name: String
+
+        /// Fields split by a character tmux prints as it is in any locale (a tab is printed as
+        /// `_` without a UTF-8 one, as cron gives a job), the name last, whatever it holds.
+        static let format = "#{client_activity}|#{client_uid}|#{client_width}|#{client_height}|#{client_name}"
+
+        static func parse(_ listing: String) -> [Client] {
+            listing.split(separator: "\n").compactMap { line in
+                let f = line.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
+                guard f.count == 5, let activity = Int(f[0]), let columns = Int(f[2]), let rows = Int(f[3]), !f[4].isEmpty else { return nil }
+                let uid: UInt32? = f[1].isEmpty ? nil : UInt32(f[1])
+                if uid == nil && !f[1].isEmpty { return nil }
+                return Client(activity: activity, uid: uid, columns: columns, rows: rows, name: String(f[4]))
+            }
+        }
     }
 
     /// `tmux 3.3a`, `tmux next-3.4`, `tmux master` → (3, 3), (3, 4), (99, 0).

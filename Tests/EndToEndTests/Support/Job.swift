@@ -11,8 +11,10 @@ final class Job {
     private(set) var stderr: [UInt8] = []
     private(set) var exitStatus: Int32?
 
+    /// With `cron`, the environment is only PATH, HOME and `environment`: no locale at all, as
+    /// cron on a machine whose /etc/default/locale is empty (and `env -i`, and many units) gives it.
     init(_ arguments: [String], environment: [String: String] = [:], stdin: [UInt8]? = nil,
-         executable: String = PTYProcess.binary) throws {
+         executable: String = PTYProcess.binary, cron: Bool = false) throws {
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0], input: [Int32] = [0, 0]
         pipe(&out)
         pipe(&err)
@@ -29,7 +31,7 @@ final class Job {
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         for fd in out + err + input { posix_spawn_file_actions_addclose(&actions, fd) }
         // No TMUX, no TERM: what cron gives.
-        let base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+        let base = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(cron ? [:] : ["LANG": "C.UTF-8"]) { $1 }
         let env = base.merging(environment) { $1 }.map { "\($0)=\($1)" }
         defer {
             close(out[1])

@@ -26,6 +26,7 @@ final class PopupEndToEndTests: XCTestCase {
         // Found as tmux finds it: $TMUX_TMPDIR/tmux-UID/default.
         let job = try Job(["confirm", "--popup", "Disk is 95% full. Clean now?"], environment: ["TMUX_TMPDIR": tmux.folder])
         try client.waitFor("the popup") { $0.contains("Disk is 95% full. Clean now?") && $0.contains("< Yes >") }
+        try client.waitForPopup("Clean now?")
         XCTAssertTrue(client.screen.contains("pane-marker"), "the pane stays under the popup")
         client.type(K.tab + K.enter)
         XCTAssertEqual(try job.waitForExit(), 1, job.stderrText)
@@ -37,7 +38,7 @@ final class PopupEndToEndTests: XCTestCase {
         let record = try temporaryFolder() + "/answers"
         let answer = try Job(["input", "--popup", "--tmux-socket", tmux.socket, "--id", "name", "--value", "ann", "Your name?"],
                              environment: ["ALERTTY_RECORD": record])
-        try client.waitForText("Your name?")
+        try client.waitForPopup("Your name?")
         client.type("e" + K.enter)
         XCTAssertEqual(try answer.waitForExit(), 0, answer.stderrText)
         XCTAssertEqual(answer.stdoutText, "anne\n")
@@ -51,14 +52,14 @@ final class PopupEndToEndTests: XCTestCase {
         let environment = ["ALERTTY_POPUP": "1", "TMUX_TMPDIR": tmux.folder]
         let pinentry = try Job([], environment: environment, stdin: Array("SETDESC Unlock the key\nGETPIN\nBYE\n".utf8),
                                executable: PinentryEndToEndTests.pinentry)
-        try client.waitForText("Unlock the key")
+        try client.waitForPopup("Unlock the key")
         client.type("pin-1" + K.enter)
         XCTAssertEqual(try pinentry.waitForExit(), 0, pinentry.stderrText)
         XCTAssertTrue(pinentry.stdoutText.contains("\nD pin-1\nOK"), pinentry.stdoutText)
 
         let askpass = try Job(["Password for 'https://ann@example.com':"], environment: environment,
                               executable: AskpassEndToEndTests.askpass)
-        try client.waitForText("Password for")
+        try client.waitForPopup("Password for")
         client.type("pw-2" + K.enter)
         XCTAssertEqual(try askpass.waitForExit(), 0, askpass.stderrText)
         XCTAssertEqual(askpass.stdoutText, "pw-2\n")
@@ -66,7 +67,7 @@ final class PopupEndToEndTests: XCTestCase {
         // An old script's whiptail: its answer on stderr, as whiptail gives it.
         let whiptail = try Job(["--inputbox", "Host name?", "8", "40", "db1"], environment: environment,
                                executable: PTYProcess.binary(named: "whiptail"))
-        try client.waitForText("Host name?")
+        try client.waitForPopup("Host name?")
         client.type("0" + K.enter)
         XCTAssertEqual(try whiptail.waitForExit(), 0, whiptail.stderrText)
         XCTAssertEqual(whiptail.stderrText, "db10")
@@ -83,6 +84,7 @@ final class PopupEndToEndTests: XCTestCase {
         tmux.send(literal: "export TMUX=\(tmux.socket),0,0; echo pane-marker; ans=$(\(PTYProcess.binary) choose --popup 'Shell?' bash zsh fish); echo \"rc=$? ans=$ans\"")
         tmux.send(keys: ["Enter"])
         try client.waitFor("the list in a popup") { $0.contains("type to filter") && $0.contains(" fish ") }
+        try client.waitForPopup(" fish ")
         XCTAssertTrue(client.screen.contains("pane-marker"))
         XCTAssertFalse(tmux.capture().contains("type to filter"), "the pane itself is untouched")
         client.type(K.down + K.enter)
@@ -93,12 +95,12 @@ final class PopupEndToEndTests: XCTestCase {
     func testStdinReachesThePopup() throws {
         let (tmux, client) = try server()
         let text = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "-"], stdin: Array("Text from stdin?".utf8))
-        try client.waitForText("Text from stdin?")
+        try client.waitForPopup("Text from stdin?")
         client.type(K.enter)
         XCTAssertEqual(try text.waitForExit(), 0, text.stderrText)
         let items = (1...3000).map { "item-\($0)" }.joined(separator: "\n") + "\n"
         let list = try Job(["choose", "--popup", "--tmux-socket", tmux.socket, "--items-from", "-", "Pick"], stdin: Array(items.utf8))
-        try client.waitForText("3,000")
+        try client.waitForPopup("3,000")
         client.type("2999" + K.enter)
         XCTAssertEqual(try list.waitForExit(), 0, list.stderrText)
         XCTAssertEqual(list.stdoutText, "item-2999\n")
@@ -113,12 +115,12 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertEqual(try taken.waitForExit(), 1, taken.stderrText)
 
         let interrupted = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q3?"])
-        try client.waitForText("Q3?")
+        try client.waitForPopup("Q3?")
         client.type("\u{03}")
         XCTAssertEqual(try interrupted.waitForExit(), 130, "Ctrl-C in the popup interrupts the caller")
 
         let closed = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q4?"])
-        try client.waitForText("Q4?")
+        try client.waitForPopup("Q4?")
         let clientName = try tmux.run(["list-clients", "-F", "#{client_name}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let closing = Date()
         try tmux.run(["display-popup", "-C", "-c", clientName])
@@ -129,7 +131,7 @@ final class PopupEndToEndTests: XCTestCase {
         // tmux closes a popup by sending its job SIGTERM as well as taking its terminal away, in
         // no fixed order: a SIGTERM reaching the popup's alertty first cancels the same way.
         let terminated = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Q5?"])
-        try client.waitForText("Q5?")
+        try client.waitForPopup("Q5?")
         let popups = Processes.started(withEnvironment: "ALERTTY_POPUP_DIR")
         XCTAssertEqual(popups.count, 1, "the popup's own alertty")
         for pid in popups { kill(pid, SIGTERM) }
@@ -142,7 +144,7 @@ final class PopupEndToEndTests: XCTestCase {
         let secret = "s3cret-\(Int.random(in: 100_000...999_999))"
         let temporary = try temporaryFolder()
         let job = try Job(["password", "--popup", "--tmux-socket", tmux.socket, "Passphrase?"], environment: ["TMPDIR": temporary])
-        try client.waitForText("Passphrase?")
+        try client.waitForPopup("Passphrase?")
         client.type(secret)
         try client.waitFor("typed") { $0.contains(String(repeating: "•", count: secret.count)) }
         // Typed, not yet answered: in no process's arguments or environment, in no tmux buffer.
@@ -166,6 +168,7 @@ final class PopupEndToEndTests: XCTestCase {
         let hostile = ["$(touch \(dir)/a)", "`touch \(dir)/b`", "'; touch \(dir)/c; '", "\"; touch \(dir)/d; \""]
         let job = try Job(["choose", "--popup", "--tmux-socket", tmux.socket, "--title", hostile[0], hostile[2]] + hostile)
         try client.waitFor("the list") { $0.contains("`touch") && $0.contains("$(touch") }
+        try client.waitForPopup("`touch")
         client.type(K.end + K.enter)
         XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
         XCTAssertEqual(job.stdoutText, hostile[3] + "\n")
@@ -244,5 +247,15 @@ final class PopupEndToEndTests: XCTestCase {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard bound == 0 else { throw NSError(domain: "bind", code: Int(errno)) }
+    }
+}
+
+extension PTYProcess {
+    /// A popup showing `text` that takes keys: it holds them until the keyboard has been quiet
+    /// a moment after it appeared, and says so.
+    func waitForPopup(_ text: String, timeout: Double = 10) throws {
+        try waitFor("\(text) in a popup that takes keys", timeout: timeout) {
+            $0.contains(text) && !$0.contains("keys in a moment")
+        }
     }
 }

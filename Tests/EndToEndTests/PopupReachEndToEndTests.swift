@@ -29,7 +29,7 @@ final class PopupReachEndToEndTests: XCTestCase {
         for (program, arguments) in [(PTYProcess.binary, ["confirm", "--popup", "Clean now?"]),
                                      (PTYProcess.binary(named: "whiptail"), ["--yesno", "Clean now?", "8", "40"])] {
             let job = try Job(arguments, environment: ["TMUX_TMPDIR": tmux.folder, "ALERTTY_POPUP": "1"], executable: program, cron: true)
-            try client.waitFor("the popup") { $0.contains("Clean now?") }
+            try client.waitForPopup("Clean now?")
             client.type(K.enter)
             XCTAssertEqual(try job.waitForExit(), 0, "\(program): \(job.stderrText)")
             try client.waitFor("the popup closed") { !$0.contains("Clean now?") }
@@ -57,5 +57,46 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertFalse(theirClient.screen.contains("Asked here?"), "never on their client")
         p.type(K.enter)
         XCTAssertEqual(try p.waitForExit(), 0, p.stderrText)
+    }
+
+    /// Keys typed into the shell as a popup appears never answer it: typed until the popup shows
+    /// and a while after, they are held; once the keyboard is quiet a deliberate answer is taken.
+    func testKeysTypedForTheShellNeverAnswerAPopup() throws {
+        let (tmux, client) = try server()
+        for (key, answer, expected) in [("y", "n", Int32(1)), ("\r", K.escape, 1)] {
+            let job = try cronJob(["confirm", "--popup", "--default", "no", "Delete old backups?"], tmux)
+            try typeWhile(client, key) { $0.contains("Delete old backups?") }
+            try client.waitForPopup("Delete old backups?")
+            XCTAssertFalse(job.hasExited(), "answered by keys meant for the shell: \(job.stdoutText)")
+            client.type(answer)
+            XCTAssertEqual(try job.waitForExit(), expected, job.stderrText)
+            try client.waitFor("the popup closed") { !$0.contains("Delete old backups?") }
+        }
+        // pinentry's CONFIRM ("allow use of this key?") alike: Enter typed ahead is not OK.
+        let pinentry = try Job([], environment: ["ALERTTY_POPUP": "1", "TMUX_TMPDIR": tmux.folder],
+                               stdin: Array("SETDESC Allow use of this key?\nCONFIRM\nBYE\n".utf8),
+                               executable: PinentryEndToEndTests.pinentry, cron: true)
+        try typeWhile(client, "\r") { $0.contains("Allow use of this key?") }
+        try client.waitForPopup("Allow use of this key?")
+        XCTAssertFalse(pinentry.hasExited(), pinentry.stdoutText)
+        client.type(K.escape)
+        XCTAssertEqual(try pinentry.waitForExit(), 0, pinentry.stderrText)
+        XCTAssertTrue(pinentry.stdoutText.contains("ERR 83886179 Operation cancelled"), "cancelled, not OK: \(pinentry.stdoutText)")
+    }
+
+    /// Types `key` again and again, as a person typing into their shell, until `shown` holds and
+    /// for a third of a second after.
+    func typeWhile(_ client: PTYProcess, _ key: String, _ shown: @escaping (Screen) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(10)
+        // (Each look at the screen reads what the client drew for 20 ms: the typing's pace.)
+        while (try? client.waitFor("the popup", timeout: 0, shown)) == nil {
+            guard Date() < deadline else { throw NSError(domain: "the popup never showed", code: 1) }
+            client.type(key)
+        }
+        let after = Date().addingTimeInterval(0.33)
+        while Date() < after {
+            client.type(key)
+            _ = try? client.waitFor("nothing", timeout: 0) { _ in false }
+        }
     }
 }

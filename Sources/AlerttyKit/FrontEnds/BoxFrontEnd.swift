@@ -38,6 +38,9 @@ public final class BoxFrontEnd: FrontEnd {
     /// Inline: the width of the box last drawn, and whether the next frame erases it first (Ctrl-L).
     var inlineWidth = 0
     var eraseInline = false
+    /// Keys read before this are dropped (RunOptions.quietKeyboardFirst); each one read pushes it on.
+    var keysHeldUntil: UInt64?
+    static let keysHeldNotice = "keys in a moment…"
 
     public init(session: TerminalSession, options: RunOptions, mode: Mode = .asking) {
         self.session = session
@@ -65,6 +68,7 @@ public final class BoxFrontEnd: FrontEnd {
         session.mouse = alert.usesMouse && session.modal
         session.enter()
         if options.animate { animation = (.popIn, Platform.now()) }
+        if let quiet = options.quietKeyboardFirst { keysHeldUntil = Platform.now() + UInt64(quiet * 1e9) }
     }
 
     public func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
@@ -75,8 +79,9 @@ public final class BoxFrontEnd: FrontEnd {
             dirty = true
         }
         maxFramesPerSecond = alert.maxFramesPerSecond
-        guard dirty || animation != nil || context.countdown != lastCountdown, frameDue(now) else { return [] }
-        guard draw(&alert, now: now, countdown: context.countdown) else {
+        let footer = keysHeldUntil != nil ? tr(Self.keysHeldNotice) : context.countdown
+        guard dirty || animation != nil || footer != lastCountdown, frameDue(now) else { return [] }
+        guard draw(&alert, now: now, countdown: footer) else {
             return [.finish(Outcome(.hangup))]
         }
         dirty = false
@@ -93,9 +98,19 @@ public final class BoxFrontEnd: FrontEnd {
             Platform.protectSecrets()
         }
         var requests: [FrontEndRequest] = []
+        if let held = keysHeldUntil, now >= held {
+            keysHeldUntil = nil
+            dirty = true
+        }
         if readable.contains(session.fd) {
             guard var bytes = Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }
-            if !bytes.isEmpty {
+            if !bytes.isEmpty, keysHeldUntil != nil, let quiet = options.quietKeyboardFirst {
+                // Typed for something else (the shell the popup appeared over): dropped, and the
+                // keyboard must be quiet a while longer.
+                keysHeldUntil = now + UInt64(quiet * 1e9)
+                bytes.resetBytes()
+                decoder = KeyDecoder()
+            } else if !bytes.isEmpty {
                 lastInputAt = now
                 requests += translate(decoder.feed(bytes), alert)
                 bytes.resetBytes() // typed keys may spell a secret
@@ -146,6 +161,7 @@ public final class BoxFrontEnd: FrontEnd {
     public func nextDeadline(now: UInt64) -> UInt64? {
         var wake: [UInt64] = []
         if animation != nil { wake.append(now + 16_000_000) }
+        if let held = keysHeldUntil { wake.append(held) }
         if let patience = decoder.patienceMs(escapeDelayMs: options.escapeDelayMs) { wake.append(lastInputAt + UInt64(patience) * 1_000_000) }
         if dirty, let fps = maxFramesPerSecond { wake.append(lastFrameAt + UInt64(1e9 / fps)) }
         return wake.min()

@@ -260,6 +260,8 @@ enum Ask {
             options.animate = false
             options.inline = false
             options.backtitle = nil
+            // The person did not open it: what they were typing elsewhere must not answer it.
+            options.quietKeyboardFirst = Popup.quietKeyboard
         }
     }
 

@@ -12,6 +12,10 @@
 enum Popup {
     /// Set (to the private folder) for the alertty a popup runs: it serves that request.
     static let folderVariable = "ALERTTY_POPUP_DIR"
+    /// How long the keyboard must be quiet after a popup appears before it takes a key (a `y`
+    /// typed into the shell as it appeared must not answer it); Firefox holds its security
+    /// dialogs' buttons for a second for the same reason.
+    static let quietKeyboard = 0.5
 
     /// --popup, or ALERTTY_POPUP (not empty, not 0).
     static func wanted(_ command: ParsedCommand, environment: (String) -> String?) -> Bool {

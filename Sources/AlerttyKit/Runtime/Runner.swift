@@ -30,6 +30,9 @@ public struct RunOptions: Sendable {
     public var margin = BoxMetrics.horizontalPadding - 1
     /// The box is the whole terminal (a popup sized to it).
     public var fillsTerminal = false
+    /// Keys are held (read and dropped) until the keyboard has been quiet this long since the
+    /// box appeared: a popup the person did not open takes no key typed for something else.
+    public var quietKeyboardFirst: Double?
     public init() {}
 }
 

@@ -11,6 +11,7 @@ final class PopupEndToEndTests: XCTestCase {
     typealias K = PTYProcess.Keys
 
     override func setUpWithError() throws { try Tmux.require() }
+    override func tearDown() { PopupReachEndToEndTests.clearQueue() }
 
     /// A server whose pane shows a marker, and a client attached to it.
     func server(asTmuxDoes: Bool = false) throws -> (Tmux, PTYProcess) {

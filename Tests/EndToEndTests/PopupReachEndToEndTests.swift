@@ -9,6 +9,42 @@ final class PopupReachEndToEndTests: XCTestCase {
     typealias K = PTYProcess.Keys
 
     override func setUpWithError() throws { try Tmux.require() }
+    override func tearDown() { Self.clearQueue() }
+    /// The client's screen as each question was answered.
+    var screens: [String] = []
+
+    /// The user's queue of questions, as alertty finds it.
+    static var queue: String {
+        var s = stat()
+        let run = "/run/user/\(getuid())"
+        return stat(run, &s) == 0 && s.st_uid == getuid() && s.st_mode & 0o077 == 0 ? run + "/alertty" : "/tmp/alertty-\(getuid())"
+    }
+
+    /// Questions of jobs a test killed are cleared by whoever looks next; a test leaves none.
+    static func clearQueue() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? [] {
+            let pid = name.split(separator: "-").dropFirst(2).first.flatMap { Int32($0) } ?? 0
+            if pid <= 0 || kill(pid, 0) != 0 { unlink(queue + "/" + name) }
+        }
+    }
+
+    /// Each question showing in a popup that takes keys, answered as `answer` says, until `count`
+    /// were answered: the questions a client showed, in the order shown.
+    func answerEach(_ client: PTYProcess, count: Int, question: (Int) -> String, answer: (Int) -> String) throws -> [Int] {
+        screens = []
+        var order: [Int] = []
+        while order.count < count {
+            let screen = try client.waitFor("a question in a popup", timeout: 20) { screen in
+                !screen.contains("keys in a moment") && (0..<count).contains { !order.contains($0) && screen.contains(question($0)) }
+            }
+            screens.append(screen.text)
+            let shown = try XCTUnwrap((0..<count).first { !order.contains($0) && screen.contains(question($0)) })
+            order.append(shown)
+            client.type(answer(shown))
+            try client.waitFor("question \(shown) answered") { !$0.contains(question(shown)) }
+        }
+        return order
+    }
 
     func server() throws -> (Tmux, PTYProcess) {
         let tmux = try Tmux(command: "echo pane-marker", asTmuxDoes: true)
@@ -98,5 +134,97 @@ final class PopupReachEndToEndTests: XCTestCase {
             client.type(key)
             _ = try? client.waitFor("nothing", timeout: 0) { _ in false }
         }
+    }
+
+    /// Ten jobs asking at once (as cron starts them): each is asked in turn, never over another's
+    /// popup, and gets its own answer; the popup says how many more wait; the server lives on.
+    func testTenJobsAskingAtOnceAreEachAskedAndAnswered() throws {
+        let (tmux, client) = try server()
+        let question = { (i: Int) in "Host for job \(i)?" }
+        let jobs = try (0..<10).map { i in try cronJob(["input", "--popup", question(i)], tmux) }
+        let order = try answerEach(client, count: 10, question: question) { "answer-\($0)" + K.enter }
+        XCTAssertTrue(screens.contains { $0.contains("more waiting") && $0.contains("asked by") }, screens.joined(separator: "\n"))
+        for (i, job) in jobs.enumerated() {
+            XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+            XCTAssertEqual(job.stdoutText, "answer-\(i)\n", "job \(i) gets its own answer")
+        }
+        XCTAssertEqual(Set(order).count, 10)
+        XCTAssertTrue(try tmux.run(["list-clients"]).contains("/dev/pts"), "the server and its client live on")
+    }
+
+    /// A popup over the person's own popup is never shown: the job waits until theirs closes.
+    func testAClientBusyWithItsOwnPopupIsAskedOnceFree() throws {
+        let (tmux, client) = try server()
+        let name = try tmux.run(["list-clients", "-F", "#{client_name}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let mine = try Job(["-S", tmux.socket, "display-popup", "-c", name, "-E", "echo my-own-popup; sleep 600"], executable: "/usr/bin/tmux")
+        try client.waitForText("my-own-popup")
+        let job = try cronJob(["confirm", "--popup", "Clean now?"], tmux)
+        // Asked for all the while the person's popup shows: never shown, never answered.
+        try client.waitFor("the job in the queue") { _ in
+            ((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(job.pid)-") }
+        }
+        XCTAssertFalse(client.screen.contains("Clean now?"))
+        XCTAssertFalse(job.hasExited(), job.stderrText)
+        try tmux.run(["display-popup", "-C", "-c", name])
+        _ = try? mine.waitForExit()
+        try client.waitForPopup("Clean now?")
+        client.type(K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+    }
+
+    /// A client that detaches mid-question is no No: the question waits and is asked again on the
+    /// client that attaches next.
+    func testDetachAndReattachMidQuestionAsksAgain() throws {
+        let (tmux, client) = try server()
+        let record = try temporaryFolder() + "/answers"
+        let job = try cronJob(["input", "--popup", "--id", "host", "Host name?"], tmux, environment: ["ALERTTY_RECORD": record])
+        try client.waitForPopup("Host name?")
+        try tmux.run(["detach-client", "-a"])
+        try tmux.run(["detach-client"])
+        _ = try client.waitForExit()
+        XCTAssertFalse(job.hasExited(), "a detached client is not a No: \(job.stderrText)")
+        let again = try tmux.attach()
+        try again.waitForPopup("Host name?")
+        again.type("db1" + K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "db1\n")
+        XCTAssertEqual(job.stderrText, "")
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "ALERTTY_ANSWER_HOST='db1'\n")
+    }
+
+    /// A server that dies mid-question, and no client at all, are no No either: with --timeout
+    /// the question waits for someone, then times out (124), and nothing is recorded.
+    func testNoOneToAskWaitsForTheTimeoutAndRecordsNothing() throws {
+        let (tmux, client) = try server()
+        let record = try temporaryFolder() + "/answers"
+        let job = try cronJob(["confirm", "--popup", "--timeout", "2", "--id", "go", "Go on?"], tmux, environment: ["ALERTTY_RECORD": record])
+        try client.waitForPopup("Go on?")
+        try tmux.run(["kill-server"])
+        XCTAssertEqual(try job.waitForExit(), 124, job.stderrText)
+        XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "", "nothing recorded")
+
+        // No server at first, one attached later: the person attaching is asked.
+        let later = try Tmux(command: "echo pane-marker", asTmuxDoes: true)
+        let waiting = try cronJob(["confirm", "--popup", "--timeout", "30", "Asked once you attach?"], later)
+        let attached = try later.attach()
+        try attached.waitForPopup("Asked once you attach?")
+        attached.type(K.enter)
+        XCTAssertEqual(try waiting.waitForExit(), 0, waiting.stderrText)
+    }
+
+    /// The caller killed (SIGKILL): its popup goes within a second, and its folder with it.
+    func testTheCallerKilledTakesItsPopupAway() throws {
+        let (tmux, client) = try server()
+        let temporary = try temporaryFolder()
+        let job = try cronJob(["password", "--popup", "Passphrase?"], tmux, environment: ["TMPDIR": temporary])
+        try client.waitForPopup("Passphrase?")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary).count, 1, "the popup's folder")
+        kill(job.pid, SIGKILL)
+        let killed = Date()
+        try client.waitFor("the popup gone", timeout: 5) { !$0.contains("Passphrase?") }
+        XCTAssertLessThan(Date().timeIntervalSince(killed), 1.5)
+        let deadline = Date().addingTimeInterval(5)
+        while (try FileManager.default.contentsOfDirectory(atPath: temporary)).count > 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "its folder gone")
     }
 }

@@ -813,6 +813,9 @@ public enum Platform {
     /// Sends `signal` to the process group `pid` leads.
     public static func signalGroup(_ pid: pid_t, _ which: Signal) { kill(-pid, which.number) }
 
+    /// Sends this process `which`, to be handled as if it came from outside.
+    public static func send(ourselves which: Signal) { kill(getpid(), which.number) }
+
     /// Spawn attributes for a child that leads a process group of its own (so a signal to the group
     /// reaches everything it starts) with the signals we catch back at their defaults.
     private static func groupLeader(_ attributes: inout posix_spawnattr_t) {

@@ -75,6 +75,62 @@ extension Platform {
         return nil
     }
 
+    /// A folder only we may use at `path`: made (0700) if it is not there, then checked as
+    /// `privateFolderProblem` checks it; why it cannot be used, or nil.
+    public static func ownFolder(_ path: String) -> String? {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST { return "cannot make \(path): \(describe(errno: errno))" }
+        return privateFolderProblem(path)
+    }
+
+    /// The names in a folder (not `.` and `..`), in no order; empty when it cannot be read.
+    public static func names(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// A new file at `path` holding `bytes`, made whole before it is seen: written under a
+    /// temporary name, then renamed into place (0600, never over a link).
+    public static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(PlatformError) {
+        let temporary = path + ".new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 { throw PlatformError(operation: "cannot write \(temporary)", code: errno) }
+        let written = writeAll(fd, bytes)
+        close(fd)
+        guard written, rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw PlatformError(operation: "cannot write \(path)", code: code)
+        }
+    }
+
+    public static func removeFile(_ path: String) { unlink(path) }
+
+    /// When process `pid` started (clock ticks since boot, /proc/PID/stat's 22nd field): with
+    /// its pid it names one process for good (a pid is reused, the pair is not). nil when it is
+    /// not running.
+    public static func processStart(_ pid: Int32) -> UInt64? {
+        guard let stat = try? readFile("/proc/\(pid)/stat", limit: 4096),
+              let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        // After the command's name in parentheses: state is field 3, start time field 22.
+        let fields = stat[(close + 1)...].split(separator: 0x20)
+        guard fields.count > 19, fields[0] != Array("Z".utf8)[...] else { return nil }
+        return UInt64(String(decoding: fields[19], as: UTF8.self))
+    }
+
+    /// A process's command line words (/proc/PID/cmdline), empty when it cannot be read.
+    public static func commandLine(_ pid: Int32) -> [String] {
+        guard let bytes = try? readFile("/proc/\(pid)/cmdline", limit: 65536) else { return [] }
+        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public static var parentProcessID: Int32 { getppid() }
+
     /// Why `path` is not a socket of ours (nil when it is).
     public static func ownSocketProblem(_ path: String) -> String? {
         var s = stat()

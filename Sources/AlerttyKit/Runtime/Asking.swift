@@ -156,26 +156,33 @@ enum Ask {
         defer { record?.close() }
         let path = command.string(.tty) ?? "/dev/tty"
         if popup && asking.behind.isEmpty {
-            switch Popup.place(command, terminal: Platform.canOpenTerminal(path), environment: environment) {
+            // A secret may pass through this process: protected as inline protects it.
+            if built.secret && !built.secretAtStart { Platform.protectSecrets() }
+            let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+                              file: options.theme ?? Theme.defaultFile)
+            let size = { (tmux: Popup.Tmux) -> (width: Int, height: Int) in
+                let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
+                                  theme: theme, backtitle: options.backtitle)
+                var size = scene.boxSize(for: built.makeAlert())
+                // A list still to stream in is given room for it (a popup keeps the size it opens with).
+                if built.readsStdinStream { size.height = max(size.height, tmux.rows * 2 / 3) }
+                return size
+            }
+            switch Popup.reach(command, asking: asking, terminal: Platform.canOpenTerminal(path), environment: environment,
+                               timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: built.readsStdinStream, size: size) {
             case .inline:
                 break
             case .nowhere(let why):
                 let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
                 App.report("no terminal to ask on and no popup to show: \(why); \(byName) to answer it, or take its default with --non-interactive")
                 return .failed(.noTerminal)
-            case .tmux(let tmux):
-                let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
-                                  file: options.theme ?? Theme.defaultFile)
-                let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
-                                  theme: theme, backtitle: options.backtitle)
-                var size = scene.boxSize(for: built.makeAlert())
-                // A list still to stream in is given room for it (a popup keeps the size it opens with).
-                if built.readsStdinStream { size.height = max(size.height, tmux.rows * 2 / 3) }
-                if let ran = Popup.ask(command, asking: asking, at: tmux, size: size, stdinTaken: stdinTaken,
-                                       forwardsStdin: built.readsStdinStream) {
-                    if case .ended(let outcome, _, _) = ran { record?.note(command, secret: built.secret, outcome: outcome) }
-                    return ran
-                }
+            case .timedOut:
+                // No one answered in time: nothing to record; the default when asked to take it.
+                if options.takeDefaultOnTimeout { return scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName) }
+                return .ended(Outcome(.timeout), terminator: nil, wholeJob: false)
+            case .ran(let ran):
+                if case .ended(let outcome, _, _) = ran { record?.note(command, secret: built.secret, outcome: outcome) }
+                return ran
             }
         }
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.

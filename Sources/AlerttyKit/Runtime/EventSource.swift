@@ -21,9 +21,13 @@ public protocol EventSource: AnyObject {
     var processGroup: Int32? { get }
     /// It runs commands (now or later): the loop watches for one wanting the terminal.
     var runsCommands: Bool { get }
+    /// Nothing it does is pending for the alert (a check's verdict, items to come): an answer
+    /// from a script or a timeout's default may be given now. By default, while it has no deadline.
+    var settled: Bool { get }
 }
 
 extension EventSource {
     public var processGroup: Int32? { nil }
     public var runsCommands: Bool { false }
+    public var settled: Bool { nextDeadline == nil }
 }

@@ -139,11 +139,16 @@ enum Popup {
         var directory: String
         /// Each variable as the caller has it: a value, or nil (unset there, so unset here).
         var environment: [(String, String?)]
+        /// The process that asks, and when it started: the popup goes when it does.
+        var caller: Int32 = 0
+        var callerStart: UInt64 = 0
 
         func encoded() -> [UInt8] {
             var w = WireWriter()
-            w.put("alertty-popup 1")
+            w.put("alertty-popup 2")
             w.put(directory)
+            w.put(Int(caller))
+            w.put(String(callerStart))
             w.put(environment.count)
             for (name, value) in environment {
                 w.put(name)
@@ -163,8 +168,10 @@ enum Popup {
 
         static func decoded(_ bytes: [UInt8]) throws(WireError) -> Request {
             var r = WireReader(bytes)
-            guard try r.string() == "alertty-popup 1" else { throw WireError() }
+            guard try r.string() == "alertty-popup 2" else { throw WireError() }
             let directory = try r.string()
+            let caller = Int32(truncatingIfNeeded: try r.int())
+            guard let callerStart = UInt64(try r.string()) else { throw WireError() }
             var environment: [(String, String?)] = []
             for _ in 0..<(try r.count()) { environment.append((try r.string(), try r.optionalString())) }
             guard let alert = AlertKind(rawValue: try r.string()) else { throw WireError() }
@@ -182,7 +189,8 @@ enum Popup {
             command.fieldWords = try r.strings()
             command.verbatim = try r.bool()
             let theme = try r.optionalString()
-            return Request(command: command, theme: theme, directory: directory, environment: environment)
+            return Request(command: command, theme: theme, directory: directory, environment: environment,
+                           caller: caller, callerStart: callerStart)
         }
     }
 

@@ -5,21 +5,41 @@
 // ends, asks, and writes what came of it. A signal to the caller closes the popup first.
 
 extension Popup {
-    /// Asks `command` in a popup at `tmux`. nil when the popup could not be shown at all (said
-    /// why): the caller then asks as it would have without --popup.
+    /// What came of showing a popup.
+    enum Shown {
+        /// The person answered it (or closed it: a cancel), or it timed out: what came of asking.
+        case answered(Ran)
+        /// It was never shown: tmux returned at once (the client already shows a popup or a
+        /// menu), or said why not (the client went away).
+        case notShown(tmuxSaid: String)
+        /// Shown, then lost before an answer without the person closing it: the client detached,
+        /// the server went away.
+        case lost
+        /// It cannot be shown from here at all (said why): asked as without --popup.
+        case unavailable
+    }
+
+    /// Asks `command` in a popup at `tmux`, within `timeout` seconds if given, `title` on its
+    /// border (nil: borderless, alertty's box is the border).
     static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
-                    stdinTaken: [UInt8], forwardsStdin: Bool) -> Ran? {
+                    stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?) -> Shown {
         let folder: String
         do { folder = try Platform.makePrivateFolder(prefix: "alertty-popup-") } catch {
             App.report(error.message)
-            return nil
+            return .unavailable
         }
         defer { Platform.removePrivateFolder(folder) }
         var child = command
         // The popup's alertty draws on its own terminal, modal; it never pops up again.
         for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
+        // What is left of the time the question had (it may have waited its turn).
+        if let timeout, command.has(.timeout) {
+            child.remove(.timeout)
+            child.add(.timeout, String(max(0.01, timeout)))
+        }
+        let me = Int32(Platform.processID)
         let request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: environment())
+                              environment: environment(), caller: me, callerStart: Platform.processStart(me) ?? 0)
         var ends: [String: FileDescriptor] = [:]
         defer { for fd in ends.values { Platform.close(fd) } }
         do {
@@ -29,17 +49,21 @@ extension Popup {
             }
         } catch {
             App.report(error.message)
-            return nil
+            return .unavailable
         }
-        guard let executable = Platform.executablePath() else { return nil }
+        guard let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(folder) + " " + Shell.quoted(executable)
-        let width = min(size.width + (tmux.borderless ? 0 : 2), tmux.columns)
-        let height = min(size.height + (tmux.borderless ? 0 : 2), tmux.rows)
-        let popup = tmux.command(["display-popup", "-E"] + (tmux.borderless ? ["-B"] : [])
+        // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.
+        let borderless = tmux.borderless && title == nil
+        // As wide as its title, where the client has room (the box widens with it).
+        let width = min(max(size.width + (borderless ? 0 : 2), title.map { TextWidth.columns($0) + 4 } ?? 0), tmux.columns)
+        let height = min(size.height + (borderless ? 0 : 2), tmux.rows)
+        let titled = tmux.borderless ? title.map { ["-T", Self.tmuxLiteral($0)] } ?? [] : []
+        let popup = tmux.command(["display-popup", "-E"] + (borderless ? ["-B"] : []) + titled
                                  + ["-c", tmux.client, "-w", String(width), "-h", String(height), shell])
         guard let shown = try? Platform.spawnCommand(popup, passStdin: false) else {
             App.report("tmux could not be run to show a popup")
-            return nil
+            return .unavailable
         }
         let signals = Platform.catchSignals([.interrupt, .terminate, .hangup, .quit]) ?? -1
         defer { Platform.restoreDefaultSignals([.interrupt, .terminate, .hangup, .quit]) }
@@ -122,19 +146,16 @@ extension Popup {
                 break
             }
             // The popup closed without an outcome (killed, its client gone, tmux refused it).
-            if let status = tmuxStatus, tmuxOpen.isEmpty {
+            if tmuxStatus != nil, tmuxOpen.isEmpty {
                 if let fd = ends["result"], let bytes = Platform.read(fd, max: 1 << 20), !bytes.isEmpty {
                     result += bytes
                     continue
                 }
                 if result.isEmpty {
-                    let said = Sanitize.line(String(decoding: tmuxSaid, as: UTF8.self)).trimmingSpaces()
-                    if status != 0 && !said.isEmpty {
-                        App.report("tmux did not show the popup: " + said)
-                        return nil
-                    }
-                    App.report("the popup was closed before it was answered")
-                    return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
+                    // Its alertty never started: tmux showed nothing (a client busy with a popup
+                    // or a menu returns at once), or said why.
+                    if !ready { return .notShown(tmuxSaid: Sanitize.line(String(decoding: tmuxSaid, as: UTF8.self)).trimmingSpaces()) }
+                    return closedOrLost(tmux)
                 }
                 break
             }
@@ -142,16 +163,29 @@ extension Popup {
         defer { result.resetBytes() }
         guard let ran = try? decoded(result) else {
             App.report("the popup's answer could not be read")
-            return .failed(.internalError)
+            return .answered(.failed(.internalError))
         }
-        // The popup was closed under it, which cancels: closing a popup, tmux both sends its job
-        // SIGTERM and takes its terminal away (SIGHUP), and either may come first.
+        // The popup was taken from under it: closing a popup, tmux both sends its job SIGTERM and
+        // takes its terminal away (SIGHUP), either first; a client detaching does the same.
         if case .ended(let outcome, _, _) = ran, outcome.status == .hangup || outcome.status == .terminated {
-            App.report("the popup was closed before it was answered")
-            return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
+            return closedOrLost(tmux)
         }
-        return ran
+        return .answered(ran)
     }
+
+    /// A popup ended under its alertty: closed by the person (a cancel, as inline) while its
+    /// client is still attached; lost (asked again) when the client or the server went away.
+    static func closedOrLost(_ tmux: Tmux) -> Shown {
+        guard let listed = Platform.output(of: tmux.command(["list-clients", "-F", Client.format]), timeoutMs: 1000), listed.status == 0,
+              Client.parse(String(decoding: listed.stdout, as: UTF8.self)).contains(where: { $0.name == tmux.client }) else {
+            return .lost
+        }
+        App.report("the popup was closed before it was answered")
+        return .answered(.ended(Outcome(.cancel), terminator: nil, wholeJob: false))
+    }
+
+    /// Text tmux shows as it is: `#` starts a format there (`#(command)` would run one).
+    static func tmuxLiteral(_ text: String) -> String { Sanitize.line(text).replacingAll("#", with: "##") }
 
     /// The popup's alertty has its ends open (the first thing it writes on `result`).
     static let readyMark = Array("5:ready,".utf8)
@@ -221,7 +255,10 @@ extension Popup {
             let deadline = Platform.now() + 1_000_000_000
             while Platform.terminalSize(terminal) == nil && Platform.now() < deadline { Platform.pause(seconds: 0.005) }
         }
-        let ran = Ask.command(request.command, Asking(theme: theme, inPopup: true))
+        // The popup goes when its caller does (killed, even with SIGKILL): nobody would get the answer.
+        let caller = CallerWatch(pid: request.caller, start: request.callerStart)
+        let ran = Ask.command(request.command, Asking(theme: theme, sources: [caller], inPopup: true))
+        defer { if caller.gone { Platform.removePrivateFolder(folder) } }
         var bytes = encoded(ran)
         Platform.writeAll(result, bytes)
         bytes.resetBytes()
@@ -231,5 +268,37 @@ extension Popup {
         }
         Platform.close(result)
         return 0
+    }
+}
+
+/// The popup's watch on the process that asks: when it has gone, the popup hangs up as a
+/// terminal would, and its box goes with it.
+final class CallerWatch: EventSource {
+    let pid: Int32
+    let start: UInt64
+    private(set) var gone = false
+    private var next = Platform.now()
+
+    init(pid: Int32, start: UInt64) {
+        self.pid = pid
+        self.start = start
+    }
+
+    var readDescriptors: [FileDescriptor] { [] }
+    var writeDescriptors: [FileDescriptor] { [] }
+    var nextDeadline: UInt64? { gone ? nil : next }
+    /// A watch, not work: the alert is never waiting for it.
+    var settled: Bool { true }
+    func accept(_ effect: Effect, now: UInt64) -> Bool { false }
+    func shutdown() {}
+
+    func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
+        guard !gone, now >= next else { return [] }
+        next = now + 250_000_000
+        if pid > 0, Platform.processStart(pid) != start {
+            gone = true
+            Platform.send(ourselves: .hangup)
+        }
+        return []
     }
 }

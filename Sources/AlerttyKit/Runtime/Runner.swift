@@ -121,7 +121,7 @@ public final class Runner {
                 nextTick = nil
             }
             let lent = lender?.lentTo != nil
-            let settled = !sources.contains { $0.nextDeadline != nil }
+            let settled = sources.allSatisfy(\.settled)
             var shown = countdown(now: now)
             if takeDefaultOnTimeout && alert.showsCountdownOnDefault {
                 // --on-timeout default: the alert shows the countdown on what will be taken, not the border.

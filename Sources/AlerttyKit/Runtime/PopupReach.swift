@@ -1,0 +1,116 @@
+// A question reaching the person through a popup dependably. One question at a time per
+// person: jobs take their turn from the user's queue (QuestionQueue), oldest first. A popup that
+// tmux did not show (the client already shows a popup or a menu) is shown again once it can be;
+// one lost before an answer (the client detached, the server went away) is asked again on the
+// next client that attaches — while --timeout lasts. Only the person's No, Cancel, Esc or their
+// closing the popup is a No (exit 1); time running out is 124 and no one to ask is 3, and
+// nothing is recorded for either. A job's popup says who asks and how many more wait.
+
+extension Popup {
+    enum Reached {
+        /// Asked as without --popup (a terminal that is not tmux's).
+        case inline
+        /// No one to ask: said why.
+        case nowhere(String)
+        case ran(Ran)
+        /// --timeout ran out before the person answered.
+        case timedOut
+    }
+
+    /// How often a job waiting its turn, or for a client, looks again.
+    static let lookAgain = 0.02, waitForClient = 0.25
+
+    static func reach(_ command: ParsedCommand, asking: Asking, terminal: Bool, environment: (String) -> String?,
+                      timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
+                      size: (Tmux) -> (width: Int, height: Int)) -> Reached {
+        var place = place(command, terminal: terminal, environment: environment)
+        switch place {
+        case .inline: return .inline
+        // Without --timeout there is no time to wait for someone: said at once, as ever.
+        case .nowhere(let why) where timeout == nil: return .nowhere(why)
+        default: break
+        }
+        let deadline = timeout.map { Platform.now() + UInt64($0 * 1e9) }
+        let asker = Asker.current()
+        let asked = Platform.now()
+        // One question at a time per person. A queue that cannot be used is said, and the
+        // question asked all the same.
+        var ticket: QuestionQueue.Ticket?
+        do { ticket = try QuestionQueue.open().enter(asker.entry(command)) } catch { App.report(error.message) }
+        defer { ticket?.leave() }
+        var refusals = 0
+        while true {
+            while let ticket, ticket.place().before > 0 {
+                if let deadline, Platform.now() >= deadline { return .timedOut }
+                Platform.pause(seconds: lookAgain)
+            }
+            var pause = waitForClient
+            if case .tmux(let tmux) = place {
+                let left = deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 }
+                if let left, left <= 0 { return .timedOut }
+                // A job's popup (no terminal of its own) says who asks: the person did not open it.
+                let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
+                switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
+                           forwardsStdin: forwardsStdin, timeout: left, title: title) {
+                case .answered(let ran):
+                    return .ran(ran)
+                case .unavailable:
+                    return .inline
+                case .notShown(let said):
+                    // Busy (tmux said nothing): shown once the client is free. An error tmux
+                    // repeats is no passing state.
+                    if !said.isEmpty {
+                        refusals += 1
+                        if refusals >= 3 { return .nowhere("tmux did not show the popup: " + said) }
+                    }
+                    pause = said.isEmpty ? 0.1 : waitForClient
+                case .lost:
+                    refusals = 0
+                }
+            }
+            if let deadline, Platform.now() >= deadline { return .timedOut }
+            Platform.pause(seconds: pause)
+            place = Popup.place(command, terminal: terminal, environment: environment)
+            if case .inline = place { return .inline }
+        }
+    }
+
+    /// The process a question is asked for: the script or command that ran alertty.
+    struct Asker {
+        var program: String
+        var pid: Int32
+
+        static func current() -> Asker {
+            let parent = Platform.parentProcessID
+            // An orphan (setsid, a daemon's child) is its own asker.
+            let pid = parent > 1 ? parent : Int32(Platform.processID)
+            return Asker(program: program(of: Platform.commandLine(pid)), pid: pid)
+        }
+
+        /// `sh /etc/cron.hourly/check-disk` → check-disk; `/usr/bin/gpg-agent --daemon` → gpg-agent.
+        static func program(of words: [String]) -> String {
+            let shells: Set<String> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox", "python3", "python", "perl"]
+            func base(_ word: String) -> String { word.split(separator: "/").last.map(String.init) ?? word }
+            guard let first = words.first else { return "?" }
+            var name = base(first)
+            if name.hasPrefix("-") { name.removeFirst() } // a login shell
+            if shells.contains(name), let script = words.dropFirst().first(where: { !$0.hasPrefix("-") }) { return base(script) }
+            return name
+        }
+
+        /// On the popup's border: who asks, how long it has waited, how many more wait.
+        func title(waited nanos: UInt64, behind: Int) -> String {
+            var parts = ["asked by \(program) (pid \(pid))"]
+            let seconds = Int(nanos / 1_000_000_000)
+            if seconds >= 1 { parts.append(seconds < 120 ? "waiting \(seconds) s" : "waiting \(seconds / 60) min") }
+            if behind > 0 { parts.append("\(behind) more waiting") }
+            return " " + parts.joined(separator: " · ") + " "
+        }
+
+        /// The queue's record of the question: who asks, and what (never an answer or a secret).
+        func entry(_ command: ParsedCommand) -> String {
+            "pid=\(pid)\nprogram=\(Sanitize.line(program))\nalert=\(command.alert.rawValue)\n"
+                + "title=\(Sanitize.line(command.string(.title) ?? ""))\n"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+// The user's own queue of questions waiting for a person: a private folder (the user's, 0700)
+// with one file per waiting question, named so that names sort in the order they were asked.
+// A job asking through a popup takes its turn from here, so one person is asked one question at
+// a time, oldest first, each job getting only its own answer; a question whose process has gone
+// (killed, even with SIGKILL) is no longer waiting and is cleared by whoever looks next.
+//
+// The folder is the same whatever the asking process's environment holds — cron gives a job no
+// XDG_RUNTIME_DIR while the person's login shell has /run/user/UID: /run/user/UID/alertty when
+// /run/user/UID is the user's, else /tmp/alertty-UID.
+
+struct QuestionQueue {
+    let folder: String
+
+    /// The queue's folder for this user, whatever the environment says.
+    static var folderPath: String {
+        let run = "/run/user/\(Platform.userID)"
+        return Platform.privateFolderProblem(run) == nil ? run + "/alertty" : "/tmp/alertty-\(Platform.userID)"
+    }
+
+    /// The user's queue, its folder made if it is not there; why it cannot be used otherwise.
+    static func open() throws(UsageError) -> QuestionQueue {
+        let folder = folderPath
+        if let problem = Platform.ownFolder(folder) { throw UsageError("the queue of questions cannot be used: \(problem)") }
+        return QuestionQueue(folder: folder)
+    }
+
+    /// One waiting question, as its file names it: when it was asked, and which process asks.
+    struct Entry: Equatable, Comparable {
+        var name: String
+        var asked: UInt64
+        var pid: Int32
+        var start: UInt64
+
+        /// `q-<asked, nanoseconds, 20 digits>-<pid>-<start>`.
+        init?(name: String) {
+            let parts = name.split(separator: "-")
+            guard parts.count == 4, parts[0] == "q", parts[1].count == 20, let asked = UInt64(parts[1]),
+                  let pid = Int32(parts[2]), let start = UInt64(parts[3]) else { return nil }
+            (self.name, self.asked, self.pid, self.start) = (name, asked, pid, start)
+        }
+
+        static func < (a: Entry, b: Entry) -> Bool { a.name < b.name }
+
+        /// Its process still runs (the same one: pid and start time).
+        var asking: Bool { Platform.processStart(pid) == start }
+    }
+
+    /// The questions waiting, oldest first; those whose process has gone are removed.
+    func waiting() -> [Entry] {
+        var entries: [Entry] = []
+        for name in Platform.names(in: folder) {
+            guard let entry = Entry(name: name) else { continue }
+            if entry.asking { entries.append(entry) } else { Platform.removeFile(folder + "/" + name) }
+        }
+        return entries.sorted()
+    }
+
+    /// Puts this process's question in the queue, holding `text` (who asks, what, since when).
+    func enter(_ text: String) throws(UsageError) -> Ticket {
+        let pid = Int32(Platform.processID)
+        guard let start = Platform.processStart(pid) else { throw UsageError("the queue of questions cannot be used: no /proc") }
+        let asked = String(Platform.now())
+        let name = "q-" + String(repeating: "0", count: max(0, 20 - asked.count)) + asked + "-\(pid)-\(start)"
+        do throws(PlatformError) {
+            try Platform.writeNewFile(folder + "/" + name, Array(text.utf8))
+        } catch {
+            throw UsageError("the queue of questions cannot be used: " + error.message)
+        }
+        return Ticket(queue: self, name: name)
+    }
+
+    /// A question of ours in the queue, until it leaves.
+    struct Ticket {
+        let queue: QuestionQueue
+        let name: String
+
+        /// Where it stands: how many wait before it (0: its turn), and how many after.
+        func place() -> (before: Int, after: Int) {
+            let names = queue.waiting().map(\.name)
+            let mine = names.firstIndex(of: name) ?? names.count
+            return (mine, max(0, names.count - mine - 1))
+        }
+
+        func leave() { Platform.removeFile(queue.folder + "/" + name) }
+    }
+}

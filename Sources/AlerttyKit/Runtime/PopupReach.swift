@@ -38,7 +38,7 @@ extension Popup {
         var ticket: QuestionQueue.Ticket?
         do { ticket = try QuestionQueue.open().enter(asker.entry(command)) } catch { App.report(error.message) }
         defer { ticket?.leave() }
-        var refusals = 0
+        var refusals = 0, busy = 0
         while true {
             while let ticket, ticket.place().before > 0 {
                 if let deadline, Platform.now() >= deadline { return .timedOut }
@@ -63,9 +63,12 @@ extension Popup {
                         refusals += 1
                         if refusals >= 3 { return .nowhere("tmux did not show the popup: " + said) }
                     }
-                    pause = said.isEmpty ? 0.1 : waitForClient
+                    // Soon after the popup before it closes, at first; then less often.
+                    pause = said.isEmpty ? min(waitForClient, lookAgain * Double(1 << min(busy, 4))) : waitForClient
+                    busy += 1
                 case .lost:
                     refusals = 0
+                    busy = 0
                 }
             }
             if let deadline, Platform.now() >= deadline { return .timedOut }

@@ -64,6 +64,19 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(Set(ranked), ["bakery", "kernel-x", "my-ker", "kernel-y", "k_e_r"])
     }
 
+    /// Equal scores rank the shorter item first, then list order, as fzf's default tiebreak
+    /// (length, index): the exact match `tmux` before `tmuxp`, given first.
+    func testAnExactMatchRanksFirstAndEqualScoresByLength() {
+        var store = ItemStore()
+        for s in ["tmuxp", "tmux-plugin", "tmux", "xtmux", "tmuxa"] { store.append(label: b(s)) }
+        var filter = ListFilter()
+        filter.apply("tmux", store: store)
+        let ranked = filter.ranked!.map { String(decoding: store.label(Int($0)), as: UTF8.self) }
+        XCTAssertEqual(Array(ranked.prefix(3)), ["tmux", "tmuxp", "tmuxa"], "\(ranked)")
+        // Keys spread far apart (a gap of megabytes) are ranked the same way, by a comparison sort.
+        XCTAssertEqual(ListFilter.rank([(-9_000_000, 0), (5 << 8, 1), (5 << 8, 2), (6 << 8, 3)]), [3, 1, 2, 0])
+    }
+
     /// The ASCII fast path (memchr for the first character, scored on the bytes as they lie) gives
     /// every ASCII item exactly the score of the general matcher, seeded over odd items and queries.
     func testTheASCIIFastPathScoresAsTheGeneralMatcherDoes() {
@@ -349,7 +362,9 @@ final class ChooseTests: XCTestCase {
             } catch { return error.message }
         }
         XCTAssertEqual(error(["Q"]), "choose needs at least one ITEM, or --items-from FILE")
-        XCTAssertEqual(error([]), "choose needs a TEXT to show")
+        // No question needed, as fzf takes a list alone; but a list is.
+        XCTAssertEqual(error([]), "choose needs at least one ITEM, or --items-from FILE")
+        XCTAssertNil(error(["--items-from", "/dev/null"]))
         XCTAssertEqual(error(["--tagged", "Q", "a", "b", "c"]), "--tagged needs TAG LABEL pairs; 'c' has no label")
         XCTAssertEqual(error(["--multi", "--radio", "Q", "a"]), "--multi and --radio cannot go together: a check list or a radio list")
         XCTAssertEqual(error(["--min", "2", "Q", "a"]), "--min and --max need --multi")

@@ -25,6 +25,20 @@ final class ChooseEndToEndTests: XCTestCase {
         try run(["Shell?", "bash", "zsh"], keys: [K.escape], status: 1, stdout: "")
     }
 
+    /// What an fzf user types first: a list through a pipe and no question; the exact match
+    /// ranks first (`tmux` before `tmuxp`, which came first), as fzf's default tiebreak ranks it.
+    func testAListAloneThroughAPipeAndAnExactMatchFirst() throws {
+        let p = try PTYProcess(["choose", "--no-animation", "--items-from", "-"], stdin: Array("tmuxp\ntmux-plugin\ntmux\n".utf8))
+        try p.waitFor("the list loaded") { $0.contains("tmux-plugin") && $0.contains("3") && !$0.contains("loading") }
+        p.type("tmux")
+        try p.waitFor("the ranked list") { screen in
+            let rows = screen.text.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }
+            return screen.contains("> tmux") && rows.firstIndex(of: "tmux").map { $0 < (rows.firstIndex(of: "tmuxp") ?? 0) } == true
+        }
+        p.type(K.enter)
+        try assertEnded(p, status: 0, stdout: "tmux\n")
+    }
+
     func testCheckListWithMinimum() throws {
         let p = try PTYProcess(["choose", "--no-animation", "--multi", "--min", "2", "Parts?", "core", "docs", "examples"])
         try p.waitForText("choose at least 2")

@@ -741,8 +741,8 @@ enum JSON {
 extension ChooseAlert {
     static let descriptor = AlertDescriptor(
         .choose, summary: "Choose from a list: a menu, a radio list or a check list, filtered as you type.",
-        text: "the question (may be \"\"); each ITEM after it is one choice",
-        positionals: [PositionalSpec("TEXT", required: true), PositionalSpec("ITEM", required: false, variadic: true)],
+        text: "the question (may be \"\", or left out with --items-from, as fzf takes its list); each ITEM after it is one choice",
+        positionals: [PositionalSpec("TEXT", required: false), PositionalSpec("ITEM", required: false, variadic: true)],
         keyOverrides: [.ctrl("a"): .toggleAll],
         keys: [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
                KeyUse(literal: "letters", "filter the list (fuzzy; best matches first), or jump with --letters jump"),

@@ -81,7 +81,7 @@ public enum Help {
         let own = CommandSpec.flags(for: alert).filter { $0.alerts.count != AlertKind.allCases.count }
         let common = CommandSpec.flags(for: alert).filter { $0.alerts.count == AlertKind.allCases.count }
         return """
-        usage: alertty \(alert.rawValue) [flags] [TEXT]
+        usage: alertty \(alert.rawValue) [flags] \(alert.positionals.map(\.usage).joined(separator: " "))
 
         \(alert.summary)
         TEXT is \(alert.textHelp).

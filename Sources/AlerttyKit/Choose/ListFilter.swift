@@ -2,8 +2,8 @@
 // previous matches (a stack of results per query prefix, as fzf caches them); Backspace goes back
 // to a cached result; items that stream in later are matched as they come. A search goes a slice
 // at a time, so a key is never kept waiting by a million items; its matches so far are shown.
-// Ranking is a counting sort by score (scores are small), stable in list order, so it costs the
-// matches' count, not n log n.
+// Ranking is a counting sort by score and then length (fzf's default tiebreak), stable in list
+// order, so it costs the matches' count, not n log n.
 
 public struct ListFilter: Sendable {
     public private(set) var query = ""
@@ -140,7 +140,7 @@ public struct ListFilter: Sendable {
             guard let ascii = matcher.asciiBytes else {
                 for item in items {
                     let r = store.labelRange(item)
-                    if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((Int32(s), UInt32(item))) }
+                    if let s = matcher.score(UnsafeBufferPointer(rebasing: bytes[r])) { scored.append((rankKey(s, length: r.count), UInt32(item))) }
                 }
                 return
             }
@@ -149,19 +149,33 @@ public struct ListFilter: Sendable {
                 for item in items {
                     let label = UnsafeBufferPointer(rebasing: bytes[store.labelRange(item)])
                     let s = store.isASCII(item) ? FuzzyMatcher.scoreASCII(query, label) : matcher.score(label)
-                    if let s { scored.append((Int32(s), UInt32(item))) }
+                    if let s { scored.append((rankKey(s, length: label.count), UInt32(item))) }
                 }
             }
         }
         return scored
     }
 
-    /// Best score first; equal scores keep the order given (list order). A counting sort.
+    /// What a match is ranked by: its score, then the shorter item (fzf's default tiebreak,
+    /// length then index), so an exact match comes before the longer items that score as well
+    /// (`tmux` before `tmuxp`).
+    @inline(__always)
+    static func rankKey(_ score: Int, length: Int) -> Int32 {
+        Int32(clamping: score) << 8 | Int32(255 - min(length, 255))
+    }
+
+    /// Best key first; equal keys keep the order given (list order). A counting sort.
     static func rank(_ scored: [(Int32, UInt32)]) -> [UInt32] { ordered(scored[...], \.1) }
 
     static func ordered<T>(_ scored: ArraySlice<(Int32, UInt32)>, _ pick: ((Int32, UInt32)) -> T) -> [T] {
         guard let low = scored.lazy.map(\.0).min(), let high = scored.lazy.map(\.0).max() else { return [] }
-        let span = Int(high - low) + 1
+        let span = Int(high) - Int(low) + 1
+        // Keys spread far apart (a gap of megabytes in a huge item scores far below the rest):
+        // a stable comparison sort, rather than a counting array as wide as the spread.
+        guard span <= 4 * scored.count + 65536 else {
+            return scored.enumerated().sorted { $0.element.0 != $1.element.0 ? $0.element.0 > $1.element.0 : $0.offset < $1.offset }
+                .map { pick($0.element) }
+        }
         var counts = [Int](repeating: 0, count: span + 1)
         for (s, _) in scored { counts[Int(high - s) + 1] += 1 }
         for k in 1...span { counts[k] += counts[k - 1] }

@@ -256,8 +256,12 @@ final class AlertTests: XCTestCase {
         guard case .field(let f) = a.meaning else { return XCTFail() }
         XCTAssertEqual(f.placeholder, "you@host")
         XCTAssertFalse(f.secret)
-        XCTAssertEqual(f.reason, "not an email address (name@example.com)")
-        _ = type("a@b.c", &a)
+        XCTAssertEqual(f.reason, "an email address (name@example.com)", "what the rule asks, before anything is typed")
+        XCTAssertFalse(f.refused)
+        _ = type("a@b", &a)
+        guard case .field(let e) = a.meaning else { return XCTFail() }
+        XCTAssertEqual(e.reason, "not an email address (name@example.com)", "why it is refused, once typed")
+        _ = type(".c", &a)
         guard case .field(let g) = a.meaning else { return XCTFail() }
         XCTAssertNil(g.reason)
         let c = ConfirmAlert(title: "T", text: "Sure?", yesLabel: "Go", noLabel: "Stop", defaultYes: false)

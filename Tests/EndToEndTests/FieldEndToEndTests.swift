@@ -21,8 +21,13 @@ final class FieldEndToEndTests: XCTestCase {
 
     func testEnterIsBlockedWhileInvalidThenAccepted() throws {
         let p = try PTYProcess(["input", "--no-animation", "--validate", "email"])
-        try p.waitForText("not an email address")
+        // Before a key, what the rule asks, muted; not a refusal of what nobody typed.
+        try p.waitForText("an email address")
+        XCTAssertFalse(p.screen.contains("not an email address"))
+        let hint = p.screen.attributes(ofText: "an email address")
         p.type("bob")
+        try p.waitForText("not an email address")
+        XCTAssertNotEqual(p.screen.attributes(ofText: "not an email address")?.foreground, hint?.foreground, "an error now, a hint before")
         try p.waitForText("bob")
         p.type(K.enter)
         // Still asking: the reason is there and OK is drawn disabled (dim, no focus brackets).
@@ -203,6 +208,32 @@ final class FieldEndToEndTests: XCTestCase {
         try p.waitForText("Retype to confirm:")
         p.type("abc" + K.enter)
         try ended(p, 0, "abc\n")
+    }
+
+    /// The second entry asks one thing, the first again: a muted "must match" while it agrees so
+    /// far, never the rule's "needs at least 8 characters (0 so far)" under an empty field after a
+    /// valid first entry; red once it differs. Line mode says no such refusal either.
+    func testARetypeSaysOnlyThatItMustMatch() throws {
+        let p = try PTYProcess(["password", "--no-animation", "--min-length", "8", "--confirm"])
+        try p.waitForText("Enter it:")
+        p.type("longenough" + K.enter)
+        try p.waitForText("Retype to confirm:")
+        try p.waitForText("must match the first entry")
+        XCTAssertFalse(p.screen.contains("needs at least"), p.screen.text)
+        let hint = p.screen.attributes(ofText: "must match the first entry")
+        p.type("lonx")
+        try p.waitForText("does not match the first entry")
+        XCTAssertNotEqual(p.screen.attributes(ofText: "does not match the first entry")?.foreground, hint?.foreground)
+        p.type(K.backspace + "genough" + K.enter)
+        try ended(p, 0, "longenough\n")
+
+        let l = try PTYProcess(["password", "--min-length", "8", "--confirm"], environment: ["TERM": "dumb"])
+        try l.waitForText("Enter it:")
+        l.type("longenough\r")
+        try l.waitForText("Retype to confirm:")
+        l.type("longenough\r")
+        try ended(l, 0, "longenough\n")
+        XCTAssertFalse(l.screen.contains("needs at least"), l.screen.text)
     }
 
     func testHiddenMaskWritesNoBytesPerKey() throws {

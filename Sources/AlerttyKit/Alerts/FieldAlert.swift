@@ -48,7 +48,7 @@ public struct FieldAlert: Alert {
             maskCharacter = nil
         }
         field = TextField(editor, placeholder: configuration.placeholder)
-        check = ValidatedText(invalidMessage: configuration.rules.invalidMessage)
+        check = ValidatedText(invalidMessage: configuration.rules.invalidMessage, hint: configuration.rules.hint)
         check.verdict.checkRules(rules: configuration.rules, on: editor)
         updateEchoMode()
         notice = configuration.initialError
@@ -83,15 +83,20 @@ public struct FieldAlert: Alert {
     /// The reason shown under the field, if any.
     public var reason: String? {
         if let notice { return notice }
+        // The second entry of --confirm asks one thing: the first again.
+        if let first = firstEntry { return first.starts(with: editor.bytes) ? (first == editor.bytes ? nil : tr("must match the first entry")) : tr("does not match the first entry") }
         return check.reason
     }
+
+    /// The second entry differs from the first already: an error, not a hint.
+    var retypeDiffers: Bool { firstEntry.map { !$0.starts(with: editor.bytes) } ?? false }
 
     public var meaning: AlertMeaning {
         let preset = configuration.initialValue.isEmpty || isSecret ? nil : String(decoding: configuration.initialValue, as: UTF8.self)
         return .field(.init(title: title, text: body.text, label: fieldLabel,
                             secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking,
                             preset: preset, presetSecret: isSecret && !configuration.initialValue.isEmpty,
-                            refused: notice != nil || check.touched))
+                            refused: notice != nil || retypeDiffers || (firstEntry == nil && check.touched)))
     }
 
     var buttons: [Button] {
@@ -329,7 +334,7 @@ public struct FieldAlert: Alert {
             y += 1
             StrengthMeter.render(label: label, strength: strength, x: area.x, y: y, width: area.width, theme: theme, into: &canvas)
         }
-        let style = check.reasonStyle(theme, insisting: notice != nil)
+        let style = firstEntry != nil && !retypeDiffers && notice == nil ? theme.muted : check.reasonStyle(theme, insisting: notice != nil || retypeDiffers)
         for (i, line) in reasonLines(width: area.width).enumerated() where y + 1 + i < area.maxY - 1 {
             canvas.text(line, x: area.x, y: y + 1 + i, style: style)
         }

@@ -80,7 +80,11 @@ public struct FormField {
     /// Why the value is refused, if it is (a running check counts as not yet valid); the
     /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
-        if confirms != nil { return text.editor.bytes == expected ? nil : tr("the entries did not match; type it again") }
+        // The second entry asks one thing: the first again; a refusal once it differs.
+        if confirms != nil {
+            let typed = text.editor.bytes
+            return typed == expected ? nil : expected.starts(with: typed) ? tr("must match the first entry") : tr("the entries did not match; type it again")
+        }
         return check.reason
     }
 
@@ -146,7 +150,8 @@ public struct FormAlert: Alert {
         }
         guard !built.isEmpty else { throw UsageError("form needs at least one --field NAME KIND LABEL") }
         for i in built.indices {
-            built[i].check = ValidatedText(verdict: Verdict(channel: i), invalidMessage: built[i].declaration.options[.invalidMessage])
+            built[i].check = ValidatedText(verdict: Verdict(channel: i), invalidMessage: built[i].declaration.options[.invalidMessage],
+                                           hint: built[i].rules?.hint)
             built[i].verdict.checkRules(rules: built[i].rules, on: built[i].text.editor)
         }
         self.fields = built
@@ -547,7 +552,8 @@ public struct FormAlert: Alert {
         if case .field(let i) = focus {
             let f = fields[i]
             if let reason = f.reason {
-                canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: f.check.reasonStyle(theme))
+                let hintOnly = f.confirms != nil && f.expected.starts(with: f.text.editor.bytes)
+                canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: hintOnly ? theme.muted : f.check.reasonStyle(theme))
             } else if let hint = f.declaration.options[.hint] {
                 canvas.text(Wrap.truncate(Sanitize.line(hint), width: area.width), x: area.x, y: y, style: theme.muted)
             }

@@ -1,22 +1,25 @@
 // How a validated text's verdict is shown, the same in every alert that has one (input, password,
 // edit, a form's fields): why it is refused (its --invalid-message instead of the rule's words),
-// "checking…" while --validate-cmd runs, a neutral hint until the text is first edited and an
-// error after, standing out (reversed) after a refused Enter until the next edit.
+// "checking…" while --validate-cmd runs, what the rules ask for as a muted hint until the text
+// is first edited and why it is refused, as an error, after, standing out (reversed) after a refused Enter until the next edit.
 
 public struct ValidatedText: Equatable, Sendable {
     /// The rules' and --validate-cmd's verdict (Editing/Verdict.swift).
     public var verdict: Verdict
     /// --invalid-message: said instead of the rule's reason.
     public let invalidMessage: String?
+    /// What the rules ask for (Rules.hint), said instead of the reason until the text is touched.
+    public var hint: String?
     /// Edited (or submitted) at least once: a reason is an error from then on, a hint before.
     public private(set) var touched: Bool
     /// Enter was refused: the reason stands out until the next edit.
     public private(set) var refused = false
 
     /// `touched`: a text whose reason is an error from the start (edit's, which a person opened to change).
-    public init(verdict: Verdict = Verdict(), invalidMessage: String? = nil, touched: Bool = false) {
+    public init(verdict: Verdict = Verdict(), invalidMessage: String? = nil, hint: String? = nil, touched: Bool = false) {
         self.verdict = verdict
         self.invalidMessage = invalidMessage
+        self.hint = hint
         self.touched = touched
     }
 
@@ -25,7 +28,7 @@ public struct ValidatedText: Equatable, Sendable {
 
     /// Why the text is refused, or that it is being checked; nil while it is valid.
     public var reason: String? {
-        if let why = verdict.reason(message: invalidMessage) { return why }
+        if let why = verdict.reason(message: invalidMessage) { return touched ? why : hint ?? why }
         return isChecking ? tr("checking…") : nil
     }
 

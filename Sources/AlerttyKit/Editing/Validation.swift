@@ -63,6 +63,24 @@ public struct Rules {
         }
     }
 
+    /// What the rules ask for, said before the text is first edited: a hint, where a reason
+    /// would read as a refusal of what nobody typed yet ("not an email address" under an empty
+    /// field). --invalid-message says it instead, as it says a refusal.
+    public var hint: String? {
+        if let invalidMessage { return invalidMessage }
+        var asked: [String] = []
+        if let minLength, minLength > 1 { asked.append(tr("at least %d characters", minLength)) }
+        switch preset {
+        case .nonempty: asked.append(tr("required"))
+        case .int: asked.append(tr("a whole number"))
+        case .number: asked.append(tr("a number"))
+        case .email: asked.append(tr("an email address (name@example.com)"))
+        case .none: if minLength == 1 { asked.append(tr("required")) }
+        }
+        if let pattern { asked.append(tr("matching %s", Sanitize.line(pattern))) }
+        return asked.isEmpty ? nil : asked.joined(separator: ", ")
+    }
+
     /// Checks every local rule (all must pass); the first failure's reason is reported.
     public func check(_ text: String) -> Validity {
         let length = text.count

@@ -40,7 +40,6 @@ public final class BoxFrontEnd: FrontEnd {
     var eraseInline = false
     /// Keys read before this are dropped (RunOptions.quietKeyboardFirst); each one read pushes it on.
     var keysHeldUntil: UInt64?
-    static let keysHeldNotice = "keys in a moment…"
 
     public init(session: TerminalSession, options: RunOptions, mode: Mode = .asking) {
         self.session = session
@@ -79,7 +78,7 @@ public final class BoxFrontEnd: FrontEnd {
             dirty = true
         }
         maxFramesPerSecond = alert.maxFramesPerSecond
-        let footer = keysHeldUntil != nil ? tr(Self.keysHeldNotice) : context.countdown
+        let footer = keysHeldUntil != nil ? tr("keys in a moment…") : context.countdown
         guard dirty || animation != nil || footer != lastCountdown, frameDue(now) else { return [] }
         guard draw(&alert, now: now, countdown: footer) else {
             return [.finish(Outcome(.hangup))]

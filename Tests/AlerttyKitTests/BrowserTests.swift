@@ -264,7 +264,12 @@ final class BrowserTests: XCTestCase {
         guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail() }
         var a = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
         XCTAssertEqual(a.focus, .list)
+        XCTAssertTrue(a.browser.isHereSelected, "this folder, the root, first")
+        var here = a
+        XCTAssertEqual(here.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann")))], "Enter takes the folder shown")
+        _ = a.update(.action(.down))
         _ = a.update(.action(.submit)) // opens docs
+        XCTAssertTrue(a.browser.isHereSelected, "this folder again, in docs")
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.focusNext))

@@ -123,9 +123,18 @@ final class ScriptingEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/app1", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/app2", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
+        // The root itself can be chosen: "this folder" first, and Enter takes it, as line mode
+        // and no person answer.
+        let here = try PTYProcess(["folder", "--no-animation", "--width", "190", "--root", root, "--dir", root], columns: 200)
+        try here.waitFor("the root as the choice") { $0.text.split(separator: "\n").contains { $0.contains("Choose: " + root) && !$0.contains(root + "/") } }
+        XCTAssertTrue(here.screen.contains("✓ this folder"), here.screen.text)
+        here.type(K.enter)
+        try assertEnded(here, status: 0, stdout: root + "\n")
         let p = try PTYProcess(["folder", "--no-animation", "--width", "190", "--root", root, "--dir", root], columns: 200)
-        try p.waitForText("Choose: " + root + "/app1")
+        try p.waitForText("this folder")
         XCTAssertTrue(p.screen.contains("Ctrl-O choose"), "the key that chooses is in the hints")
+        p.type(K.down)
+        try p.waitForText("Choose: " + root + "/app1")
         p.type(K.down)
         try p.waitForText("Choose: " + root + "/app2")
         p.type("\u{0F}") // Ctrl-O

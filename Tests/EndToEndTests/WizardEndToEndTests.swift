@@ -16,6 +16,13 @@ final class WizardEndToEndTests: XCTestCase {
 
     func expected(_ root: String) -> String { "Ann\nann@example.com\n8\nStandard\ncore\ndocs\n\(root)\n9000\n" }
 
+    /// A root with folders in it, as /opt has: the folder step answers the root itself in every door.
+    func installRoot() throws -> String {
+        let root = try temporaryFolder()
+        for name in ["acme-old", "skills"] { try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true) }
+        return root
+    }
+
     func wizard(_ root: String, environment: [String: String] = [:]) throws -> PTYProcess {
         let bin = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path
         return try PTYProcess([Self.script], columns: 100, rows: 30,
@@ -25,7 +32,7 @@ final class WizardEndToEndTests: XCTestCase {
 
     /// Every step as a person at the box answers it, one screen at a time.
     func testTheBoxAnswersTheWizard() throws {
-        let root = try temporaryFolder()
+        let root = try installRoot()
         try answerInTheBox(try wizard(root), root: root)
     }
 
@@ -33,7 +40,7 @@ final class WizardEndToEndTests: XCTestCase {
         let steps: [(ready: String, keys: [String])] = [
             ("This installs Acme", [K.enter]), ("Your name", ["Ann", K.enter]), ("Your email", ["ann@", K.enter]),
             (Self.emailRefused, ["example.com", K.enter]), ("Admin password", ["s3cretpw", K.enter]), ("Retype", ["s3cretpw", K.enter]),
-            ("Which edition?", [K.enter]), ("Install which?", [K.down, K.space, K.enter]), ("Install where?", ["\u{0F}"]),
+            ("Which edition?", [K.enter]), ("Install which?", [K.down, K.space, K.enter]), ("this folder", [K.enter]),
             ("Listen on which port?", ["9000", K.enter]), ("Install the Standard edition now?", ["y"]),
         ]
         for (ready, keys) in steps {
@@ -47,7 +54,7 @@ final class WizardEndToEndTests: XCTestCase {
     /// The same in line mode, and what it says: every title and label the box shows, and why an
     /// answer was refused, in the box's words.
     func testLineModeAnswersTheWizardAndSaysEverything() throws {
-        let root = try temporaryFolder()
+        let root = try installRoot()
         let p = try wizard(root, environment: ["TERM": "dumb"])
         let steps: [(prompt: String, line: String)] = [
             ("Press Enter", ""), ("Your name:", "Ann"), ("Your email:", "ann@"), (Self.emailRefused, "ann@example.com"),
@@ -73,7 +80,7 @@ final class WizardEndToEndTests: XCTestCase {
     /// Answered once in the box with ALERTTY_RECORD, then by no one from that file
     /// (ALERTTY_ANSWERS) and the one secret it left out: the same answers, nothing asked.
     func testTheBoxRecordsTheAnswersAndNoOneReplaysThem() throws {
-        let root = try temporaryFolder()
+        let root = try installRoot()
         let record = try temporaryFolder() + "/answers"
         try answerInTheBox(try wizard(root, environment: ["ALERTTY_RECORD": record]), root: root)
         let text = try String(contentsOfFile: record, encoding: .utf8)
@@ -108,7 +115,7 @@ final class WizardEndToEndTests: XCTestCase {
 
     /// No one there: named answers from the environment, the defaults for the rest.
     func testNoOneAnswersTheWizard() throws {
-        let root = try temporaryFolder()
+        let root = try installRoot()
         let p = try wizard(root, environment: ["ALERTTY_NONINTERACTIVE": "1", "ALERTTY_ANSWER_NAME": "Ann",
                                                "ALERTTY_ANSWER_EMAIL": "ann@example.com", "ALERTTY_ANSWER_PW": "s3cretpw",
                                                "ALERTTY_ANSWER_PARTS": "core\ndocs", "ALERTTY_ANSWER_PORT": "9000"])

@@ -34,7 +34,7 @@ public struct SaveAlert: Alert {
         body = TextBody(text)
         self.configuration = configuration
         browser = Browser(fileSystem: fileSystem, root: configuration.root, start: configuration.start,
-                          showHidden: configuration.showHidden)
+                          showHidden: configuration.showHidden, offersHere: configuration.choosesFolder && !configuration.typedIsAnswer)
         name = TextField(LineEditor(String(decoding: configuration.name, as: UTF8.self)))
         if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
         focus = configuration.choosesFolder && !configuration.typedIsAnswer ? .list : .name
@@ -151,8 +151,8 @@ public struct SaveAlert: Alert {
         notice = nil
         switch answer {
         case .open(let index):
-            guard index >= 0, index < browser.rowCount - (browser.atRoot ? 0 : 1) else { return [] }
-            browser.select(row: index + (browser.atRoot ? 0 : 1))
+            guard index >= 0, index < browser.rowCount - browser.leadingRows else { return [] }
+            browser.select(row: index + browser.leadingRows)
             focus = .list
             return handleList(.submit)
         case .parent:
@@ -255,8 +255,13 @@ public struct SaveAlert: Alert {
             browser.move(action)
         case .left, .deleteBackward:
             browser.goUp()
+        case .submit where browser.isHereSelected, .activate where browser.isHereSelected:
+            // "this folder": Enter takes the folder shown, as the footer says.
+            return save(here: true)
         case .submit, .right, .activate:
-            if browser.isBackSelected {
+            if browser.isHereSelected {
+                break
+            } else if browser.isBackSelected {
                 browser.goUp()
             } else if let entry = browser.selectedEntry {
                 if entry.kind.opensLikeDirectory {
@@ -520,6 +525,9 @@ public struct SaveAlert: Alert {
     private func renderList(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         let cursor = ListView.render(browser.list, area: area, focused: focus == .list, theme: theme, into: &canvas) { row in
             guard let entry = browser.entry(atRow: row) else {
+                if browser.offersHere && row == 0 {
+                    return ListRow("✓ " + tr("this folder") + " (" + Sanitize.bytes(Paths.lastName(browser.current)) + ")", style: theme.title)
+                }
                 return ListRow("‹ " + Sanitize.bytes(browser.parentName), style: theme.title)
             }
             let label = Sanitize.bytes(entry.name)
@@ -531,7 +539,7 @@ public struct SaveAlert: Alert {
             case .file, .other: return ListRow(label, style: theme.muted)
             }
         }
-        let shownEntries = browser.rowCount - (browser.atRoot ? 0 : 1)
+        let shownEntries = browser.rowCount - browser.leadingRows
         let noticeRow = area.y + min(browser.rowCount, area.height - 1)
         if let problem = browser.listProblem {
             canvas.text(Wrap.truncate(" " + problem, width: area.width), x: area.x, y: noticeRow, style: theme.error)

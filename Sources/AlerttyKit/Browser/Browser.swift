@@ -16,28 +16,35 @@ public struct Browser {
     public private(set) var showHidden: Bool
     /// Why the folder could not be read, shown inside the list.
     public private(set) var listProblem: String?
-    /// The rows: the back control first when not at the root, then the shown entries.
+    /// The rows: "this folder" first when the folder shown may be chosen (the folder box), the
+    /// back control when not at the root, then the shown entries.
     public private(set) var list = ListState()
+    /// A row for the folder shown itself: the folder box can always choose it, its root too.
+    public let offersHere: Bool
     public var selection: Int { list.selection }
     public var top: Int { list.top }
     public var visibleRows: Int { list.visibleRows }
 
-    public init(fileSystem: any FileSystem, root: PathBytes, start: PathBytes, showHidden: Bool) {
+    public init(fileSystem: any FileSystem, root: PathBytes, start: PathBytes, showHidden: Bool, offersHere: Bool = false) {
         self.fileSystem = fileSystem
         self.root = root
         current = start
         self.showHidden = showHidden
+        self.offersHere = offersHere
         reload()
     }
 
     public var atRoot: Bool { Paths.components(current).count <= Paths.components(root).count }
-    var backRows: Int { atRoot ? 0 : 1 }
-    public var rowCount: Int { backRows + shown.count }
-    public var isBackSelected: Bool { !atRoot && selection == 0 }
+    var hereRows: Int { offersHere ? 1 : 0 }
+    /// Rows before the entries: "this folder", the back control.
+    public var leadingRows: Int { hereRows + (atRoot ? 0 : 1) }
+    public var rowCount: Int { leadingRows + shown.count }
+    public var isHereSelected: Bool { offersHere && selection == 0 }
+    public var isBackSelected: Bool { !atRoot && selection == hereRows }
 
-    /// The entry on `row`, or nil for the back control.
+    /// The entry on `row`, or nil for "this folder" and the back control.
     public func entry(atRow row: Int) -> DirectoryEntry? {
-        let i = row - backRows
+        let i = row - leadingRows
         return i >= 0 && i < shown.count ? listing.entry(Int(shown[i])) : nil
     }
 
@@ -105,10 +112,12 @@ public struct Browser {
         let anyHidden = !showHidden && (0..<listing.count).contains { listing.isHidden($0) }
         shown = anyHidden ? order.filter { !listing.isHidden(Int($0)) } : order
         let rows = list.visibleRows
-        list = ListState(itemCount: backRows + shown.count)
+        list = ListState(itemCount: leadingRows + shown.count)
         list.setVisibleRows(rows)
         if let name, let i = shown.firstIndex(where: { listing.bytes[listing.nameRange(Int($0))].elementsEqual(name) }) {
-            select(row: i + backRows)
+            select(row: i + leadingRows)
+        } else if offersHere {
+            select(row: 0) // the folder shown: what Enter takes
         } else if !atRoot && !shown.isEmpty {
             select(row: 1) // the first entry rather than the back control
         }
@@ -132,7 +141,7 @@ public struct Browser {
 
     /// Type-ahead: jumps to the first entry whose name starts with what was typed (case-insensitive).
     public mutating func typeAhead(_ scalar: Unicode.Scalar) {
-        let entries = shown, back = backRows, listing = listing
+        let entries = shown, back = leadingRows, listing = listing
         list.typeAhead(scalar, firstRow: back) { row, prefix in Browser.hasFoldedPrefix(listing, entries[row - back], prefix) }
     }
 

@@ -296,7 +296,7 @@ final class BrowserTests: XCTestCase {
         }
         XCTAssertEqual(error(["--root", "/home/ann", "--dir", "/etc"]), "--dir /etc is outside --root /home/ann")
         XCTAssertEqual(error(["--root", "/home/ann", "--dir", "/home/ann/a.txt"]), "--dir /home/ann/a.txt is not a folder")
-        XCTAssertEqual(error(["--root", "/nope"]), "--root /nope is not a folder")
+        XCTAssertEqual(error(["--root", "/nope"]), "--root /nope does not exist", "the words that are true")
         XCTAssertEqual(error(["--name", "a/b"]), "--name a/b: a name cannot contain /")
         XCTAssertNil(error(["--root", "/home/ann", "--dir", "/home/ann/in"]))
     }

@@ -20,19 +20,25 @@ public struct BrowserConfiguration {
     /// the folder shown (dialog checks nothing of it); dselect gets the field too.
     public var typedIsAnswer: Bool
 
+    /// Why `path` is no folder to open, in the words that are true: not there, or something else.
+    static func notAFolder(_ path: PathBytes, cwd: PathBytes, _ fileSystem: any FileSystem) -> String {
+        let shown = Sanitize.bytes(path)
+        return fileSystem.kind(Paths.normalize(path, base: cwd)) == nil ? "\(shown) does not exist" : "\(shown) is not a folder"
+    }
+
     public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
         choosesFolder = command.alert == .folder
         let cwd = fileSystem.currentDirectory ?? [UInt8(ascii: "/")]
         let rootArgument = Array((command.string(.root) ?? "/").utf8)
         guard let root = fileSystem.realPath(Paths.normalize(rootArgument, base: cwd)),
               fileSystem.kind(root) == .directory else {
-            throw UsageError("--root \(Sanitize.bytes(rootArgument)) is not a folder")
+            throw UsageError("--root " + Self.notAFolder(rootArgument, cwd: cwd, fileSystem))
         }
         self.root = root
         if let dirArgument = command.string(.dir).map({ Array($0.utf8) }) {
             guard let dir = fileSystem.realPath(Paths.normalize(dirArgument, base: cwd)),
                   fileSystem.kind(dir) == .directory else {
-                throw UsageError("--dir \(Sanitize.bytes(dirArgument)) is not a folder")
+                throw UsageError("--dir " + Self.notAFolder(dirArgument, cwd: cwd, fileSystem))
             }
             guard Paths.isInside(dir, root: root) else {
                 throw UsageError("--dir \(Sanitize.bytes(dirArgument)) is outside --root \(Sanitize.bytes(root))")

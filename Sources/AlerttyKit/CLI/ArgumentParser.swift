@@ -107,7 +107,12 @@ public enum ArgumentParser {
     public static func parse(_ arguments: [String], requirePositionals: Bool = true) throws(UsageError) -> ParseResult {
         guard let first = arguments.first else { throw UsageError("missing alert; " + Help.shortUsage) }
         switch first {
-        case "--help", "-h", "help": return .help(Help.global())
+        case "--help", "-h", "help":
+            guard arguments.count > 1 else { return .help(Help.global()) }
+            guard arguments.count == 2, let text = Help.topic(arguments[1]) else {
+                throw UsageError("--help takes one of \(Help.topics.map(\.name).joined(separator: ", ")), or an alert first (alertty input --help)")
+            }
+            return .help(text)
         case "--version", "-V": return .version
         case "--generate":
             guard arguments.count == 2, Docs.generatable.contains(arguments[1]) else {
@@ -124,7 +129,8 @@ public enum ArgumentParser {
         guard let alert = AlertKind(rawValue: first) else {
             if first.hasPrefix("-") { throw UsageError("expected an alert before \(first); " + Help.shortUsage) }
             let names = AlertKind.allCases.map(\.rawValue)
-            throw UsageError("unknown alert '\(first)'" + suggestion(first, among: names, prefix: "") + "; " + Help.shortUsage)
+            let hint = suggestion(first, among: names, prefix: "")
+            throw UsageError("unknown alert '\(first)'" + (hint.isEmpty ? "; " + Help.shortUsage : hint))
         }
         let specs = CommandSpec.flags(for: alert)
         var command = ParsedCommand(alert: alert)

@@ -19,15 +19,18 @@ public enum Help {
         }.joined(separator: "\n") + "\n    N     progress -- COMMAND: the command's own status (128+N: died of signal N; 127: could not run)"
     }
 
+    /// `alertty --help`: what a newcomer needs, in two screens (48 rows of 100 columns); the rest by topic.
     public static func global() -> String {
-        let alerts = AlertKind.allCases.map { "    " + $0.rawValue + String(repeating: " ", count: 10 - $0.rawValue.count) + $0.summary }
-        let common = CommandSpec.flags.filter { $0.alerts.count == AlertKind.allCases.count }
+        let alerts = AlertKind.allCases.map { item($0.rawValue, $0.summary, width: 10) }
+        // Each status's first clause: the whole of it in the man page, `alertty ALERT --help` and the README.
+        let statuses = ExitStatus.allCases.map { item(String($0.rawValue), String($0.meaning.split(separator: ";").first ?? ""), width: 6) }
+            + [item("N", "progress -- COMMAND: the command's own status (128+N: died of signal N)", width: 6)]
         return """
         alertty \(CommandSpec.version) - ask a person something from a script, on the terminal
 
-        usage: alertty ALERT [flags] [TEXT]
-               alertty ALERT --help
-               alertty --version
+        usage: alertty ALERT [flags] [TEXT]   alertty ALERT --help: its flags, keys, default
+               alertty --help TOPIC           alertty --version
+        topics: \(topics.map(\.name).joined(separator: " "))
 
         The box is drawn on the terminal (/dev/tty); only the answer goes to stdout, so
         answer=$(alertty input --title "Your email" --validate email) works.
@@ -35,12 +38,43 @@ public enum Help {
         alerts:
         \(alerts.joined(separator: "\n"))
 
-        flags for every alert:
-        \(flagLines(common))
-
         exit status:
-        \(exitStatusLines)
+        \(statuses.joined(separator: "\n"))
 
+        environment (alertty --help environment):
+            ALERTTY_ANSWER_<ID>      answers without a person (ALERTTY_ANSWERS=FILE: many)
+            ALERTTY_NONINTERACTIVE   take each prompt's default, or exit 3
+            ALERTTY_POPUP            ask in a tmux popup (ALERTTY_OPTIONS: flags for all)
+
+        """
+    }
+
+    /// `NAME  text`, the text wrapped to 100 columns under itself.
+    static func item(_ name: String, _ text: String, width: Int) -> String {
+        let lead = "    " + name + String(repeating: " ", count: max(1, width - name.count))
+        return lead + Wrap.lines([text], width: 100 - lead.count).joined(separator: "\n" + String(repeating: " ", count: lead.count))
+    }
+
+    /// `alertty --help TOPIC`: the parts of the whole reference a newcomer does not need first.
+    static let topics: [(name: String, text: @Sendable () -> String)] = [
+        ("flags", { "flags for every alert:\n" + flagLines(CommandSpec.flags.filter { $0.alerts.count == AlertKind.allCases.count }) + "\n" }),
+        ("environment", { environmentText }),
+        ("limits", { section("limits", Limits.lines) }),
+        ("themes", { section("themes", ThemeDocs.lines) }),
+        ("languages", { section("languages", TranslationDocs.lines) }),
+        ("askpass", { section("askpass", Askpass.usage) }),
+        ("pinentry", { section("pinentry", Pinentry.usage) }),
+        ("dropin", { "whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads\n"
+                     + "that program's command line by its own rules.\n" + section(nil, Compat.supportSummary) }),
+    ]
+
+    static func topic(_ name: String) -> String? { topics.first { $0.name == name }?.text() }
+
+    static func section(_ title: String?, _ lines: [String]) -> String {
+        (title.map { $0 + ":\n" } ?? "") + lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n") + "\n"
+    }
+
+    static let environmentText = """
         environment:
             ALERTTY_ANSWER_<ID>     answers the prompt named --id ID (upper case, - as _), by its own rules;
                                     ALERTTY_ANSWER_<ID>_<FIELD> answers a form's field
@@ -55,27 +89,7 @@ public enum Help {
             ALERTTY_PLAIN, ACCESSIBLE, TERM=dumb   line mode
             NO_COLOR, COLORTERM     colour
 
-        languages:
-        \(TranslationDocs.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
-
-        themes:
-        \(ThemeDocs.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
-
-        limits:
-        \(Limits.lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
-
-        askpass:
-        \(Askpass.usage.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
-
-        pinentry:
-        \(Pinentry.usage.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
-
-        whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads
-        that program's command line by its own rules.
-        \(Compat.supportSummary.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n"))
-
         """
-    }
 
     public static func alert(_ alert: AlertKind) -> String {
         let own = CommandSpec.flags(for: alert).filter { $0.alerts.count != AlertKind.allCases.count }

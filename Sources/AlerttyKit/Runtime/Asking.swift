@@ -173,8 +173,7 @@ enum Ask {
             case .inline:
                 break
             case .nowhere(let why):
-                let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
-                App.report("no terminal to ask on and no popup to show: \(why); \(byName) to answer it, or take its default with --non-interactive")
+                App.report("no terminal to ask on and no popup to show: \(why); " + withoutAPerson(command, answerer))
                 return .failed(.noTerminal)
             case .timedOut:
                 // No one answered in time: nothing to record; the default when asked to take it.
@@ -207,9 +206,8 @@ enum Ask {
                 while Platform.read(0, max: 65536) != nil {}
                 return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
             }
-            let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
-            App.report("no terminal to ask on (\(error.message)); run it from a terminal, pass --tty PATH, \(byName) to answer it, "
-                       + "or take its default with --non-interactive")
+            App.report("no terminal to ask on (\(error.message)); run it from a terminal, "
+                       + (command.verbatim ? "" : "pass --tty PATH, ") + withoutAPerson(command, answerer))
             return .failed(.noTerminal)
         }
         // Taken before a command starts, so its first write to the terminal already waits to be lent it.
@@ -226,6 +224,14 @@ enum Ask {
         if outcome.status == .usage, let report = outcome.report { App.report(report) }
         record?.note(command, secret: built.secret, outcome: outcome)
         return .ended(outcome, terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
+    }
+
+    /// How a prompt is answered with no one there, in words its caller can act on: a whiptail or
+    /// dialog call can have no --id, so the environment's default is its way.
+    static func withoutAPerson(_ command: ParsedCommand, _ answerer: Answerer) -> String {
+        if command.verbatim { return "or set ALERTTY_NONINTERACTIVE=1 to take its default" }
+        let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
+        return "\(byName) to answer it, or take its default with --non-interactive"
     }
 
     /// The box's look and timing from the command and the environment: colour, theme, glyphs,

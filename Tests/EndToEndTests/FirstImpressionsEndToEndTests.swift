@@ -1,0 +1,63 @@
+// What a newcomer reads in the first hour, checked as they would meet it: help that fits two
+// screens with the rest by topic, usage lines that name their arguments, errors that say what is
+// true in one clean line, and advice a whiptail or dialog call can follow.
+import Foundation
+import Glibc
+import XCTest
+
+final class FirstImpressionsEndToEndTests: XCTestCase {
+    func run(_ arguments: [String], executable: String = PTYProcess.binary) throws -> Job {
+        let job = try Job(arguments, executable: executable)
+        _ = try job.waitForExit()
+        return job
+    }
+
+    func testHelpFitsTwoScreensAndTheRestIsByTopic() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.exitStatus, 0)
+        let lines = help.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertLessThanOrEqual(lines.count, 48, "two screens")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 100 }, lines.filter { $0.count > 100 }.joined(separator: "\n"))
+        for topic in ["flags", "environment", "limits", "themes", "languages", "askpass", "pinentry", "dropin"] {
+            XCTAssertTrue(help.stdoutText.contains(topic), "the topic \(topic) is named")
+            let text = try run(["--help", topic])
+            XCTAssertEqual(text.exitStatus, 0, topic)
+            XCTAssertFalse(text.stdoutText.isEmpty, topic)
+        }
+        XCTAssertTrue(try run(["--help", "dropin"]).stdoutText.contains("DIALOGOPTS"), "the drop-in's details are a topic of their own")
+        let wrong = try run(["--help", "nope"])
+        XCTAssertEqual(wrong.exitStatus, 2)
+        XCTAssertEqual(wrong.stderrText.filter { $0 == "\n" }.count, 1)
+    }
+
+    func testUsageLinesNameTheirArguments() throws {
+        XCTAssertTrue(try run(["choose", "--help"]).stdoutText.hasPrefix("usage: alertty choose [flags] [TEXT] [ITEM]...\n"))
+        XCTAssertTrue(try run(["text", "--help"]).stdoutText.hasPrefix("usage: alertty text [flags] [FILE]\n"))
+        XCTAssertTrue(try run(["confirm", "--help"]).stdoutText.hasPrefix("usage: alertty confirm [flags] TEXT\n"))
+    }
+
+    /// One line, ending where the sentence ends: a suggestion is not followed by the whole usage.
+    func testErrorsSayWhatIsTrueInOneCleanLine() throws {
+        let typo = try run(["confrim", "Q"])
+        XCTAssertEqual(typo.exitStatus, 2)
+        XCTAssertEqual(typo.stderrText, "alertty: unknown alert 'confrim'; did you mean confirm?\n")
+        let missing = try run(["save", "--dir", "/nonexistent-\(getpid())/reports", "Q"])
+        XCTAssertEqual(missing.exitStatus, 2)
+        XCTAssertEqual(missing.stderrText, "alertty: --dir /nonexistent-\(getpid())/reports does not exist\n")
+        let file = try run(["folder", "--root", "/etc/hostname"])
+        XCTAssertEqual(file.stderrText, "alertty: --root /etc/hostname is not a folder\n")
+    }
+
+    /// A whiptail call can have no --id: its advice with no one to ask is the environment's default.
+    func testTheDropInsAdviceWithNoOneToAskIsOneItCanFollow() throws {
+        let dir = try temporaryFolder()
+        symlink(PTYProcess.binary, dir + "/whiptail")
+        let job = try run(["--yesno", "Go on?", "8", "40"], executable: dir + "/whiptail")
+        XCTAssertEqual(job.exitStatus, 255)
+        XCTAssertTrue(job.stderrText.contains("set ALERTTY_NONINTERACTIVE=1 to take its default"), job.stderrText)
+        XCTAssertFalse(job.stderrText.contains("--id"), job.stderrText)
+        XCTAssertFalse(job.stderrText.contains("--tty"), job.stderrText)
+        let taken = try Job(["--yesno", "Go on?", "8", "40"], environment: ["ALERTTY_NONINTERACTIVE": "1"], executable: dir + "/whiptail")
+        XCTAssertEqual(try taken.waitForExit(), 0, "the advice works")
+    }
+}

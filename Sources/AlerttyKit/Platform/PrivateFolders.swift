@@ -120,7 +120,7 @@ extension Platform {
         // After the command's name in parentheses: state is field 3, start time field 22.
         let fields = stat[(close + 1)...].split(separator: 0x20)
         guard fields.count > 19, fields[0] != Array("Z".utf8)[...] else { return nil }
-        return UInt64(String(decoding: fields[19], as: UTF8.self))
+        return Int(String(decoding: fields[19], as: UTF8.self)).map { UInt64(max(0, $0)) }
     }
 
     /// A process's command line words (/proc/PID/cmdline), empty when it cannot be read.

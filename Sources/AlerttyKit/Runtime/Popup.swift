@@ -111,7 +111,7 @@ enum Popup {
             listing.split(separator: "\n").compactMap { line in
                 let f = line.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
                 guard f.count == 5, let activity = Int(f[0]), let columns = Int(f[2]), let rows = Int(f[3]), !f[4].isEmpty else { return nil }
-                let uid: UInt32? = f[1].isEmpty ? nil : UInt32(f[1])
+                let uid = f[1].isEmpty ? nil : Int(f[1]).flatMap { UInt32(exactly: $0) }
                 if uid == nil && !f[1].isEmpty { return nil }
                 return Client(activity: activity, uid: uid, columns: columns, rows: rows, name: String(f[4]))
             }
@@ -171,7 +171,7 @@ enum Popup {
             guard try r.string() == "alertty-popup 2" else { throw WireError() }
             let directory = try r.string()
             let caller = Int32(truncatingIfNeeded: try r.int())
-            guard let callerStart = UInt64(try r.string()) else { throw WireError() }
+            guard let callerStart = Int(try r.string()).flatMap({ UInt64(exactly: $0) }) else { throw WireError() }
             var environment: [(String, String?)] = []
             for _ in 0..<(try r.count()) { environment.append((try r.string(), try r.optionalString())) }
             guard let alert = AlertKind(rawValue: try r.string()) else { throw WireError() }

@@ -34,9 +34,10 @@ struct QuestionQueue {
         /// `q-<asked, nanoseconds, 20 digits>-<pid>-<start>`.
         init?(name: String) {
             let parts = name.split(separator: "-")
-            guard parts.count == 4, parts[0] == "q", parts[1].count == 20, let asked = UInt64(parts[1]),
-                  let pid = Int32(parts[2]), let start = UInt64(parts[3]) else { return nil }
-            (self.name, self.asked, self.pid, self.start) = (name, asked, pid, start)
+            // (Read as Int, as every number here is: one parser in the binary.)
+            guard parts.count == 4, parts[0] == "q", parts[1].count == 20, let asked = Int(parts[1]), asked >= 0,
+                  let pid = Int(parts[2]), pid > 0, pid <= Int(Int32.max), let start = Int(parts[3]), start >= 0 else { return nil }
+            (self.name, self.asked, self.pid, self.start) = (name, UInt64(asked), Int32(pid), UInt64(start))
         }
 
         static func < (a: Entry, b: Entry) -> Bool { a.name < b.name }

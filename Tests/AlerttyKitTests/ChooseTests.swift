@@ -337,7 +337,11 @@ final class ChooseTests: XCTestCase {
         XCTAssertEqual(send(&json, [.submit]), [.finish(Outcome(.ok, items: [b(#"{"tag":"t\"1","label":"L\n1","index":1}"#)]))])
         var radio = try choose(["--radio", "--selected", "2", "Q", "a", "b", "c"])
         XCTAssertEqual(send(&radio, [.up]), [])
-        XCTAssertEqual(send(&radio, [.submit]), [.finish(Outcome(.ok, items: [b("b")]))], "the marked item, not the focused one")
+        XCTAssertEqual(send(&radio, [.submit]), [.finish(Outcome(.ok, items: [b("a")]))], "Enter on a row chooses it, as the hint says")
+        var marked = try choose(["--radio", "--selected", "2", "Q", "a", "b", "c"])
+        XCTAssertEqual(send(&marked, [.up, .focusNext]), [])
+        XCTAssertEqual(marked.focus, .button(.ok))
+        XCTAssertEqual(send(&marked, [.submit]), [.finish(Outcome(.ok, items: [b("b")]))], "OK takes the marked one")
         var one = try choose(["--select-if-one", "Q", "only"])
         XCTAssertEqual(one.update(.start), [.finish(Outcome(.ok, items: [b("only")]))])
     }

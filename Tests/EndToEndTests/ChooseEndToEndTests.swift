@@ -39,6 +39,13 @@ final class ChooseEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0, stdout: "tmux\n")
     }
 
+    /// A radio list's Enter chooses the row it is on, as its hint says ("Enter choose"): Down to
+    /// Full, Enter gives Full, not the --selected Standard.
+    func testARadioListsEnterChoosesTheFocusedRow() throws {
+        try run(["--radio", "--selected", "Standard", "Which edition?", "Minimal", "Standard", "Full"], keys: [K.down, K.enter],
+                waitFor: "Enter choose", stdout: "Full\n")
+    }
+
     func testCheckListWithMinimum() throws {
         let p = try PTYProcess(["choose", "--no-animation", "--multi", "--min", "2", "Parts?", "core", "docs", "examples"])
         try p.waitForText("choose at least 2")

@@ -27,6 +27,8 @@ public struct ChooseConfiguration: Sendable {
     /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
     public var editable = false
     public var radio = false
+    /// A radio list's Enter on a row chooses that row (alertty's own); else the marked one (the drop-in's).
+    public var enterTakesFocused = false
     public var minimum = 1
     public var maximum: Int?
     public var output: Output = .label
@@ -585,6 +587,11 @@ public struct ChooseAlert: Alert {
     /// Enter or Space on the focused control: the list and OK submit, a button does what it is for.
     private mutating func press(_ focus: Focus) -> [Effect] {
         switch focus {
+        case .list where radio && configuration.enterTakesFocused:
+            // Enter on a row chooses that row, as the hint says (gum, fzf); OK takes the marked one.
+            guard let item = list.selectedItem else { return submit() }
+            radioChoice = item
+            return answer([item])
         case .list, .button(.ok): return submit()
         case .button(.cancel): return [.finish(Outcome(.cancel))]
         case .button(.extra):
@@ -787,6 +794,8 @@ extension ChooseAlert {
         configuration.selected = command.strings(.selected)
         configuration.marked = command.strings(.marked)
         configuration.checksPreselections = !command.verbatim
+        // whiptail's and dialog's radio lists answer the marked item on Enter, whatever is focused.
+        configuration.enterTakesFocused = !command.verbatim
         configuration.preselectsByTag = command.verbatim && command.has(.tagged)
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
         configuration.selectIfOne = command.has(.selectIfOne)

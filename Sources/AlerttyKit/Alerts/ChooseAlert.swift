@@ -762,7 +762,7 @@ extension ChooseAlert {
         withoutAPerson: "the --selected item, or a check or radio list's --marked ones; without them there is none (exit 3)",
         hasDefault: { $0.has(.selected) || $0.has(.marked) && ($0.has(.multi) || $0.has(.radio)) },
         examples: ["shell=$(alertty choose \"Login shell?\" bash zsh fish)",
-                   "parts=$(alertty choose --multi --min 1 \"Install which components?\" core docs examples)",
+                   "parts=$(alertty choose --multi \"Install which components?\" core docs examples)   # at least one; --min 0 allows none",
                    "pkg=$(apt-cache pkgnames | alertty choose --items-from - \"Package?\")",
                    "tz=$(alertty choose --tagged --output tag \"Time zone?\" utc UTC cet \"Central Europe\")"],
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in try make(m) })

@@ -107,6 +107,20 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertEqual(list.stdoutText, "item-2999\n")
     }
 
+    /// Four items piped in are a popup of four items, not one as tall as the client: a list that
+    /// ends at once is sized as it is; one still streaming is given room to grow.
+    func testAShortListPipedInIsSizedToFit() throws {
+        let (tmux, client) = try server()
+        let list = try Job(["choose", "--popup", "--tmux-socket", tmux.socket, "--items-from", "-", "Pick"],
+                           stdin: Array("one\ntwo\nthree\nfour\n".utf8))
+        try client.waitForPopup("four")
+        let rows = client.screen.text.split(separator: "\n").filter { $0.contains("│") }.count
+        XCTAssertLessThanOrEqual(rows, 12, client.screen.text)
+        client.type(PTYProcess.Keys.enter)
+        XCTAssertEqual(try list.waitForExit(), 0, list.stderrText)
+        XCTAssertEqual(list.stdoutText, "one\n")
+    }
+
     func testTimeoutsCtrlCAndAClosedPopupEndAsInline() throws {
         let (tmux, client) = try server()
         let timed = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "--timeout", "1", "Q1?"])

@@ -453,6 +453,19 @@ public enum Platform {
     // MARK: - Polling
 
     /// Waits until one of `fds` is readable or `timeoutMs` passes (-1: forever). Returns the readable ones.
+    /// What `fd` holds within `waitMs` (up to `limit` bytes), and whether it ended meanwhile: a
+    /// short list piped in is known whole before anything is sized for it.
+    public static func readWhileArriving(_ fd: FileDescriptor, limit: Int, waitMs: Int) -> (bytes: [UInt8], ended: Bool) {
+        var bytes: [UInt8] = []
+        let deadline = now() + UInt64(waitMs) * 1_000_000
+        while bytes.count < limit, case let left = Int64(bitPattern: deadline &- now()), left > 0 {
+            guard poll([fd], timeoutMs: Int32(max(1, left / 1_000_000))).contains(fd) else { continue }
+            guard let chunk = read(fd, max: min(65536, limit - bytes.count)) else { return (bytes, true) }
+            bytes += chunk
+        }
+        return (bytes, false)
+    }
+
     public static func poll(_ fds: [FileDescriptor], timeoutMs: Int32) -> Set<FileDescriptor> {
         poll(read: fds, write: [], timeoutMs: timeoutMs).readable
     }

@@ -160,16 +160,26 @@ enum Ask {
             if built.secret && !built.secretAtStart { Platform.protectSecrets() }
             let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
                               file: options.theme ?? Theme.defaultFile)
-            let size = { (tmux: Popup.Tmux) -> (width: Int, height: Int) in
+            // A list piped in that ends at once (four items) is sized as it is, not given room to grow.
+            var forwards = built.readsStdinStream
+            var arrived: [UInt8]?
+            if forwards && built.progress == nil {
+                let early = Platform.readWhileArriving(0, limit: 1 << 16, waitMs: 50)
+                stdinTaken += early.bytes
+                if early.ended { (forwards, arrived) = (false, early.bytes) }
+            }
+            let size = { [stdinForwarded = forwards] (tmux: Popup.Tmux) -> (width: Int, height: Int) in
                 let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
                                   theme: theme, backtitle: options.backtitle)
-                var size = scene.boxSize(for: built.makeAlert())
+                var alert = built.makeAlert()
+                if let arrived { _ = alert.update(.input(arrived)) + alert.update(.inputEnded) }
+                var size = scene.boxSize(for: alert)
                 // A list still to stream in is given room for it (a popup keeps the size it opens with).
-                if built.readsStdinStream { size.height = max(size.height, tmux.rows * 2 / 3) }
+                if stdinForwarded { size.height = max(size.height, tmux.rows * 2 / 3) }
                 return size
             }
             switch Popup.reach(command, asking: asking, terminal: Platform.canOpenTerminal(path), environment: environment,
-                               timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: built.readsStdinStream, size: size) {
+                               timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size) {
             case .inline:
                 break
             case .nowhere(let why):

@@ -19,12 +19,12 @@ _alertty() {
         --timeout) :; return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --theme) COMPREPLY=($(compgen -W "default mono high-contrast whiptail dialog" -- "$cur") $(compgen -f -- "$cur")); return ;;
-        --tty) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --tty) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --width) :; return ;;
         --margin) :; return ;;
         --height) :; return ;;
         --id) :; return ;;
-        --tmux-socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --tmux-socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --on-timeout) COMPREPLY=($(compgen -W "exit default" -- "$cur")); return ;;
         --backtitle) :; return ;;
         --ok) :; return ;;
@@ -50,12 +50,12 @@ _alertty() {
         --mismatch) :; return ;;
         --strength-label) :; return ;;
         --error) :; return ;;
-        --dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --root) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --name) :; return ;;
         --overwrite) COMPREPLY=($(compgen -W "ask deny allow" -- "$cur")); return ;;
         --list-height) :; return ;;
-        --items-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --items-from) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --delimiter) :; return ;;
         --output) case "$alert" in choose) COMPREPLY=($(compgen -W "label tag index json" -- "$cur")) ;; form) COMPREPLY=($(compgen -W "lines json shell" -- "$cur")) ;; esac; return ;;
         --min) :; return ;;
@@ -66,7 +66,7 @@ _alertty() {
         --preview) COMPREPLY=($(compgen -c -- "$cur")); return ;;
         --preview-position) COMPREPLY=($(compgen -W "right bottom" -- "$cur")); return ;;
         --preview-size) :; return ;;
-        --fields-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --fields-from) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --percent) :; return ;;
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
         --task) :; return ;;
@@ -86,11 +86,11 @@ _alertty() {
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --colors --no-cancel --plain --ok --cancel --extra-button --help-button --editable --order --tree --print0 --list-height --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --marked --letters --visit-items --center-list --select-if-one --preview --preview-position --preview-size --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --task --tail --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --colors --plain --ok --cancel --extra-button --help-button --fields-from --dialog-keys --output --field --confirm --default --hint --invalid-message --max --max-length --min --min-length --options --placeholder --readonly --regex --validate --validate-cmd --help" -- "$cur")) ;;
-        text) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --extra-button --dialog-keys --follow --heading --run --exit-at-end --help" -- "$cur")) ;;
+        text) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --extra-button --dialog-keys --follow --heading --run --exit-at-end --help" -- "$cur")); else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         date) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --extra-button --help-button --dialog-keys --value --min --max --format --help" -- "$cur")) ;;
         number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --dialog-keys --min --max --step --value --help" -- "$cur")) ;;
         time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --extra-button --help-button --dialog-keys --value --min --max --format --help" -- "$cur")) ;;
-        edit) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --min-length --max-length --validate-cmd --validate-timeout --invalid-message --value --help" -- "$cur")) ;;
+        edit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --ok --cancel --min-length --max-length --validate-cmd --validate-timeout --invalid-message --value --help" -- "$cur")); else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     esac
 }
 complete -F _alertty alertty

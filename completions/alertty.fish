@@ -122,6 +122,8 @@ complete -c alertty -n '__fish_seen_subcommand_from edit' -l value -x -d 'The te
 complete -c alertty -n '__fish_seen_subcommand_from time' -l min -x -d 'The earliest time that can be chosen (HH:MM[:SS]).'
 complete -c alertty -n '__fish_seen_subcommand_from time' -l max -x -d 'The latest time that can be chosen (HH:MM[:SS]).'
 complete -c alertty -n '__fish_seen_subcommand_from time' -l format -x -d 'How the time is printed: strftime\'s %H %M %S %I %p %T %R (default %H:%M:%S).'
+complete -c alertty -n '__fish_seen_subcommand_from text' -F
+complete -c alertty -n '__fish_seen_subcommand_from edit' -F
 complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l confirm -d 'field option: asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l default -x -d 'field option: the initial value (on/off for a switch)'

@@ -60,4 +60,26 @@ final class FirstImpressionsEndToEndTests: XCTestCase {
         let taken = try Job(["--yesno", "Go on?", "8", "40"], environment: ["ALERTTY_NONINTERACTIVE": "1"], executable: dir + "/whiptail")
         XCTAssertEqual(try taken.waitForExit(), 0, "the advice works")
     }
+
+    /// Completion as bash does it, in a real readline: a FILE argument and a FILE option complete
+    /// file names, a folder completes with its slash.
+    func testCompletionCompletesFilesAndFoldersWithTheirSlash() throws {
+        try Tmux.require()
+        let dir = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/reports-2026", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: dir + "/motd-file", contents: Data())
+        let completion = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("completions/alertty.bash").path
+        let tmux = try Tmux(command: "source \(completion); cd \(dir); echo ready")
+        try tmux.waitFor("the completion loaded") { $0.contains("ready") }
+        // (capture-pane drops the space a completed file name is followed by.)
+        for (typed, completed) in [("alertty text mot", "alertty text motd-file"), ("alertty edit mot", "alertty edit motd-file"),
+                                   ("alertty folder --root repo", "alertty folder --root reports-2026/"),
+                                   ("alertty choose --items-from mot", "alertty choose --items-from motd-file")] {
+            tmux.send(literal: typed)
+            tmux.send(keys: ["Tab"])
+            try tmux.waitFor("'\(completed)'") { $0.contains(completed) }
+            tmux.send(keys: ["C-u"])
+        }
+    }
 }

@@ -37,7 +37,7 @@ final class FocusCursorEndToEndTests: XCTestCase {
         try walk(["date", "--value", "2026-11-26", "Day?"], ready: "November 2026", focused: "26", [(K.right, "27"), (K.down, " 4"), (K.tab, "OK")])
         try walk(["time", "--value", "13:45:30", "At?"], ready: "13:45:30", focused: "13", [(K.right, "45"), (K.right, "30"), (K.tab, "OK")])
         try walk(["number", "--value", "40", "Volume"], ready: "40", focused: "40", [(K.right, "41"), (K.tab, "OK")])
-        try walk(["folder", "--root", root, "--dir", root], ready: "docs", focused: " docs/", [(K.tab, "New Folder"), (K.tab, "Cancel")])
+        try walk(["folder", "--root", root, "--dir", root], ready: "docs", focused: " ✓ this folder", [(K.tab, "New Folder"), (K.tab, "Cancel")])
         try walk(["form", "--field", "tls", "switch", "TLS", "--field", "shell", "choice", "Shell", "--options", "bash,zsh"], ready: "TLS",
                  focused: " off", [(K.tab, "bash"), (K.tab, "OK")])
         try walk(["text", "--cancel", "Decline", "/proc/self/cmdline"], ready: "Decline", focused: "OK", [(K.tab, "Decline")])

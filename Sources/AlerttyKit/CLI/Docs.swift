@@ -247,8 +247,9 @@ public enum Docs {
         func completion(_ value: ValueKind) -> String {
             switch value {
             case .choice(let options): return "COMPREPLY=($(compgen -W \"\(options.joined(separator: " "))\" -- \"$cur\"))"
-            case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
-            case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
+            // (-o filenames: a folder completes with its slash, a name with a space is quoted.)
+            case .directory: return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
+            case .file: return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
             case .theme: return "COMPREPLY=($(compgen -W \"\(ThemePresets.names.joined(separator: " "))\" -- \"$cur\") $(compgen -f -- \"$cur\"))"
             default: return ":"
@@ -274,7 +275,13 @@ public enum Docs {
             // A form's field options follow its --field declarations.
             let fieldWords = alert == .form ? ["--field"] + FormSpec.options.keys.map(\.rawValue).sorted().map { "--" + $0 }.filter { !names.contains($0) } : []
             let words = names + fieldWords + ["--help"]
-            s += "        \(alert.rawValue)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
+            let flagWords = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+            // An alert whose argument is a FILE (text, edit) completes file names where no flag is typed.
+            if alert.descriptor.takesFile {
+                s += "        \(alert.rawValue)) if [[ \"$cur\" == -* ]]; then \(flagWords); else \(completion(.file)); fi ;;\n"
+            } else {
+                s += "        \(alert.rawValue)) \(flagWords) ;;\n"
+            }
         }
         s += "    esac\n}\ncomplete -F _alertty alertty\n"
         return s
@@ -321,7 +328,7 @@ public enum Docs {
                     s += "                '*--\(name)[\(zshEscape("field option: " + option.help))]\(option.valueName.isEmpty ? "" : ":\(option.valueName): ")' \\\n"
                 }
             }
-            s += "                '--help[show help]' \\\n                '*:text: '\n            ;;\n"
+            s += "                '--help[show help]' \\\n                '*:\(alert.descriptor.takesFile ? "file:_files" : "text: ")'\n            ;;\n"
         }
         s += "    esac\n}\n\n_alertty \"$@\"\n"
         return s
@@ -349,6 +356,10 @@ public enum Docs {
             default: line += " -x"
             }
             s += line + " -d '\(f.help.replacingAll("'", with: "\\'"))'\n"
+        }
+        // An alert whose argument is a FILE (text, edit) completes file names.
+        for alert in AlertKind.allCases where alert.descriptor.takesFile {
+            s += "complete -c alertty -n '__fish_seen_subcommand_from \(alert.rawValue)' -F\n"
         }
         // A form's field declarations and their options.
         s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'\n"

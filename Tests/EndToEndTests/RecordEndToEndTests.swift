@@ -220,6 +220,34 @@ final class DescribeEndToEndTests: XCTestCase {
         XCTAssertEqual(fields[1]["default"] as? String, "on")
     }
 
+    /// Rules are typed JSON (numbers as numbers, choices as lists) and `answer` says what an
+    /// answer is as a JSON Schema-like object, so an agent fills it without reading flags.
+    func testRulesAreTypedAndTheAnswerIsASchema() throws {
+        let port = try describe(["number", "--id", "port", "--min", "1024", "--max", "65535", "--value", "8080", "Port?"])
+        let answer = try XCTUnwrap(port["answer"] as? [String: Any])
+        XCTAssertEqual(answer["type"] as? String, "integer")
+        XCTAssertEqual(answer["minimum"] as? Int, 1024)
+        XCTAssertEqual(answer["maximum"] as? Int, 65535)
+        XCTAssertEqual((port["options"] as? [String: Any])?["min"] as? Int, 1024, "a number, not \"1024\"")
+
+        let pw = try describe(["password", "--min-length", "8", "Password?"])
+        XCTAssertEqual((pw["options"] as? [String: Any])?["min-length"] as? Int, 8)
+        XCTAssertEqual((pw["answer"] as? [String: Any])?["minLength"] as? Int, 8)
+        let email = try describe(["input", "--validate", "email", "Email?"])
+        XCTAssertEqual((email["answer"] as? [String: Any])?["format"] as? String, "email")
+        let go = try describe(["confirm", "Go?"])
+        XCTAssertEqual((go["answer"] as? [String: Any])?["enum"] as? [String], ["yes", "no"])
+
+        let form = try describe(["form", "--id", "f", "--field", "n", "number", "N", "--min", "1", "--max", "9",
+                                 "--field", "s", "choice", "S", "--options", "a,b", "--field", "on", "switch", "On"])
+        let fields = try XCTUnwrap(form["fields"] as? [[String: Any]])
+        XCTAssertEqual((fields[0]["options"] as? [String: Any])?["max"] as? Int, 9)
+        XCTAssertEqual((fields[0]["answer"] as? [String: Any])?["type"] as? String, "integer")
+        XCTAssertEqual((fields[1]["options"] as? [String: Any])?["options"] as? [String], ["a", "b"])
+        XCTAssertEqual((fields[1]["answer"] as? [String: Any])?["enum"] as? [String], ["a", "b"])
+        XCTAssertEqual((fields[2]["answer"] as? [String: Any])?["enum"] as? [String], ["on", "off"])
+    }
+
     /// ALERTTY_OPTIONS=--describe lists a script's prompts: no prompt is answered by it, in any
     /// program — a confirm's `&&` never runs, the drop-in's yes/no is its error, and askpass hands
     /// its caller nothing on stdout.

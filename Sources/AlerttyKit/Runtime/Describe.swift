@@ -48,25 +48,29 @@ enum Describe {
         switch alert is FormAlert ? .message(.init(title: "", text: command.text ?? "", ok: "")) : meaning {
         case .message(let m) where alert is FormAlert:
             o.put("text", m.text)
-            o.put("answer", "each field by its own variable (fields)")
+            o.putRaw("answer", schema(["type": "\"object\""], "each field by its own variable (fields)"))
         case .message(let m):
             o.put("text", m.text)
-            o.put("answer", "anything: a message is acknowledged")
+            o.putRaw("answer", schema(["type": "\"string\""], "anything: a message is acknowledged"))
         case .question(let q):
             o.put("text", q.text)
-            o.put("answer", "yes or no (also y/n, true/false, on/off, 1/0, or the buttons' labels)")
+            o.putRaw("answer", schema(["type": "\"string\"", "enum": "[\"yes\",\"no\"]"],
+                                      "yes or no (also y/n, true/false, on/off, 1/0, or the buttons' labels)"))
             o.put("yes", q.yes)
             o.put("no", q.no)
         case .field(let f):
             o.put("text", f.text)
-            o.put("answer", f.multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
+            o.putRaw("answer", fieldSchema(command, multiline: f.multiline))
             o.put("label", f.label)
             o.put("placeholder", f.placeholder)
             if f.secret { o.put("preset", f.presetSecret) } else { o.put("value", f.preset) }
         case .list(let c):
             o.put("text", c.text)
-            o.put("answer", c.multi ? "items, one per line: each its tag, its label or its 1-based index"
-                                    : "one item: its tag, its label or its 1-based index")
+            o.putRaw("answer", c.multi
+                ? schema(["type": "\"array\"", "items": #"{"type":"string","oneOf":"items"}"#, "minItems": String(c.minimum),
+                          "maxItems": c.maximum.map(String.init) ?? "null"],
+                         "items, one per line: each its tag, its label or its 1-based index")
+                : schema(["type": "\"string\"", "oneOf": "\"items\""], "one item: its tag, its label or its 1-based index"))
             o.put("multi", c.multi)
             o.put("min", c.minimum)
             o.put("max", c.maximum)
@@ -76,12 +80,14 @@ enum Describe {
             o.putRaw("marked", "[" + c.marked.map { String($0 + 1) }.joined(separator: ",") + "]")
         case .browser(let b):
             o.put("text", b.text)
-            o.put("answer", b.choosesFolder ? "a folder's path inside the root" : "a file's path inside the root")
+            o.putRaw("answer", schema(["type": "\"string\"", "format": "\"path\"", "root": JSONObject.quoted(command.string(.root) ?? "/")],
+                                      b.choosesFolder ? "a folder's path inside the root" : "a file's path inside the root"))
             o.put("root", command.string(.root) ?? "/")
             o.put("start", String(decoding: b.current, as: UTF8.self))
         case .document(let d):
             o.put("text", command.text ?? "")
-            o.put("answer", d.cancel == nil ? "anything: the text is read and closed" : "yes or no: agreed or not")
+            o.putRaw("answer", d.cancel == nil ? schema(["type": "\"string\""], "anything: the text is read and closed")
+                                               : schema(["type": "\"string\"", "enum": "[\"yes\",\"no\"]"], "yes or no: agreed or not"))
         case .progress(let p):
             o.put("text", p.text)
             o.putRaw("answer", "null")
@@ -99,24 +105,100 @@ enum Describe {
                 for option in FieldOption.allCases {
                     guard let v = d.options[option] else { continue }
                     // A password field's default is a secret: only that one is set.
-                    if d.kind == .password && option == .default { rules.putRaw(option.rawValue, secretMarker) } else { rules.put(option.rawValue, v) }
+                    if d.kind == .password && option == .default { rules.putRaw(option.rawValue, secretMarker) } else { rules.putRaw(option.rawValue, typed(v, option)) }
                 }
                 f.putRaw("options", rules.text)
+                f.putRaw("answer", fieldSchema(d).text)
                 return f.text
             }.joined(separator: ",") + "]")
         }
         o.put("default", defaultAnswer(command, built: built, alert: alert))
         var flags = JSONObject()
+        let specs = CommandSpec.flags(for: command.alert)
         for flag in command.order where flag != .describe {
             let values = command.values[flag] ?? []
-            if !CommandSpec.spec(flag).takesValue { flags.put(flag.rawValue, true) }
+            let spec = specs.first { $0.flag == flag } ?? CommandSpec.spec(flag)
+            if !spec.takesValue { flags.put(flag.rawValue, true) }
             // A secret's preset (a password's --value, the drop-in's passwordbox INIT): only that one is set.
             else if built.secret && flag == .value && values.last != "-" { flags.putRaw(flag.rawValue, secretMarker) }
-            else if CommandSpec.spec(flag).repeatable { flags.putRaw(flag.rawValue, "[" + values.map(JSONObject.quoted).joined(separator: ",") + "]") }
-            else { flags.put(flag.rawValue, values.last) }
+            else if spec.repeatable { flags.putRaw(flag.rawValue, "[" + values.map { typed($0, spec.value) }.joined(separator: ",") + "]") }
+            else { flags.putRaw(flag.rawValue, values.last.map { typed($0, spec.value) } ?? "null") }
         }
         o.putRaw("options", flags.text)
         return o.text + "\n"
+    }
+
+    /// A flag's value as JSON of its kind: a number as a number, the rest as text.
+    static func typed(_ value: String, _ kind: ValueKind) -> String {
+        switch kind {
+        case .integer, .seconds: return Double(value) != nil ? value : JSONObject.quoted(value)
+        default: return JSONObject.quoted(value)
+        }
+    }
+
+    /// A field option's value as JSON of its kind: numbers, a list of choices, a flag.
+    static func typed(_ value: String, _ option: FieldOption) -> String {
+        switch option {
+        case .minLength, .maxLength, .min, .max: return Int(value) != nil ? value : JSONObject.quoted(value)
+        case .options: return "[" + value.split(separator: ",").map { JSONObject.quoted(String($0)) }.joined(separator: ",") + "]"
+        case .readonly, .confirm: return "true"
+        default: return JSONObject.quoted(value)
+        }
+    }
+
+    /// What an answer is, as a JSON Schema-like object an agent can fill without reading flags:
+    /// `members` (already JSON) and the words for it.
+    static func schema(_ members: KeyValuePairs<String, String>, _ description: String) -> String {
+        var o = JSONObject()
+        for (key, json) in members where json != "null" { o.putRaw(key, json) }
+        o.put("description", description)
+        return o.text
+    }
+
+    /// The answer of a one-line prompt (input, password, edit, number, date, time) from its rules.
+    static func fieldSchema(_ command: ParsedCommand, multiline: Bool) -> String {
+        switch command.alert {
+        case .number:
+            return schema(["type": "\"integer\"", "minimum": command.string(.min) ?? "0", "maximum": command.string(.max) ?? "null",
+                           "multipleOf": command.string(.step) ?? "null"], "a whole number in range, on a step from the minimum")
+        case .date:
+            return schema(["type": "\"string\"", "format": "\"date\"", "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
+                           "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], "a date, YYYY-MM-DD")
+        case .time:
+            return schema(["type": "\"string\"", "format": "\"time\"", "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
+                           "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], "a time of day, HH:MM[:SS]")
+        default:
+            let format: String? = switch command.string(.validate) {
+            case "email": "\"email\""
+            case "int": "\"integer\""
+            case "number": "\"number\""
+            default: nil
+            }
+            let least = command.int(.minLength) ?? (command.string(.validate) == "nonempty" ? 1 : nil)
+            return schema(["type": "\"string\"", "format": format ?? "null", "minLength": least.map(String.init) ?? "null",
+                           "maxLength": command.string(.maxLength) ?? "null", "pattern": command.string(.regex).map(JSONObject.quoted) ?? "null"],
+                          multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
+        }
+    }
+
+    /// A form field's answer (ALERTTY_ANSWER_<ID>_<NAME>) from its kind and options.
+    static func fieldSchema(_ d: FieldDeclaration) -> JSONObject {
+        var o = JSONObject()
+        switch d.kind {
+        case .switch: o.putRaw("type", "\"string\""); o.putRaw("enum", "[\"on\",\"off\"]")
+        case .choice: o.putRaw("type", "\"string\""); o.putRaw("enum", typed(d.options[.options] ?? "", .options))
+        case .number:
+            o.putRaw("type", "\"integer\"")
+            if let v = d.options[.min] { o.putRaw("minimum", typed(v, .min)) }
+            if let v = d.options[.max] { o.putRaw("maximum", typed(v, .max)) }
+        case .text, .password:
+            o.putRaw("type", "\"string\"")
+            if let v = d.options[.minLength] { o.putRaw("minLength", typed(v, .minLength)) }
+            if let v = d.options[.maxLength] { o.putRaw("maxLength", typed(v, .maxLength)) }
+            if let v = d.options[.regex] { o.put("pattern", v) }
+            if let v = d.options[.validate], v != "none" { o.put("format", v) }
+        }
+        return o
     }
 
     /// In place of a secret's value: that one is set, never what it is.

@@ -163,7 +163,8 @@ final class CompatThemeTests: XCTestCase {
         XCTAssertEqual(theme.parts[.box]?.background, .basic(6))
         XCTAssertEqual(theme.parts[.buttonFocused], .init(foreground: .basic(0), background: .basic(2)), "newt 0.52's focused button")
         XCTAssertEqual(theme.parts[.field], base.parts[.field], "an unknown colour: the entry is ignored, as newt ignores it")
-        XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), nil, "unset: alertty's own look")
+        XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), base, "unset: whiptail's own look")
+        XCTAssertEqual(CompatTheme.theme(for: .dialog, environment: { _ in nil }), try ThemeFile.load("dialog"), "unset: dialog's own look")
     }
 
     func testDialogrcAttributesReferencesAndSwitches() {

@@ -45,6 +45,24 @@ try Needs.program("/usr/bin/whiptail", package: "whiptail")
         XCTAssertEqual(ours["title"]??.foreground, "11", "the title in NEWT_COLORS' yellow")
     }
 
+    /// With neither NEWT_COLORS nor DIALOGRC (nor ~/.dialogrc), each program's own default look:
+    /// newt's blue as whiptail, dialog's as dialog, as their users expect; not alertty's dark one.
+    func testWithNothingSetTheDropInLooksAsItsProgramLooks() throws {
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let home = try temporaryFolder()
+        let call = "--title Tt --yesno 'Hello there' 10 40"
+        for program in ["whiptail", "dialog"] {
+            let environment = "-u NEWT_COLORS -u DIALOGRC -u ALERTTY_THEME HOME=\(home)"
+            let real = try parts(capture("\(program) \(call)", environment: environment, ready: "Yes"), focused: "Yes", other: "No")
+            let ours = try parts(capture("\(PTYProcess.binary(named: program)) \(call)", environment: environment, ready: "Yes"),
+                                 focused: "Yes", other: "No")
+            for part in ["screen", "title", "text"] {
+                XCTAssertEqual(ours[part]??.background, real[part]??.background, "\(program) \(part): \(String(describing: real[part])) vs \(String(describing: ours[part]))")
+            }
+        }
+    }
+
     func testADialogrcFromDialogsSamplesColoursTheSamePartsAsInDialog() throws {
 try Needs.program("/usr/bin/dialog", package: "dialog")
         let rc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

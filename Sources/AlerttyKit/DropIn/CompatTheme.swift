@@ -1,10 +1,11 @@
 // The drop-in's colours, read the way each program reads its own: whiptail's NEWT_COLORS (or
 // the file NEWT_COLORS_FILE names) over newt's default palette, and dialog's DIALOGRC (or
 // ~/.dialogrc) over dialog's defaults. Settings with no counterpart are ignored, as the programs
-// ignore names they do not know. With neither set, the drop-in keeps alertty's own look.
+// ignore names they do not know. With neither set, each program's own default look: newt's blue
+// as whiptail, dialog's as dialog (ALERTTY_THEME or --theme choose alertty's or another).
 
 public enum CompatTheme {
-    /// The theme a whiptail or dialog call is drawn in, or nil for alertty's own.
+    /// The theme a whiptail or dialog call is drawn in.
     public static func theme(for program: Compat.Program, environment: (String) -> String?) -> ThemeFile? {
         switch program {
         case .whiptail:
@@ -13,10 +14,10 @@ public enum CompatTheme {
                let bytes = try? Platform.readFile(path, limit: 64 << 10) {
                 return newt(String(decoding: bytes, as: UTF8.self))
             }
-            return nil
+            return preset("whiptail")
         case .dialog, .lenient:
             let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
-            guard let path, let bytes = try? Platform.readFile(path, limit: 256 << 10) else { return nil }
+            guard let path, let bytes = try? Platform.readFile(path, limit: 256 << 10) else { return preset("dialog") }
             return dialogrc(String(decoding: bytes, as: UTF8.self))
         }
     }

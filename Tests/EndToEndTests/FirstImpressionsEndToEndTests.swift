@@ -83,3 +83,42 @@ final class FirstImpressionsEndToEndTests: XCTestCase {
         }
     }
 }
+
+/// The README's examples run as written: every `alertty` call in its shell blocks is run (as
+/// `sh` would run the line, with ALERTTY_OPTIONS=--describe so nothing waits for a person) and
+/// none is refused as a usage error.
+final class ReadmeExamplesEndToEndTests: XCTestCase {
+    func testEveryExampleRunsAsWritten() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let dir = try temporaryFolder()
+        // `alertty` on PATH notes each call's status, then gives it back.
+        let log = dir + "/statuses"
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        try "#!/bin/sh\n\(PTYProcess.binary) \"$@\"; s=$?; printf '%s %s\\n' \"$s\" \"$1\" >> \(log); exit $s\n"
+            .write(toFile: dir + "/bin/alertty", atomically: true, encoding: .utf8)
+        chmod(dir + "/bin/alertty", 0o755)
+        try FileManager.default.createDirectory(atPath: dir + "/opt", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/reports", withIntermediateDirectories: true)
+        try "licence text\n".write(toFile: dir + "/LICENSE", atomically: true, encoding: .utf8)
+        try "step 1\n".write(toFile: dir + "/install.log", atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        for block in readme.components(separatedBy: "```sh\n").dropFirst() {
+            let code = block.components(separatedBy: "```").first ?? ""
+            // A line continued with `\` is one command.
+            for line in code.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n").map(String.init)
+            where line.contains("alertty ") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+                lines.append(line)
+            }
+        }
+        XCTAssertGreaterThan(lines.count, 30)
+        for line in lines {
+            try? FileManager.default.removeItem(atPath: log)
+            let job = try Job(["-c", "cd \(dir) && " + line], environment: ["PATH": dir + "/bin:/usr/bin:/bin", "HOME": dir, "ROOT": dir + "/opt",
+                                                         "ALERTTY_OPTIONS": "--describe"], executable: "/bin/sh")
+            _ = try job.waitForExit(timeout: 20)
+            let statuses = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            XCTAssertFalse(statuses.split(separator: "\n").contains { $0.hasPrefix("2 ") }, "\(line)\n\(job.stderrText)")
+        }
+    }
+}

@@ -101,16 +101,7 @@ extension Platform {
     }
 
     /// The numbered entries of a /proc folder (tasks, descriptors).
-    private static func numberedEntries(_ path: String) -> [Int] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var result: [Int] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let n = Int(name) { result.append(n) }
-        }
-        return result
-    }
+    private static func numberedEntries(_ path: String) -> [Int] { Platform.names(in: path).compactMap { Int($0) } }
 
     /// The children of every thread of `pid`.
     private static func children(_ pid: pid_t) -> [pid_t] {

@@ -30,15 +30,7 @@ extension Platform {
 
     /// Removes a private folder and what is in it (FIFOs and files, no subfolders).
     public static func removePrivateFolder(_ path: String) {
-        if let dir = opendir(path) {
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != "." && name != ".." { unlink(path + "/" + name) }
-            }
-            closedir(dir)
-        }
+        for name in names(in: path) { unlink(path + "/" + name) }
         rmdir(path)
     }
 

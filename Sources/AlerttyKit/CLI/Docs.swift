@@ -131,6 +131,11 @@ public enum Docs {
         Answers the prompt named \\fB\\-\\-id\\fR \\fIID\\fR (upper case, \\fB\\-\\fR as \\fB_\\fR) without a person,
         checked by the prompt's own rules; \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB_\\fR\\fIFIELD\\fR answers a form's field.
         .TP
+        .B CREDENTIALS_DIRECTORY
+        systemd's credentials (\\fBLoadCredential=\\fR, \\fBSetCredential=\\fR): the file named as the prompt's \\fB\\-\\-id\\fR
+        (a form's field: \\fIID\\fR\\fB.\\fR\\fIFIELD\\fR) answers it without a person, checked by its rules, before
+        \\fBALERTTY_ANSWER_\\fR\\fIID\\fR; one trailing newline is dropped.
+        .TP
         .BI ALERTTY_ANSWERS= FILE
         Answers by name for every prompt, from \\fIFILE\\fR: lines \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB=\\fR\\fIVALUE\\fR, the value a
         word, \\fB\\(aq...\\(aq\\fR or \\fB"..."\\fR, as \\fBALERTTY_RECORD\\fR writes them. The file is read, never run:

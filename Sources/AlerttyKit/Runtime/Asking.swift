@@ -361,11 +361,13 @@ struct Answerer {
         let variable = id.map { "ALERTTY_ANSWER_" + Answerer.shellName($0) }
         self.variable = variable
         nonInteractive = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
+        // A service's credential first (systemd's LoadCredential=, SetCredential=), then the environment.
         let lookup: (String?) -> String? = { field in
-            guard let variable else { return nil }
-            return environment(field.map { variable + "_" + Answerer.shellName($0) } ?? variable)
+            guard let variable, let id else { return nil }
+            return Answerer.credential(field.map { id + "." + $0 } ?? id, environment: environment)
+                ?? environment(field.map { variable + "_" + Answerer.shellName($0) } ?? variable)
         }
-        answeredByName = variable.map { v in environment(v) != nil || formFields.contains { lookup($0) != nil } } ?? false
+        answeredByName = variable != nil && (lookup(nil) != nil || formFields.contains { lookup($0) != nil })
         if answeredByName {
             // A form's fields not named keep their defaults; the prompt itself must be named.
             let isForm = !formFields.isEmpty
@@ -375,6 +377,17 @@ struct Answerer {
         } else {
             scriptedAnswers = nil
         }
+    }
+
+    /// systemd's credential for a prompt: $CREDENTIALS_DIRECTORY/ID (a form's field: ID.FIELD),
+    /// one trailing newline dropped. The documented way to give a service its secrets: a file
+    /// only the service may read, where a variable is readable in /proc/PID/environ.
+    static func credential(_ name: String, environment: (String) -> String?) -> String? {
+        guard let folder = environment("CREDENTIALS_DIRECTORY"), folder.hasPrefix("/"), !name.contains("/"),
+              var bytes = try? Platform.readFile(folder + "/" + name, limit: Limits.answer) else { return nil }
+        defer { bytes.resetBytes() }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// An --id or field name as it appears in a variable: upper case, `-` as `_`.

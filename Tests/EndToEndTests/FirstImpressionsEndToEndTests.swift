@@ -114,7 +114,8 @@ final class ReadmeExamplesEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(lines.count, 30)
         for line in lines {
             try? FileManager.default.removeItem(atPath: log)
-            let job = try Job(["-c", "cd \(dir) && " + line], environment: ["PATH": dir + "/bin:/usr/bin:/bin", "HOME": dir, "ROOT": dir + "/opt",
+            // What an example writes to /tmp goes to the test's own folder.
+            let job = try Job(["-c", "cd \(dir) && " + line.replacingOccurrences(of: "/tmp/", with: dir + "/")], environment: ["PATH": dir + "/bin:/usr/bin:/bin", "HOME": dir, "ROOT": dir + "/opt",
                                                          "ALERTTY_OPTIONS": "--describe"], executable: "/bin/sh")
             _ = try job.waitForExit(timeout: 20)
             let statuses = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

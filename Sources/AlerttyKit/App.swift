@@ -17,6 +17,7 @@ public enum App {
     static let programs: [(name: String, word: String, program: any Program)] = [
         (Pinentry.programName, "pinentry", PinentryProgram()),
         (Askpass.programName, "askpass", AskpassProgram()),
+        ("alertty-agent", "agent", AgentProgram()),
     ]
 
     public static func main(_ arguments: [String], calledAs name: String = "alertty") -> Int32 {

@@ -24,4 +24,91 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         let none = try Job(["password", "--id", "other", "Password?"], environment: ["CREDENTIALS_DIRECTORY": credentials])
         XCTAssertEqual(try none.waitForExit(), 3, "no credential of that name: no one to ask, as before")
     }
+
+    override func tearDown() { PopupReachEndToEndTests.clearQueue() }
+
+    /// A job as cron runs it, asking with --popup where no tmux server is: its question waits in
+    /// the user's queue for an agent.
+    func job(_ arguments: [String], stdin: [UInt8]? = nil) throws -> Job {
+        let empty = try temporaryFolder()
+        return try Job([arguments[0], "--popup", "--timeout", "60"] + arguments.dropFirst(), environment: ["TMUX_TMPDIR": empty], stdin: stdin, cron: true)
+    }
+
+    /// Waits until `count` questions of these jobs are offered to agents (their records name a folder).
+    func waitForOffers(_ jobs: [Job], count: Int) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let queue = PopupReachEndToEndTests.queue
+            let offered = ((try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? []).filter { name in
+                jobs.contains { name.contains("-\($0.pid)-") }
+                    && ((try? String(contentsOfFile: queue + "/" + name, encoding: .utf8)) ?? "").contains("folder=")
+            }
+            if offered.count >= count { return }
+            if Date() > deadline { throw NSError(domain: "no offer in the queue", code: 1) }
+            usleep(20_000) // polling interval for the queue's state, not a synchronisation sleep
+        }
+    }
+
+    func testAJobWithNoTerminalAndNoTmuxIsAnsweredByTheAgent() throws {
+        let confirm = try job(["confirm", "Disk is 95% full. Clean now?"])
+        let input = try job(["input", "--value", "db1", "Host name?"])
+        // One question at a time per person: the oldest is offered, the other waits its turn.
+        try waitForOffers([confirm, input], count: 1)
+        let list = try Job(["agent", "--list"])
+        XCTAssertEqual(try list.waitForExit(), 0)
+        XCTAssertEqual(list.stdoutText.split(separator: "\n").count, 2, list.stdoutText)
+        XCTAssertTrue(list.stdoutText.contains("\tconfirm\t") && list.stdoutText.contains("\tinput\t"), list.stdoutText)
+        let check = try Job(["agent", "--check"])
+        XCTAssertEqual(try check.waitForExit(), 0)
+        XCTAssertEqual(check.stderrText, "alertty: 2 questions are waiting — run alertty agent\n")
+
+        let agent = try PTYProcess(["agent"])
+        // In the order they asked (the two started together: either may be first).
+        var left = ["Clean now?": PTYProcess.Keys.tab + PTYProcess.Keys.enter, "Host name?": "0" + PTYProcess.Keys.enter]
+        while !left.isEmpty {
+            let screen = try agent.waitFor("a question that takes keys") { s in !s.contains("keys in a moment") && left.keys.contains { s.contains($0) } }
+            let question = try XCTUnwrap(left.keys.first { screen.contains($0) })
+            agent.type(left.removeValue(forKey: question)!)
+            try agent.waitFor("\(question) answered") { !$0.contains(question) }
+        }
+        XCTAssertEqual(try confirm.waitForExit(), 1, "the person's No, as inline: \(confirm.stderrText)")
+        XCTAssertEqual(try input.waitForExit(), 0, input.stderrText)
+        XCTAssertEqual(input.stdoutText, "db10\n")
+        XCTAssertEqual(try agent.waitForExit(), 0, "none left: the agent ends")
+        XCTAssertEqual(agent.modeNow, agent.modeBefore, "the terminal given back")
+        let quiet = try Job(["agent", "--check"])
+        XCTAssertEqual(try quiet.waitForExit(), 0)
+        XCTAssertEqual(quiet.stderrText, "", "nothing waits: nothing said")
+    }
+
+    func testTenJobsAreAnsweredInTurnByOneWatchingAgent() throws {
+        let agent = try PTYProcess(["agent", "--watch"])
+        let jobs = try (0..<10).map { try job(["input", "Answer for job \($0)?"]) }
+        var answered: [Int] = []
+        while answered.count < 10 {
+            let screen = try agent.waitFor("a question", timeout: 20) { s in
+                !s.contains("keys in a moment") && (0..<10).contains { !answered.contains($0) && s.contains("Answer for job \($0)?") }
+            }
+            let shown = try XCTUnwrap((0..<10).first { !answered.contains($0) && screen.contains("Answer for job \($0)?") })
+            answered.append(shown)
+            agent.type("answer-\(shown)" + PTYProcess.Keys.enter)
+            try agent.waitFor("question \(shown) gone") { !$0.contains("Answer for job \(shown)?") }
+        }
+        for (i, job) in jobs.enumerated() {
+            XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+            XCTAssertEqual(job.stdoutText, "answer-\(i)\n", "each its own answer")
+        }
+        agent.signal(SIGINT)
+        _ = try? agent.waitForExit()
+    }
+
+    /// A job whose --timeout runs out withdraws its question: gone from --list.
+    func testATimedOutJobWithdrawsItsQuestion() throws {
+        let empty = try temporaryFolder()
+        let timed = try Job(["confirm", "--popup", "--timeout", "1", "Soon gone?"], environment: ["TMUX_TMPDIR": empty], cron: true)
+        try waitForOffers([timed], count: 1)
+        XCTAssertEqual(try timed.waitForExit(), 124)
+        let list = try Job(["agent", "--list"])
+        XCTAssertEqual(try list.waitForExit(), 1, "none waits: \(list.stdoutText)")
+    }
 }

@@ -103,6 +103,14 @@ extension Platform {
 
     public static func removeFile(_ path: String) { unlink(path) }
 
+    /// Makes `path` if no one has: true for the one that made it (a claim, as O_EXCL decides).
+    public static func claim(_ path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
+
     /// When process `pid` started (clock ticks since boot, /proc/PID/stat's 22nd field): with
     /// its pid it names one process for good (a pid is reused, the pair is not). nil when it is
     /// not running.

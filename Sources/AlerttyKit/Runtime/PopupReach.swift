@@ -39,12 +39,39 @@ extension Popup {
         do { ticket = try QuestionQueue.open().enter(asker.entry(command)) } catch { App.report(error.message) }
         defer { ticket?.leave() }
         var refusals = 0, busy = 0
+        // While no tmux client can be had, the question is offered to the user's agents
+        // (`alertty agent` in any terminal of theirs): the first to serve it answers it.
+        var offer: Offer?
+        let entry = asker.entry(command)
         while true {
             while let ticket, ticket.place().before > 0 {
                 if let deadline, Platform.now() >= deadline { return .timedOut }
                 Platform.pause(seconds: lookAgain)
             }
             var pause = waitForClient
+            if case .tmux = place, offer != nil {
+                offer = nil
+                ticket?.update(entry)
+            }
+            if case .nowhere = place, let ticket {
+                if offer == nil {
+                    let left = deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 }
+                    offer = Offer(command, asking: asking, timeout: left)
+                    if let offer { ticket.update(entry + "folder=\(offer.folder)\n") }
+                }
+                if let current = offer {
+                    switch converse(current, shownBy: nil, until: Platform.now() + UInt64(waitForClient * 1e9),
+                                    stdinTaken: stdinTaken, forwardsStdin: forwardsStdin) {
+                    case .answered(let ran): return .ran(ran)
+                    case .lost, .unavailable:
+                        // The agent went away mid-question: offered afresh.
+                        offer = nil
+                        ticket.update(entry)
+                    case .notShown: break
+                    }
+                    pause = 0
+                }
+            }
             if case .tmux(let tmux) = place {
                 let left = deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 }
                 if let left, left <= 0 { return .timedOut }

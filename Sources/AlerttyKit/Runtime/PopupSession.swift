@@ -19,40 +19,52 @@ extension Popup {
         case unavailable
     }
 
+    /// A question ready to be served: its private folder of FIFOs, our ends open, and the request
+    /// that goes to whichever alertty serves it — the one a tmux popup runs, or one an agent runs.
+    final class Offer {
+        let folder: String
+        var ends: [String: FileDescriptor] = [:]
+        let request: Request
+
+        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?) {
+            do { folder = try Platform.makePrivateFolder(prefix: "alertty-popup-") } catch {
+                App.report(error.message)
+                return nil
+            }
+            var child = command
+            // The serving alertty draws on its own terminal, modal; it never pops up again.
+            for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
+            // What is left of the time the question had (it may have waited its turn).
+            if let timeout, command.has(.timeout) {
+                child.remove(.timeout)
+                child.add(.timeout, String(max(0.01, timeout)))
+            }
+            let me = Int32(Platform.processID)
+            request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
+                              environment: Popup.environment(), caller: me, callerStart: Platform.processStart(me) ?? 0)
+            do {
+                for name in ["control", "in", "err", "result"] {
+                    try Platform.makeFIFO(folder + "/" + name)
+                    ends[name] = try Platform.openFIFO(folder + "/" + name, forWriting: name == "control" || name == "in")
+                }
+            } catch {
+                App.report(error.message)
+                return nil
+            }
+        }
+
+        deinit {
+            for fd in ends.values { Platform.close(fd) }
+            Platform.removePrivateFolder(folder)
+        }
+    }
+
     /// Asks `command` in a popup at `tmux`, within `timeout` seconds if given, `title` on its
     /// border (nil: borderless, alertty's box is the border).
     static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
                     stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?) -> Shown {
-        let folder: String
-        do { folder = try Platform.makePrivateFolder(prefix: "alertty-popup-") } catch {
-            App.report(error.message)
-            return .unavailable
-        }
-        defer { Platform.removePrivateFolder(folder) }
-        var child = command
-        // The popup's alertty draws on its own terminal, modal; it never pops up again.
-        for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
-        // What is left of the time the question had (it may have waited its turn).
-        if let timeout, command.has(.timeout) {
-            child.remove(.timeout)
-            child.add(.timeout, String(max(0.01, timeout)))
-        }
-        let me = Int32(Platform.processID)
-        let request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: environment(), caller: me, callerStart: Platform.processStart(me) ?? 0)
-        var ends: [String: FileDescriptor] = [:]
-        defer { for fd in ends.values { Platform.close(fd) } }
-        do {
-            for name in ["control", "in", "err", "result"] {
-                try Platform.makeFIFO(folder + "/" + name)
-                ends[name] = try Platform.openFIFO(folder + "/" + name, forWriting: name == "control" || name == "in")
-            }
-        } catch {
-            App.report(error.message)
-            return .unavailable
-        }
-        guard let executable = Platform.executablePath() else { return .unavailable }
-        let shell = "exec env \(folderVariable)=" + Shell.quoted(folder) + " " + Shell.quoted(executable)
+        guard let offer = Offer(command, asking: asking, timeout: timeout), let executable = Platform.executablePath() else { return .unavailable }
+        let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.
         let borderless = tmux.borderless && title == nil
         // As wide as its title, where the client has room (the box widens with it).
@@ -65,29 +77,43 @@ extension Popup {
             App.report("tmux could not be run to show a popup")
             return .unavailable
         }
+        return converse(offer, shownBy: (shown, tmux), stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+    }
+
+    /// The caller's side of serving `offer`: writes the request, hands on stdin, passes stderr
+    /// through, reads the outcome. `shownBy` is the tmux popup showing it; without one (an agent
+    /// may serve it) nothing served it if no alertty took it up before `until`.
+    static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux)?, until: UInt64? = nil,
+                         stdinTaken: [UInt8], forwardsStdin: Bool) -> Shown {
+        let folder = offer.folder
+        // Our ends as the conversation leaves them (closed ones gone): the offer closes the rest.
+        var ends = offer.ends
+        defer { offer.ends = ends }
         let signals = Platform.catchSignals([.interrupt, .terminate, .hangup, .quit]) ?? -1
         defer { Platform.restoreDefaultSignals([.interrupt, .terminate, .hangup, .quit]) }
 
         // The request as one netstring: read whole without waiting for an end of file (a FIFO
         // closed by its only writer before its reader came would lose what it held).
         var framed = WireWriter()
-        framed.put(request.encoded())
+        framed.put(offer.request.encoded())
         var pending: [String: [UInt8]] = ["control": framed.bytes, "in": stdinTaken]
         /// The popup's alertty has opened its ends: ours may close once written.
         var ready = false
         var forwarding = forwardsStdin
         var result: [UInt8] = []
         var tmuxSaid: [UInt8] = []
-        var tmuxOpen: Set<FileDescriptor> = [shown.stdoutRead, shown.stderrRead]
+        var tmuxOpen: Set<FileDescriptor> = popup.map { [$0.process.stdoutRead, $0.process.stderrRead] } ?? []
         var tmuxStatus: Int32?
         defer {
             for fd in tmuxOpen { Platform.close(fd) }
-            if tmuxStatus == nil {
-                Platform.killGroup(shown.pid)
-                _ = Platform.reap(shown.pid, wait: true)
+            if let popup, tmuxStatus == nil {
+                Platform.killGroup(popup.process.pid)
+                _ = Platform.reap(popup.process.pid, wait: true)
             }
         }
         while true {
+            // Nothing took it up in time (an agent's turn to look has passed): offered again later.
+            if popup == nil, !ready, let until, Platform.now() >= until { return .notShown(tmuxSaid: "") }
             // Done writing an end: closed, so the popup's alertty reads its end to the end.
             for name in ["control", "in"] where ready && pending[name]?.isEmpty == true && !(name == "in" && forwarding) {
                 if let fd = ends.removeValue(forKey: name) { Platform.close(fd) }
@@ -101,7 +127,7 @@ extension Popup {
             let polled = Platform.poll(read: reads, write: writes, timeoutMs: 100)
             if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
                 // The caller is stopped: the popup goes with it.
-                _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000)
+                if let tmux = popup?.tmux { _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000) }
                 Platform.removePrivateFolder(folder)
                 Platform.die(of: signal, wholeGroup: false)
             }
@@ -140,7 +166,7 @@ extension Popup {
                     tmuxOpen.remove(fd)
                 }
             }
-            if tmuxStatus == nil { tmuxStatus = Platform.reap(shown.pid) }
+            if let popup, tmuxStatus == nil { tmuxStatus = Platform.reap(popup.process.pid) }
             // The outcome is in (its writer gone): done, once stderr is drained too.
             if ends["result"] == nil, ends["err"] == nil || Platform.poll([ends["err"]!], timeoutMs: 0).isEmpty {
                 break
@@ -155,12 +181,14 @@ extension Popup {
                     // Its alertty never started: tmux showed nothing (a client busy with a popup
                     // or a menu returns at once), or said why.
                     if !ready { return .notShown(tmuxSaid: Sanitize.line(String(decoding: tmuxSaid, as: UTF8.self)).trimmingSpaces()) }
-                    return closedOrLost(tmux)
+                    return popup.map { closedOrLost($0.tmux) } ?? .lost
                 }
                 break
             }
         }
         defer { result.resetBytes() }
+        // The agent serving it went away before an answer (its terminal closed, it was killed).
+        if popup == nil && result.isEmpty { return .lost }
         guard let ran = try? decoded(result) else {
             App.report("the popup's answer could not be read")
             return .answered(.failed(.internalError))
@@ -168,7 +196,7 @@ extension Popup {
         // The popup was taken from under it: closing a popup, tmux both sends its job SIGTERM and
         // takes its terminal away (SIGHUP), either first; a client detaching does the same.
         if case .ended(let outcome, _, _) = ran, outcome.status == .hangup || outcome.status == .terminated {
-            return closedOrLost(tmux)
+            return popup.map { closedOrLost($0.tmux) } ?? .lost
         }
         return .answered(ran)
     }

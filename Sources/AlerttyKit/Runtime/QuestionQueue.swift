@@ -46,6 +46,18 @@ struct QuestionQueue {
         var asking: Bool { Platform.processStart(pid) == start }
     }
 
+    /// A waiting question's record: `key=value` lines (pid, program, alert, title, and `folder`
+    /// while an agent may serve it).
+    func record(_ entry: Entry) -> [String: String] {
+        guard let bytes = try? Platform.readFile(folder + "/" + entry.name, limit: 64 << 10) else { return [:] }
+        var fields: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return fields
+    }
+
     /// The questions waiting, oldest first; those whose process has gone are removed.
     func waiting() -> [Entry] {
         var entries: [Entry] = []
@@ -83,5 +95,8 @@ struct QuestionQueue {
         }
 
         func leave() { Platform.removeFile(queue.folder + "/" + name) }
+
+        /// Says anew what the question is (where an agent may serve it), in place.
+        func update(_ text: String) { try? Platform.writeNewFile(queue.folder + "/" + name, Array(text.utf8)) }
     }
 }

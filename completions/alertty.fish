@@ -14,6 +14,7 @@ complete -c alertty -n __fish_use_subcommand -a date -d 'Ask for a date on a mon
 complete -c alertty -n __fish_use_subcommand -a number -d 'Ask for a whole number in --min..--max by --step, with a bar showing where it stands.'
 complete -c alertty -n __fish_use_subcommand -a time -d 'Ask for a time of day in hours, minutes and seconds, within --min and --max.'
 complete -c alertty -n __fish_use_subcommand -a edit -d 'Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.'
+complete -c alertty -n __fish_use_subcommand -a agent -d 'Answer the questions your jobs are waiting to ask (--watch, --list, --check).'
 complete -c alertty -n __fish_use_subcommand -a askpass -d 'Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS).'
 complete -c alertty -n __fish_use_subcommand -a pinentry -d 'GnuPG\'s pinentry: speak Assuan on stdin/stdout (pinentry-program).'
 complete -c alertty -n __fish_use_subcommand -a whiptail -d 'Run a whiptail command line.'

@@ -4,6 +4,7 @@
 public enum Docs {
     /// Words after `alertty` that are programs rather than alerts, for the completions.
     static let programs: [(name: String, summary: String)] = [
+        ("agent", "Answer the questions your jobs are waiting to ask (--watch, --list, --check)."),
         ("askpass", "Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS)."),
         ("pinentry", "GnuPG's pinentry: speak Assuan on stdin/stdout (pinentry-program)."),
         ("whiptail", "Run a whiptail command line."),
@@ -167,6 +168,10 @@ public enum Docs {
         \(ThemeDocs.lines.map(roff).joined(separator: "\n.PP\n"))
         .SH LIMITS
         \(Limits.lines.map(roff).joined(separator: "\n.PP\n"))
+        .SH AGENT
+        .nf
+        \(AgentProgram.usage.split(separator: "\n").map { roff(String($0)) }.joined(separator: "\n"))
+        .fi
         .SH ASKPASS
         \(roff(Askpass.usage[0]))
         .PP

@@ -62,6 +62,7 @@ public enum Help {
         ("limits", { section("limits", Limits.lines) }),
         ("themes", { section("themes", ThemeDocs.lines) }),
         ("languages", { section("languages", TranslationDocs.lines) }),
+        ("agent", { AgentProgram.usage }),
         ("askpass", { section("askpass", Askpass.usage) }),
         ("pinentry", { section("pinentry", Pinentry.usage) }),
         ("dropin", { "whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads\n"

@@ -155,44 +155,10 @@ enum Ask {
         do { record = try AnswerRecord.open(command, environment: environment) } catch { return usage(error) }
         defer { record?.close() }
         let path = command.string(.tty) ?? "/dev/tty"
-        if popup && asking.behind.isEmpty {
-            // A secret may pass through this process: protected as inline protects it.
-            if built.secret && !built.secretAtStart { Platform.protectSecrets() }
-            let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
-                              file: options.theme ?? Theme.defaultFile)
-            // A list piped in that ends at once (four items) is sized as it is, not given room to grow.
-            var forwards = built.readsStdinStream
-            var arrived: [UInt8]?
-            if forwards && built.progress == nil {
-                let early = Platform.readWhileArriving(0, limit: 1 << 16, waitMs: 50)
-                stdinTaken += early.bytes
-                if early.ended { (forwards, arrived) = (false, early.bytes) }
-            }
-            let size = { [stdinForwarded = forwards] (tmux: Popup.Tmux) -> (width: Int, height: Int) in
-                let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
-                                  theme: theme, backtitle: options.backtitle)
-                var alert = built.makeAlert()
-                if let arrived { _ = alert.update(.input(arrived)) + alert.update(.inputEnded) }
-                var size = scene.boxSize(for: alert)
-                // A list still to stream in is given room for it (a popup keeps the size it opens with).
-                if stdinForwarded { size.height = max(size.height, tmux.rows * 2 / 3) }
-                return size
-            }
-            switch Popup.reach(command, asking: asking, terminal: Platform.canOpenTerminal(path), environment: environment,
-                               timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size) {
-            case .inline:
-                break
-            case .nowhere(let why):
-                App.report("no terminal to ask on and no popup to show: \(why); " + withoutAPerson(command, answerer))
-                return .failed(.noTerminal)
-            case .timedOut:
-                // No one answered in time: nothing to record; the default when asked to take it.
-                if options.takeDefaultOnTimeout { return scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName) }
-                return .ended(Outcome(.timeout), terminator: nil, wholeJob: false)
-            case .ran(let ran):
-                if case .ended(let outcome, _, _) = ran { record?.note(command, secret: built.secret, outcome: outcome) }
-                return ran
-            }
+        if popup && asking.behind.isEmpty,
+           let ran = inPopup(command, asking, built, options, answerer, record: record, terminal: Platform.canOpenTerminal(path),
+                             environment: environment, stdinTaken: &stdinTaken) {
+            return ran
         }
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let frontEnd: any FrontEnd
@@ -234,6 +200,49 @@ enum Ask {
         if outcome.status == .usage, let report = outcome.report { App.report(report) }
         record?.note(command, secret: built.secret, outcome: outcome)
         return .ended(outcome, terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
+    }
+
+    /// Asked through a popup (or an agent, where no popup can be shown): what came of it, or nil
+    /// to ask inline (a terminal that is not tmux's).
+    static func inPopup(_ command: ParsedCommand, _ asking: Asking, _ built: BuiltAlert, _ options: RunOptions, _ answerer: Answerer,
+                        record: AnswerRecord?, terminal: Bool, environment: (String) -> String?, stdinTaken: inout [UInt8]) -> Ran? {
+        // A secret may pass through this process: protected as inline protects it.
+        if built.secret && !built.secretAtStart { Platform.protectSecrets() }
+        let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+                          file: options.theme ?? Theme.defaultFile)
+        // A list piped in that ends at once (four items) is sized as it is, not given room to grow.
+        var forwards = built.readsStdinStream
+        var arrived: [UInt8]?
+        if forwards && built.progress == nil {
+            let early = Platform.readWhileArriving(0, limit: 1 << 16, waitMs: 50)
+            stdinTaken += early.bytes
+            if early.ended { (forwards, arrived) = (false, early.bytes) }
+        }
+        let size = { [stdinForwarded = forwards] (tmux: Popup.Tmux) -> (width: Int, height: Int) in
+            let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
+                              theme: theme, backtitle: options.backtitle)
+            var alert = built.makeAlert()
+            if let arrived { _ = alert.update(.input(arrived)) + alert.update(.inputEnded) }
+            var size = scene.boxSize(for: alert)
+            // A list still to stream in is given room for it (a popup keeps the size it opens with).
+            if stdinForwarded { size.height = max(size.height, tmux.rows * 2 / 3) }
+            return size
+        }
+        switch Popup.reach(command, asking: asking, terminal: terminal, environment: environment,
+                           timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size) {
+        case .inline:
+            return nil
+        case .nowhere(let why):
+            App.report("no terminal to ask on and no popup to show: \(why); " + withoutAPerson(command, answerer))
+            return .failed(.noTerminal)
+        case .timedOut:
+            // No one answered in time: nothing to record; the default when asked to take it.
+            if options.takeDefaultOnTimeout { return scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName) }
+            return .ended(Outcome(.timeout), terminator: nil, wholeJob: false)
+        case .ran(let ran):
+            if case .ended(let outcome, _, _) = ran { record?.note(command, secret: built.secret, outcome: outcome) }
+            return ran
+        }
     }
 
     /// How a prompt is answered with no one there, in words its caller can act on: a whiptail or

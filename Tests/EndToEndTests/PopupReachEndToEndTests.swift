@@ -72,6 +72,38 @@ final class PopupReachEndToEndTests: XCTestCase {
         }
     }
 
+    /// A server shared with another user (`server-access -a`): their client is never asked — with
+    /// only theirs attached there is no one to ask; with ours too, the popup is on ours alone.
+    func testAnotherUsersClientOnASharedServerIsNeverAsked() throws {
+        try Needs.root("to attach a client as another user")
+        try Needs.program("/usr/bin/setpriv", package: "util-linux")
+        let dir = try temporaryFolder()
+        chmod(dir, 0o777)
+        let socket = dir + "/shared"
+        let tmux = ["-S", socket, "-f", "/dev/null"]
+        XCTAssertEqual(try Job(tmux + ["new-session", "-d", "-s", "shared", "echo shared-pane; exec sleep 600"],
+                               environment: ["SHELL": "/bin/sh"], executable: "/usr/bin/tmux").waitForExit(), 0)
+        defer { _ = try? Job(tmux + ["kill-server"], executable: "/usr/bin/tmux").waitForExit() }
+        chmod(socket, 0o777)
+        XCTAssertEqual(try Job(tmux + ["server-access", "-a", "nobody"], executable: "/usr/bin/tmux").waitForExit(), 0)
+        let theirs = try PTYProcess(["--reuid=65534", "--regid=65534", "--clear-groups", "--", "/usr/bin/tmux"] + tmux + ["attach", "-t", "shared"],
+                                    environment: ["HOME": dir, "SHELL": "/bin/sh"], executable: "/usr/bin/setpriv", stdioOnTerminal: true)
+        try theirs.waitForText("shared-pane")
+        let alone = try Job(["confirm", "--popup", "--tmux-socket", socket, "Yours?"], cron: true)
+        XCTAssertEqual(try alone.waitForExit(), 3)
+        XCTAssertTrue(alone.stderrText.contains("no client of yours is attached"), alone.stderrText)
+        XCTAssertFalse(theirs.screen.contains("Yours?"))
+
+        let ours = try PTYProcess(tmux + ["attach", "-t", "shared"], executable: "/usr/bin/tmux", stdioOnTerminal: true)
+        try ours.waitForText("shared-pane")
+        let asked = try Job(["input", "--popup", "--tmux-socket", socket, "Secret place?"], cron: true)
+        try ours.waitForPopup("Secret place?")
+        XCTAssertFalse(theirs.screen.contains("Secret place?"), "never on their client")
+        ours.type("here" + K.enter)
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        XCTAssertEqual(asked.stdoutText, "here\n")
+    }
+
     /// Root in a user's pane (TMUX kept across `su` or `sudo -E`) has a terminal: asked there,
     /// never on that user's client, never answered No unasked.
     func testRootWithAnotherUsersTmuxIsAskedWhereItIs() throws {

@@ -104,6 +104,42 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertEqual(asked.stdoutText, "here\n")
     }
 
+    /// A client of one cell: nothing can be answered there, and nothing hangs: with --timeout the
+    /// job times out (124) with its question gone from the queue.
+    func testAOneCellClientEndsAsATimeout() throws {
+        let tmux = try Tmux(command: "echo pane-marker", asTmuxDoes: true)
+        let client = try tmux.attach(columns: 1, rows: 1)
+        defer { client.signal(SIGKILL) }
+        try tmux.waitFor("the client attached") { _ in (try? tmux.run(["list-clients"]))?.contains("/dev/pts") == true }
+        let job = try cronJob(["confirm", "--popup", "--timeout", "2", "Tiny?"], tmux)
+        XCTAssertEqual(try job.waitForExit(), 124, job.stderrText)
+        XCTAssertLessThanOrEqual(job.stderrText.filter { $0 == "\n" }.count, 1)
+        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(job.pid)-") })
+    }
+
+    /// A job killed (SIGKILL) while it waits its turn blocks no one: the next is asked, and its
+    /// question is cleared from the queue.
+    func testAJobKilledWhileWaitingItsTurnBlocksNoOne() throws {
+        let (tmux, client) = try server()
+        let first = try cronJob(["confirm", "--popup", "First?"], tmux)
+        try client.waitForPopup("First?")
+        let killed = try cronJob(["confirm", "--popup", "Killed?"], tmux)
+        try client.waitFor("the second waiting in the queue") { _ in
+            ((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(killed.pid)-") }
+        }
+        kill(killed.pid, SIGKILL)
+        _ = try? killed.waitForExit()
+        client.type(K.enter)
+        XCTAssertEqual(try first.waitForExit(), 0, first.stderrText)
+        let next = try cronJob(["confirm", "--popup", "Next?"], tmux)
+        try client.waitForPopup("Next?")
+        XCTAssertFalse(client.screen.contains("Killed?"))
+        client.type(K.enter)
+        XCTAssertEqual(try next.waitForExit(), 0, next.stderrText)
+        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(killed.pid)-") },
+                       "the killed job's question is cleared")
+    }
+
     /// Root in a user's pane (TMUX kept across `su` or `sudo -E`) has a terminal: asked there,
     /// never on that user's client, never answered No unasked.
     func testRootWithAnotherUsersTmuxIsAskedWhereItIs() throws {

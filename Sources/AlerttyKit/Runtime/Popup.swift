@@ -211,7 +211,13 @@ enum Popup {
     }
 
     static func encoded(_ ran: Ran) -> [UInt8] {
-        var w = WireWriter()
+        // Room for all of it at once: an answer (a password) is copied into one buffer, which its
+        // caller wipes, never into buffers left behind as it grows.
+        var room = 4096
+        if case .ended(let outcome, _, _) = ran {
+            room += 2 * ((outcome.answer?.count ?? 0) + ((outcome.items ?? []) + (outcome.state ?? [])).reduce(0) { $0 + $1.count + 24 })
+        }
+        var w = WireWriter(capacity: room)
         switch ran {
         case .failed(let status):
             w.put("failed")

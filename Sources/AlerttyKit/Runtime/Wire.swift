@@ -5,6 +5,8 @@
 struct WireWriter {
     private(set) var bytes: [UInt8] = []
 
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
     mutating func put(_ field: [UInt8]) {
         bytes += Array(String(field.count).utf8)
         bytes.append(UInt8(ascii: ":"))

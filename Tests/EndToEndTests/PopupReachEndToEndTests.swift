@@ -20,6 +20,11 @@ final class PopupReachEndToEndTests: XCTestCase {
         return stat(run, &s) == 0 && s.st_uid == getuid() && s.st_mode & 0o077 == 0 ? run + "/alertty" : "/tmp/alertty-\(getuid())"
     }
 
+    /// Whether process `pid` has a question in the queue.
+    static func queued(_ pid: pid_t) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? []).contains { $0.contains("-\(pid)-") }
+    }
+
     /// Questions of jobs a test killed are cleared by whoever looks next; a test leaves none.
     static func clearQueue() {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? [] {
@@ -114,7 +119,7 @@ final class PopupReachEndToEndTests: XCTestCase {
         let job = try cronJob(["confirm", "--popup", "--timeout", "2", "Tiny?"], tmux)
         XCTAssertEqual(try job.waitForExit(), 124, job.stderrText)
         XCTAssertLessThanOrEqual(job.stderrText.filter { $0 == "\n" }.count, 1)
-        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(job.pid)-") })
+        XCTAssertFalse(Self.queued(job.pid))
     }
 
     /// A job killed (SIGKILL) while it waits its turn blocks no one: the next is asked, and its
@@ -125,7 +130,7 @@ final class PopupReachEndToEndTests: XCTestCase {
         try client.waitForPopup("First?")
         let killed = try cronJob(["confirm", "--popup", "Killed?"], tmux)
         try client.waitFor("the second waiting in the queue") { _ in
-            ((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(killed.pid)-") }
+            Self.queued(killed.pid)
         }
         kill(killed.pid, SIGKILL)
         _ = try? killed.waitForExit()
@@ -136,7 +141,7 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertFalse(client.screen.contains("Killed?"))
         client.type(K.enter)
         XCTAssertEqual(try next.waitForExit(), 0, next.stderrText)
-        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(killed.pid)-") },
+        XCTAssertFalse(Self.queued(killed.pid),
                        "the killed job's question is cleared")
     }
 
@@ -229,7 +234,7 @@ final class PopupReachEndToEndTests: XCTestCase {
         let job = try cronJob(["confirm", "--popup", "Clean now?"], tmux)
         // Asked for all the while the person's popup shows: never shown, never answered.
         try client.waitFor("the job in the queue") { _ in
-            ((try? FileManager.default.contentsOfDirectory(atPath: Self.queue)) ?? []).contains { $0.contains("-\(job.pid)-") }
+            Self.queued(job.pid)
         }
         XCTAssertFalse(client.screen.contains("Clean now?"))
         XCTAssertFalse(job.hasExited(), job.stderrText)

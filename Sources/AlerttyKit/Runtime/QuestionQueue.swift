@@ -62,8 +62,11 @@ struct QuestionQueue {
     func waiting() -> [Entry] {
         var entries: [Entry] = []
         for name in Platform.names(in: folder) {
-            guard let entry = Entry(name: name) else { continue }
-            if entry.asking { entries.append(entry) } else { Platform.removeFile(folder + "/" + name) }
+            // A record being written (NAME.new, renamed into place once whole) counts as its question;
+            // one left by a process killed while writing it goes with that process.
+            let writing = name.hasSuffix(".new")
+            guard let entry = Entry(name: writing ? String(name.dropLast(4)) : name) else { continue }
+            if !entry.asking { Platform.removeFile(folder + "/" + name) } else if !writing { entries.append(entry) }
         }
         return entries.sorted()
     }

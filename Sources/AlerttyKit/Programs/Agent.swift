@@ -30,8 +30,9 @@ struct AgentProgram: Program {
             var lines = ""
             for (entry, record) in waiting {
                 let age = Int((now &- entry.asked) / 1_000_000_000)
-                lines += [entry.name, String(entry.pid), record["program"] ?? "?", record["alert"] ?? "?",
-                          Sanitize.line(record["title"] ?? ""), "\(age)s"].joined(separator: "\t") + "\n"
+                // (The record is text from another process: every field drawn visibly.)
+                lines += [entry.name, String(entry.pid), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
+                    .map(Sanitize.line).joined(separator: "\t") + "\n"
             }
             Platform.writeAll(1, Array(lines.utf8))
             return waiting.isEmpty ? 1 : 0

@@ -33,16 +33,18 @@ extension Popup {
         let deadline = timeout.map { Platform.now() + UInt64($0 * 1e9) }
         let asker = Asker.current()
         let asked = Platform.now()
+        let entry = asker.entry(command)
         // One question at a time per person. A queue that cannot be used is said, and the
         // question asked all the same.
         var ticket: QuestionQueue.Ticket?
-        do { ticket = try QuestionQueue.open().enter(asker.entry(command)) } catch { App.report(error.message) }
+        do { ticket = try QuestionQueue.open().enter(entry) } catch { App.report(error.message) }
         defer { ticket?.leave() }
         var refusals = 0, busy = 0
         // While no tmux client can be had, the question is offered to the user's agents
         // (`alertty agent` in any terminal of theirs): the first to serve it answers it.
         var offer: Offer?
-        let entry = asker.entry(command)
+        /// Seconds left before the deadline (negative once past it), nil without --timeout.
+        let left = { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
         while true {
             while let ticket, ticket.place().before > 0 {
                 if let deadline, Platform.now() >= deadline { return .timedOut }
@@ -55,8 +57,7 @@ extension Popup {
             }
             if case .nowhere = place, let ticket {
                 if offer == nil {
-                    let left = deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 }
-                    offer = Offer(command, asking: asking, timeout: left)
+                    offer = Offer(command, asking: asking, timeout: left())
                     if let offer { ticket.update(entry + "folder=\(offer.folder)\n") }
                 }
                 if let current = offer {
@@ -73,7 +74,7 @@ extension Popup {
                 }
             }
             if case .tmux(let tmux) = place {
-                let left = deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 }
+                let left = left()
                 if let left, left <= 0 { return .timedOut }
                 // A job's popup (no terminal of its own) says who asks: the person did not open it.
                 let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)

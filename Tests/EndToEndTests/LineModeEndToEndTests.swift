@@ -82,6 +82,17 @@ final class LineModeEndToEndTests: XCTestCase {
         try assertEnded(cancel, status: 1)
     }
 
+    /// With no locale at all (cron, `env -i`, an agent asking for a job) the lines stay lines:
+    /// only what is not ASCII is written as a look-alike.
+    func testWithoutALocaleLinesStayLines() throws {
+        let p = try start(["input", "--value", "db1", "Host name – primary?"], environment: ["TERM": "dumb", "LANG": ""])
+        try p.waitForText("Answer [db1]:")
+        XCTAssertEqual(lines(p), ["Host name - primary?", "Answer [db1]:"])
+        p.type("\r")
+        try assertEnded(p, status: 0, stdout: "db1\n")
+        assertPlain(p)
+    }
+
     func testInputReasksWithTheReasonAndRunsTheValidateCommand() throws {
         let p = try start(["input", "--title", "Your email", "--validate", "email"])
         try p.waitForText("Your email: ")

@@ -198,7 +198,8 @@ extension Sanitize {
     /// A whole line (an error message) in ASCII: look-alikes where there are some, `?` elsewhere.
     public static func ascii(_ text: String) -> String {
         var out: [UInt8] = []
-        for c in text { out += asciiBytes(String(c), width: 1) }
+        // (Line breaks stay line breaks: line mode writes several lines at once.)
+        for c in text { out += c == "\n" ? [0x0A] : asciiBytes(String(c), width: 1) }
         return String(decoding: out, as: UTF8.self)
     }
 }

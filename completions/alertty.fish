@@ -14,7 +14,7 @@ complete -c alertty -n __fish_use_subcommand -a date -d 'Ask for a date on a mon
 complete -c alertty -n __fish_use_subcommand -a number -d 'Ask for a whole number in --min..--max by --step, with a bar showing where it stands.'
 complete -c alertty -n __fish_use_subcommand -a time -d 'Ask for a time of day in hours, minutes and seconds, within --min and --max.'
 complete -c alertty -n __fish_use_subcommand -a edit -d 'Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.'
-complete -c alertty -n __fish_use_subcommand -a agent -d 'Answer the questions your jobs are waiting to ask (--watch, --list, --check).'
+complete -c alertty -n __fish_use_subcommand -a agent -d 'Answer the questions waiting for you: your jobs\', systemd\'s password requests.'
 complete -c alertty -n __fish_use_subcommand -a askpass -d 'Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS).'
 complete -c alertty -n __fish_use_subcommand -a pinentry -d 'GnuPG\'s pinentry: speak Assuan on stdin/stdout (pinentry-program).'
 complete -c alertty -n __fish_use_subcommand -a whiptail -d 'Run a whiptail command line.'
@@ -125,6 +125,10 @@ complete -c alertty -n '__fish_seen_subcommand_from time' -l max -x -d 'The late
 complete -c alertty -n '__fish_seen_subcommand_from time' -l format -x -d 'How the time is printed: strftime\'s %H %M %S %I %p %T %R (default %H:%M:%S).'
 complete -c alertty -n '__fish_seen_subcommand_from text' -F
 complete -c alertty -n '__fish_seen_subcommand_from edit' -F
+complete -c alertty -n '__fish_seen_subcommand_from agent' -l watch -d 'keep answering new questions as they come, until interrupted (Ctrl-C)'
+complete -c alertty -n '__fish_seen_subcommand_from agent' -l list -d 'one line per waiting question (id, pid, program, alert, title, age); exit 1 if none'
+complete -c alertty -n '__fish_seen_subcommand_from agent' -l check -d 'one line when questions wait, nothing otherwise (for PROMPT_COMMAND)'
+complete -c alertty -n '__fish_seen_subcommand_from agent' -l plain -d 'ask in line mode (as TERM=dumb does)'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l confirm -d 'field option: asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l default -x -d 'field option: the initial value (on/off for a switch)'

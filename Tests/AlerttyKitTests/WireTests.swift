@@ -7,8 +7,10 @@ final class WireTests: XCTestCase {
         var command = ParsedCommand(alert: .choose)
         command.add(.title, "Pick\none")
         command.positionals = ["a", "b\u{1B}"]
-        let request = Popup.Request(command: command, theme: nil, directory: "/tmp", environment: [("LANG", "C.UTF-8"), ("GONE", nil)])
+        let request = Popup.Request(command: command, theme: nil, directory: "/tmp", environment: [("LANG", "C.UTF-8"), ("GONE", nil)],
+                                    caller: 42, callerStart: 7, deadline: 123_456_789_012)
         let back = try Popup.Request.decoded(request.encoded())
+        XCTAssertEqual([back.caller, Int32(back.callerStart), Int32(back.deadline / 1000)], [42, 7, 123_456_789])
         XCTAssertEqual(back.command.string(.title), "Pick\none")
         XCTAssertEqual(back.command.positionals, ["a", "b\u{1B}"])
         XCTAssertEqual(back.environment.map(\.0), ["LANG", "GONE"])

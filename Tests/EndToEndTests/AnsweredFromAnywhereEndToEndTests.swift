@@ -81,6 +81,50 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertEqual(quiet.stderrText, "", "nothing waits: nothing said")
     }
 
+    /// The agent in line mode (TERM=dumb, or --plain): the same question, rules and answer.
+    func testTheAgentAsksInLineMode() throws {
+        for (environment, arguments) in [(["TERM": "dumb"], ["agent"]), ([:], ["agent", "--plain"])] {
+            let input = try job(["input", "--value", "db1", "--min-length", "3", "Host name?"])
+            try waitForOffers([input], count: 1)
+            let agent = try PTYProcess(arguments, environment: environment)
+            try agent.waitForText("Answer [db1]:")
+            XCTAssertFalse(agent.screen.raw.contains(0x1B), "line mode writes no escape")
+            agent.type("db\r")
+            try agent.waitForText("at least 3 characters")
+            try agent.waitFor("asked again") { $0.trimmedLines.filter { $0.hasPrefix("Answer [db1]:") }.count == 2 }
+            agent.type("db2\r")
+            XCTAssertEqual(try input.waitForExit(), 0, input.stderrText)
+            XCTAssertEqual(input.stdoutText, "db2\n", "\(arguments) \(environment)")
+            XCTAssertEqual(try agent.waitForExit(), 0)
+            XCTAssertEqual(agent.modeNow, agent.modeBefore)
+        }
+    }
+
+    /// askpass (ssh-add from a job) and the dialog drop-in reach the agent too, each answered as
+    /// its caller expects; the box says who asks, in the agent's own locale.
+    func testAskpassAndTheDropInReachTheAgent() throws {
+        let empty = try temporaryFolder()
+        let popup = ["TMUX_TMPDIR": empty, "ALERTTY_POPUP": "1"]
+        let askpass = try Job(["Enter passphrase for key '/root/.ssh/id_ed25519':"], environment: popup.merging(["ALERTTY_OPTIONS": "--timeout 60"]) { $1 },
+                              executable: PTYProcess.binary(named: "alertty-askpass"), cron: true)
+        try waitForOffers([askpass], count: 1)
+        let agent = try PTYProcess(["agent", "--watch"])
+        try agent.waitFor("askpass's question, keys taken") { $0.contains("id_ed25519") && !$0.contains("keys in a moment") }
+        XCTAssertTrue(agent.screen.text.contains("asked by "), agent.screen.text)
+        XCTAssertTrue(agent.screen.text.contains("╭"), "drawn in the agent's UTF-8 locale, though the job has none")
+        agent.type("pass phrase" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try askpass.waitForExit(), 0, askpass.stderrText)
+        XCTAssertEqual(askpass.stdoutText, "pass phrase\n")
+        let dialog = try Job(["--timeout", "60", "--inputbox", "Mirror host?", "8", "40", "deb.debian.org"], environment: popup,
+                             executable: PTYProcess.binary(named: "dialog"), cron: true)
+        try agent.waitFor("dialog's question, keys taken") { $0.contains("Mirror host?") && !$0.contains("keys in a moment") }
+        agent.type(PTYProcess.Keys.enter)
+        XCTAssertEqual(try dialog.waitForExit(), 0, dialog.stderrText)
+        XCTAssertEqual(dialog.stderrText, "deb.debian.org", "dialog's answer on stderr, as dialog gives it")
+        agent.signal(SIGINT)
+        _ = try? agent.waitForExit()
+    }
+
     func testTenJobsAreAnsweredInTurnByOneWatchingAgent() throws {
         let agent = try PTYProcess(["agent", "--watch"])
         let jobs = try (0..<10).map { try job(["input", "Answer for job \($0)?"]) }
@@ -102,7 +146,8 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 
-    /// A job whose --timeout runs out withdraws its question: gone from --list.
+    /// A job whose --timeout runs out withdraws its question: gone from --list, and from the
+    /// screen of an agent showing it; the box counts the job's time left, not a fresh --timeout.
     func testATimedOutJobWithdrawsItsQuestion() throws {
         let empty = try temporaryFolder()
         let timed = try Job(["confirm", "--popup", "--timeout", "1", "Soon gone?"], environment: ["TMUX_TMPDIR": empty], cron: true)
@@ -110,5 +155,14 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertEqual(try timed.waitForExit(), 124)
         let list = try Job(["agent", "--list"])
         XCTAssertEqual(try list.waitForExit(), 1, "none waits: \(list.stdoutText)")
+
+        let shown = try Job(["confirm", "--popup", "--timeout", "3", "Gone while shown?"], environment: ["TMUX_TMPDIR": empty], cron: true)
+        try waitForOffers([shown], count: 1)
+        let agent = try PTYProcess(["agent", "--watch"])
+        try agent.waitForText("Gone while shown?")
+        XCTAssertEqual(try shown.waitForExit(), 124, "the job's own deadline, though the agent showed it late")
+        try agent.waitFor("the question gone within a second", timeout: 1.5) { !$0.contains("Gone while shown?") }
+        agent.signal(SIGINT)
+        _ = try? agent.waitForExit()
     }
 }

@@ -382,6 +382,7 @@ extension FieldAlert {
                 if field.strengthLabel != nil { sources.append(StrengthEstimator()) }
                 var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: true, secret: field.secret)
                 built.secretAtStart = field.secret && !field.initialValue.isEmpty
+                built.asksOneLine = true
                 return built
             })
     }

@@ -24,6 +24,8 @@ public struct BuiltAlert {
     public var progress: (command: [String]?, passStdin: Bool)?
     /// A form's field names, each answerable as ALERTTY_ANSWER_<ID>_<NAME>.
     public var fieldNames: [String] = []
+    /// It asks for one line of text (input, password): systemd's password agents can answer it.
+    public var asksOneLine = false
 
     /// The alert reads stdin as a stream while it is up (items or a file from `-`, a gauge's
     /// numbers, a command given our stdin): a popup's alertty is handed it.

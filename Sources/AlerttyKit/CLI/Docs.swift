@@ -4,7 +4,7 @@
 public enum Docs {
     /// Words after `alertty` that are programs rather than alerts, for the completions.
     static let programs: [(name: String, summary: String)] = [
-        ("agent", "Answer the questions your jobs are waiting to ask (--watch, --list, --check)."),
+        ("agent", "Answer the questions waiting for you: your jobs', systemd's password requests."),
         ("askpass", "Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS)."),
         ("pinentry", "GnuPG's pinentry: speak Assuan on stdin/stdout (pinentry-program)."),
         ("whiptail", "Run a whiptail command line."),
@@ -293,6 +293,7 @@ public enum Docs {
                 s += "        \(alert.rawValue)) \(flagWords) ;;\n"
             }
         }
+        s += "        agent) COMPREPLY=($(compgen -W \"\(AgentProgram.flags.map { "--" + $0.name }.joined(separator: " ")) --help\" -- \"$cur\")) ;;\n"
         s += "    esac\n}\ncomplete -F _alertty alertty\n"
         return s
     }
@@ -340,6 +341,9 @@ public enum Docs {
             }
             s += "                '--help[show help]' \\\n                '*:\(alert.descriptor.takesFile ? "file:_files" : "text: ")'\n            ;;\n"
         }
+        s += "        agent)\n            _arguments \\\n"
+        for (name, help) in AgentProgram.flags { s += "                '--\(name)[\(zshEscape(help))]' \\\n" }
+        s += "                '--help[show help]'\n            ;;\n"
         s += "    esac\n}\n\n_alertty \"$@\"\n"
         return s
     }
@@ -370,6 +374,9 @@ public enum Docs {
         // An alert whose argument is a FILE (text, edit) completes file names.
         for alert in AlertKind.allCases where alert.descriptor.takesFile {
             s += "complete -c alertty -n '__fish_seen_subcommand_from \(alert.rawValue)' -F\n"
+        }
+        for (name, help) in AgentProgram.flags {
+            s += "complete -c alertty -n '__fish_seen_subcommand_from agent' -l \(name) -d '\(help.replacingAll("'", with: "\\'"))'\n"
         }
         // A form's field declarations and their options.
         s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'\n"

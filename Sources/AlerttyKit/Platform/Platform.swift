@@ -62,6 +62,14 @@ public enum Platform {
         guard n > 0 else { return nil }
         return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// `path` with every link resolved (realpath(3)); nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let raw = realpath(path, nil) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
     public static var effectiveIDs: (user: UInt32, group: UInt32) { (UInt32(geteuid()), UInt32(getegid())) }
 
     /// `mode/uid/gid` of a file (mode in octal), or "?" when it cannot be read.
@@ -300,7 +308,7 @@ public enum Platform {
 
     /// Which file a descriptor or a path is (device and inode): a path that now names another
     /// file was rotated (renamed away and made anew), as `tail -F` notices.
-    public struct FileIdentity: Equatable, Sendable { let device: UInt64, inode: UInt64 }
+    public struct FileIdentity: Hashable, Sendable { let device: UInt64, inode: UInt64 }
 
     public static func identity(of fd: FileDescriptor) -> FileIdentity? {
         var info = stat()

@@ -87,9 +87,9 @@ extension Platform {
     }
 
     /// A new file at `path` holding `bytes`, made whole before it is seen: written under a
-    /// temporary name, then renamed into place (0600, never over a link).
-    public static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(PlatformError) {
-        let temporary = path + ".new"
+    /// temporary name (`temporary`, else PATH.new), then renamed into place (0600, never over a link).
+    public static func writeNewFile(_ path: String, _ bytes: [UInt8], temporary: String? = nil) throws(PlatformError) {
+        let temporary = temporary ?? path + ".new"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd < 0 { throw PlatformError(operation: "cannot write \(temporary)", code: errno) }
         let written = writeAll(fd, bytes)

@@ -1,85 +1,147 @@
-// `alertty agent`: answers the questions jobs of this user are waiting to ask (cron, timers,
-// services with no terminal, whose popup cannot be shown), here, in this terminal. The user's
-// queue (QuestionQueue) says which wait; a question an agent may serve names its folder of FIFOs,
-// and the agent that claims it first serves it as a tmux popup's alertty would: the same box,
-// rules, answers and statuses the job would have got inline, the answer going straight to the
-// job. `--list` prints what waits, `--check` says in one line that something does (for
+// `alertty agent`: answers the questions waiting for this user, here, in this terminal: those
+// of the user's jobs (cron, timers, services with no terminal, whose popup cannot be shown) and
+// the password requests of systemd's agent protocol the user may answer. The user's queue
+// (QuestionQueue) says which of alertty's wait; one an agent may serve names its folder of
+// FIFOs, and the agent that claims it first serves it as a tmux popup's alertty would: the same
+// box, rules, answers and statuses the job would have got inline, the answer going straight to
+// the job. systemd's requests (SystemdAsk) are shown as its password box and answered on their
+// socket. `--list` prints what waits, `--check` says in one line that something does (for
 // PROMPT_COMMAND), `--watch` keeps answering until interrupted.
 
 struct AgentProgram: Program {
-    static let usage = """
-        usage: alertty agent [--watch | --list | --check]
-          Answers the questions your jobs are waiting to ask (cron, timers, services; asked with
-          --popup or ALERTTY_POPUP=1 and a --timeout), oldest first, here; exits 0 when none is left.
-          --watch   keep answering new questions as they come, until interrupted (Ctrl-C)
-          --list    print one line per waiting question: id, pid, program, alert, title, age;
-                    exit 1 when none waits
-          --check   print one line when questions wait, nothing otherwise (for PROMPT_COMMAND)
+    /// Its flags, for the usage and the completions.
+    static let flags: [(name: String, help: String)] = [
+        ("watch", "keep answering new questions as they come, until interrupted (Ctrl-C)"),
+        ("list", "one line per waiting question (id, pid, program, alert, title, age); exit 1 if none"),
+        ("check", "one line when questions wait, nothing otherwise (for PROMPT_COMMAND)"),
+        ("plain", "ask in line mode (as TERM=dumb does)"),
+    ]
 
-        """
+    static var usage: String {
+        var text = """
+            usage: alertty agent [--watch | --list | --check] [--plain]
+              Answers the questions waiting for you, oldest first, here; exits 0 when none is left:
+              your jobs' (cron, timers, services; asked with --popup or ALERTTY_POPUP=1 and a
+              --timeout) and systemd's password requests you may answer (systemd-ask-password).
+
+            """
+        for (name, help) in flags { text += "  --" + name + String(repeating: " ", count: 8 - name.count) + help + "\n" }
+        return text
+    }
+
+    /// A question waiting for this user, from either queue.
+    enum Waiting {
+        case job(QuestionQueue.Entry, [String: String])
+        case systemd(SystemdAsk.Pending)
+
+        /// id, pid, program, alert, title, age in seconds: one line of --list.
+        var fields: [String] {
+            switch self {
+            case .job(let entry, let record):
+                let age = Int((Platform.now() &- entry.asked) / 1_000_000_000)
+                return [entry.name, String(entry.pid), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
+            case .systemd(let pending):
+                let request = pending.request
+                let name = pending.path.split(separator: "/").last.map(String.init) ?? pending.path
+                let program = request.pid > 0 ? Popup.Asker.program(of: Platform.commandLine(request.pid)) : "?"
+                return [name, String(request.pid), program, request.echo ? "input" : "password", request.message,
+                        "\(max(0, Platform.wallClock() - pending.posted))s"]
+            }
+        }
+    }
 
     func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
         let queue = QuestionQueue(folder: QuestionQueue.folderPath)
-        switch arguments {
+        let plain = arguments.contains("--plain")
+        switch arguments.filter({ $0 != "--plain" }) {
         case ["--help"], ["-h"]:
             Platform.writeAll(1, Array(Self.usage.utf8))
             return 0
         case ["--list"]:
-            let waiting = Self.waiting(queue)
-            let now = Platform.now()
-            var lines = ""
-            for (entry, record) in waiting {
-                let age = Int((now &- entry.asked) / 1_000_000_000)
-                // (The record is text from another process: every field drawn visibly.)
-                lines += [entry.name, String(entry.pid), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
-                    .map(Sanitize.line).joined(separator: "\t") + "\n"
-            }
+            let waiting = Self.waiting(queue, saying: true)
+            // (What waits is text from other processes: every field drawn visibly.)
+            let lines = waiting.map { $0.fields.map(Sanitize.line).joined(separator: "\t") + "\n" }.joined()
             Platform.writeAll(1, Array(lines.utf8))
             return waiting.isEmpty ? 1 : 0
         case ["--check"]:
-            let n = Self.waiting(queue).count
+            let n = Self.waiting(queue, saying: false).count
             if n > 0 {
                 Platform.writeError("alertty: \(n) question\(n == 1 ? " is" : "s are") waiting — run alertty agent\n")
             }
             return 0
         case [], ["--watch"]:
-            return answer(queue, watching: arguments == ["--watch"])
+            return answer(queue, watching: arguments.contains("--watch"), plain: plain)
         default:
-            App.report("agent takes --watch, --list or --check; see alertty agent --help")
+            App.report("agent takes --watch, --list or --check, and --plain; see alertty agent --help")
             return ExitStatus.usage.rawValue
         }
     }
 
-    /// The questions waiting in the user's queue (none when it is not there or not theirs alone).
-    static func waiting(_ queue: QuestionQueue) -> [(QuestionQueue.Entry, [String: String])] {
-        guard Platform.privateFolderProblem(queue.folder) == nil else { return [] }
-        return queue.waiting().map { ($0, queue.record($0)) }
+    /// The questions waiting in the user's queue (none when it is not there or not theirs
+    /// alone), then systemd's requests; a request passed over is said once with `saying`.
+    static func waiting(_ queue: QuestionQueue, saying: Bool, said: inout Set<String>) -> [Waiting] {
+        var jobs: [Waiting] = []
+        if Platform.privateFolderProblem(queue.folder) == nil {
+            jobs = queue.waiting().map { .job($0, queue.record($0)) }
+        }
+        let requests = SystemdAsk.pending { path, skipped in
+            if saying, said.insert(path).inserted { App.report("passed over \(Sanitize.line(path)): it \(skipped.reason)") }
+        }
+        return jobs + requests.map { .systemd($0) }
     }
 
-    /// Serves each question an agent may serve, oldest first, in a process of its own on this
-    /// terminal; waits for more with `watching`.
-    func answer(_ queue: QuestionQueue, watching: Bool) -> Int32 {
+    static func waiting(_ queue: QuestionQueue, saying: Bool) -> [Waiting] {
+        var said: Set<String> = []
+        return waiting(queue, saying: saying, said: &said)
+    }
+
+    /// Serves each question, oldest first, in a process of its own on this terminal; waits for
+    /// more with `watching`.
+    func answer(_ queue: QuestionQueue, watching: Bool, plain: Bool) -> Int32 {
         guard Platform.canOpenTerminal("/dev/tty") else {
             App.report("the agent answers on a terminal, and this process has none")
             return ExitStatus.noTerminal.rawValue
         }
+        var said: Set<String> = []
+        /// systemd's requests answered (or closed) here: never shown twice. (One asked again,
+        /// written anew, is another file.)
+        var done: Set<Platform.FileIdentity> = []
         while true {
-            let waiting = Self.waiting(queue)
-            let offered = waiting.compactMap { entry, record in
-                record["folder"].flatMap { Platform.privateFolderProblem($0) == nil ? (entry, record, $0) : nil }
+            let waiting = Self.waiting(queue, saying: true, said: &said).filter {
+                if case .systemd(let pending) = $0, let file = pending.file { return !done.contains(file) }
+                return true
             }
-            // The first agent to claim a question serves it; another looks at the next.
-            if let (entry, record, folder) = offered.first(where: { Platform.claim($0.2 + "/claimed") }) {
-                let waited = Int((Platform.now() &- entry.asked) / 1_000_000_000)
-                Platform.writeError("alertty agent: \(Sanitize.line(record["program"] ?? "?")) (pid \(entry.pid)) asks, waiting \(waited) s\n")
-                guard let pid = Platform.forkProcess() else { return ExitStatus.internalError.rawValue }
-                if pid == 0 { Platform.exit(Popup.serve(folder)) }
-                _ = Platform.reap(pid, wait: true)
+            if let served = serveFirst(waiting, plain: plain) {
+                if case .systemd(let pending) = served, let file = pending.file { done.insert(file) }
                 continue
             }
             // None left: done, unless watching. (One whose turn has just come offers itself in a moment.)
             if !watching && waiting.isEmpty { return 0 }
             Platform.pause(seconds: waiting.isEmpty ? Popup.waitForClient : Popup.lookAgain)
         }
+    }
+
+    /// Serves the first question this agent may serve (a job's that another agent has not
+    /// claimed first, or systemd's), in a process of its own; the one served, or nil.
+    func serveFirst(_ waiting: [Waiting], plain: Bool) -> Waiting? {
+        for question in waiting {
+            let serve: () -> Int32
+            switch question {
+            case .job(let entry, let record):
+                // The first agent to claim a question serves it; another looks at the next.
+                guard let folder = record["folder"], Platform.privateFolderProblem(folder) == nil,
+                      Platform.claim(folder + "/claimed") else { continue }
+                let asker = Popup.Asker(program: record["program"] ?? "?", pid: entry.pid)
+                    .title(waited: Platform.now() &- entry.asked, behind: 0).trimmingSpaces()
+                serve = { Popup.serve(folder, agent: asker, plain: plain) }
+            case .systemd(let pending):
+                serve = { SystemdAsk.answer(pending, plain: plain) }
+            }
+            guard let pid = Platform.forkProcess() else { return nil }
+            if pid == 0 { Platform.exit(serve()) }
+            _ = Platform.reap(pid, wait: true)
+            return question
+        }
+        return nil
     }
 }

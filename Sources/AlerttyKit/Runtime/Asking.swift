@@ -19,8 +19,16 @@ struct Asking {
     var behind: [Layered.Layer] = []
     /// The box follows a file as dialog's --tailbox does (Tab hands it the keys as a follower).
     var frontFollows = false
-    /// Asked by the alertty a popup runs: the box is the whole popup, at once.
-    var inPopup = false
+    /// Asked for another process, by the alertty a popup runs or by an agent: it never pops up
+    /// again, and keys are taken only once the keyboard is quiet (the person did not open it).
+    var servedFor: Served?
+    enum Served {
+        /// In a tmux popup: the box is the whole popup, at once.
+        case popup
+        /// By `alertty agent` in the person's own terminal: the box as inline, with who asks
+        /// and since when across the top of the screen.
+        case agent(asker: String)
+    }
     /// Where --describe prints the prompt: stdout, but stderr for askpass, whose stdout its
     /// caller takes for the secret.
     var descriptionDescriptor: FileDescriptor = 1
@@ -68,7 +76,7 @@ enum Ask {
         let environment = AnswersFile.environment(answersFile, over: Platform.environment)
         var stdinUsed = false
         // What was read of stdin, for a popup's alertty to read in its turn.
-        let popup = !asking.inPopup && Popup.wanted(command, environment: environment)
+        let popup = asking.servedFor == nil && Popup.wanted(command, environment: environment)
         var stdinTaken: [UInt8] = []
         defer { stdinTaken.resetBytes() }
         let readStdin = { () throws(UsageError) -> [UInt8] in
@@ -228,8 +236,16 @@ enum Ask {
             if stdinForwarded { size.height = max(size.height, tmux.rows * 2 / 3) }
             return size
         }
+        // A line of text may also be answered by systemd's password agents.
+        let alsoPosted = { (deadline: UInt64?) -> (any OtherChannel)? in
+            guard built.asksOneLine else { return nil }
+            return SystemdAsk.Posted(message: SystemdAsk.message(command, secret: built.secret, asker: Popup.Asker.current()), echo: !built.secret,
+                                     deadline: deadline, id: String(Platform.processID),
+                                     answer: { typed in answering(built, with: typed, promptName: answerer.promptName) })
+        }
         switch Popup.reach(command, asking: asking, terminal: terminal, environment: environment,
-                           timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size) {
+                           timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size,
+                           alsoPost: alsoPosted) {
         case .inline:
             return nil
         case .nowhere(let why):
@@ -286,14 +302,17 @@ enum Ask {
         options.width = command.int(.width)
         if let margin = command.int(.margin) { options.margin = margin }
         options.height = command.int(.height)
-        if asking.inPopup {
+        if asking.servedFor != nil {
+            // The person did not open it: what they were typing elsewhere must not answer it.
+            options.quietKeyboardFirst = Popup.quietKeyboard
+        }
+        if case .agent(let asker) = asking.servedFor { options.backtitle = asker }
+        if case .popup = asking.servedFor {
             // The popup was sized to the box: the box fills it, and the popup itself is the pop-in.
             options.fillsTerminal = true
             options.animate = false
             options.inline = false
             options.backtitle = nil
-            // The person did not open it: what they were typing elsewhere must not answer it.
-            options.quietKeyboardFirst = Popup.quietKeyboard
         }
     }
 
@@ -318,6 +337,18 @@ enum Ask {
         let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: App.report)
         let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
         return .ended(outcome, terminator: built.terminator, wholeJob: false)
+    }
+
+    /// An answer typed elsewhere (an agent of systemd's), checked by the alert's own rules through
+    /// the same loop: what came of it, or why it was refused.
+    static func answering(_ built: BuiltAlert, with typed: String, promptName: String) -> Result<Ran, SystemdAsk.Skipped> {
+        var reason: String?
+        let frontEnd = ScriptedFrontEnd(ScriptedAnswers(.environment({ $0 == nil ? typed : nil })), promptName: promptName,
+                                        report: { reason = $0 })
+        guard let sources = sources(for: built, captureOutput: false) else { return .failure(SystemdAsk.Skipped("it could not be checked")) }
+        let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
+        if outcome.status == .usage { return .failure(SystemdAsk.Skipped(reason ?? "it breaks the prompt's rules")) }
+        return .success(.ended(outcome, terminator: built.terminator, wholeJob: false))
     }
 
     /// The alert's event sources, with progress's input or command; nil (reported) when the

@@ -142,13 +142,17 @@ enum Popup {
         /// The process that asks, and when it started: the popup goes when it does.
         var caller: Int32 = 0
         var callerStart: UInt64 = 0
+        /// When the caller stops waiting (CLOCK_MONOTONIC nanoseconds, the machine's one clock;
+        /// 0: never): the question may wait a while for an agent, and its --timeout counts from here.
+        var deadline: UInt64 = 0
 
         func encoded() -> [UInt8] {
             var w = WireWriter()
-            w.put("alertty-popup 2")
+            w.put("alertty-popup 3")
             w.put(directory)
             w.put(Int(caller))
             w.put(String(callerStart))
+            w.put(String(deadline))
             w.put(environment.count)
             for (name, value) in environment {
                 w.put(name)
@@ -168,10 +172,11 @@ enum Popup {
 
         static func decoded(_ bytes: [UInt8]) throws(WireError) -> Request {
             var r = WireReader(bytes)
-            guard try r.string() == "alertty-popup 2" else { throw WireError() }
+            guard try r.string() == "alertty-popup 3" else { throw WireError() }
             let directory = try r.string()
             let caller = Int32(truncatingIfNeeded: try r.int())
-            guard let callerStart = Int(try r.string()).flatMap({ UInt64(exactly: $0) }) else { throw WireError() }
+            guard let callerStart = Int(try r.string()).flatMap({ UInt64(exactly: $0) }),
+                  let deadline = Int(try r.string()).flatMap({ UInt64(exactly: $0) }) else { throw WireError() }
             var environment: [(String, String?)] = []
             for _ in 0..<(try r.count()) { environment.append((try r.string(), try r.optionalString())) }
             guard let alert = AlertKind(rawValue: try r.string()) else { throw WireError() }
@@ -190,7 +195,7 @@ enum Popup {
             command.verbatim = try r.bool()
             let theme = try r.optionalString()
             return Request(command: command, theme: theme, directory: directory, environment: environment,
-                           caller: caller, callerStart: callerStart)
+                           caller: caller, callerStart: callerStart, deadline: deadline)
         }
     }
 
@@ -199,6 +204,9 @@ enum Popup {
     /// the popup's own terminal and the variables that would make it act for another: answer,
     /// record, pop up again.
     static let popupsOwn: Set<String> = ["TERM", "TMUX", "TMUX_PANE", "COLUMNS", "LINES"]
+    /// An agent's terminal is the person's: drawn in its language and colours, not the job's
+    /// (cron gives a job no locale at all).
+    static let agentsOwn: Set<String> = ["LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "COLORTERM", "NO_COLOR"]
     static let withheld: Set<String> = ["ALERTTY_POPUP", "ALERTTY_OPTIONS", "ALERTTY_RECORD", "ALERTTY_ANSWERS",
                                         "ALERTTY_NONINTERACTIVE", folderVariable]
 

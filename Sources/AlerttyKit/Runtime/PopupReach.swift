@@ -22,7 +22,7 @@ extension Popup {
 
     static func reach(_ command: ParsedCommand, asking: Asking, terminal: Bool, environment: (String) -> String?,
                       timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
-                      size: (Tmux) -> (width: Int, height: Int)) -> Reached {
+                      size: (Tmux) -> (width: Int, height: Int), alsoPost: (UInt64?) -> (any OtherChannel)? = { _ in nil }) -> Reached {
         var place = place(command, terminal: terminal, environment: environment)
         switch place {
         case .inline: return .inline
@@ -43,6 +43,8 @@ extension Popup {
         // While no tmux client can be had, the question is offered to the user's agents
         // (`alertty agent` in any terminal of theirs): the first to serve it answers it.
         var offer: Offer?
+        /// Posted where other agents look (systemd's) while it is offered: the first answer wins.
+        var posted: (any OtherChannel)?
         /// Seconds left before the deadline (negative once past it), nil without --timeout.
         let left = { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
         while true {
@@ -52,17 +54,18 @@ extension Popup {
             }
             var pause = waitForClient
             if case .tmux = place, offer != nil {
-                offer = nil
+                (offer, posted) = (nil, nil)
                 ticket?.update(entry)
             }
             if case .nowhere = place, let ticket {
                 if offer == nil {
                     offer = Offer(command, asking: asking, timeout: left())
                     if let offer { ticket.update(entry + "folder=\(offer.folder)\n") }
+                    if posted == nil { posted = alsoPost(deadline) }
                 }
                 if let current = offer {
                     switch converse(current, shownBy: nil, until: Platform.now() + UInt64(waitForClient * 1e9),
-                                    stdinTaken: stdinTaken, forwardsStdin: forwardsStdin) {
+                                    stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: posted) {
                     case .answered(let ran): return .ran(ran)
                     case .lost, .unavailable:
                         // The agent went away mid-question: offered afresh.
@@ -118,14 +121,20 @@ extension Popup {
             return Asker(program: program(of: Platform.commandLine(pid)), pid: pid)
         }
 
-        /// `sh /etc/cron.hourly/check-disk` → check-disk; `/usr/bin/gpg-agent --daemon` → gpg-agent.
+        /// `sh /etc/cron.hourly/check-disk` → check-disk; `sh -c 'check-disk -q'` → check-disk;
+        /// `/usr/bin/gpg-agent --daemon` → gpg-agent.
         static func program(of words: [String]) -> String {
             let shells: Set<String> = ["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox", "python3", "python", "perl"]
             func base(_ word: String) -> String { word.split(separator: "/").last.map(String.init) ?? word }
             guard let first = words.first else { return "?" }
             var name = base(first)
             if name.hasPrefix("-") { name.removeFirst() } // a login shell
-            if shells.contains(name), let script = words.dropFirst().first(where: { !$0.hasPrefix("-") }) { return base(script) }
+            guard shells.contains(name) else { return name }
+            // cron's `sh -c '/usr/local/bin/check-disk --quiet'`: the command's first word.
+            if let c = words.firstIndex(of: "-c"), c + 1 < words.count {
+                return words[c + 1].split(separator: " ").first.map { base(String($0)) } ?? name
+            }
+            if let script = words.dropFirst().first(where: { !$0.hasPrefix("-") }) { return base(script) }
             return name
         }
 

@@ -41,7 +41,8 @@ extension Popup {
             }
             let me = Int32(Platform.processID)
             request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: Popup.environment(), caller: me, callerStart: Platform.processStart(me) ?? 0)
+                              environment: Popup.environment(), caller: me, callerStart: Platform.processStart(me) ?? 0,
+                              deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0)
             do {
                 for name in ["control", "in", "err", "result"] {
                     try Platform.makeFIFO(folder + "/" + name)
@@ -84,7 +85,7 @@ extension Popup {
     /// through, reads the outcome. `shownBy` is the tmux popup showing it; without one (an agent
     /// may serve it) nothing served it if no alertty took it up before `until`.
     static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux)?, until: UInt64? = nil,
-                         stdinTaken: [UInt8], forwardsStdin: Bool) -> Shown {
+                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: (any OtherChannel)? = nil) -> Shown {
         let folder = offer.folder
         // Our ends as the conversation leaves them (closed ones gone): the offer closes the rest.
         var ends = offer.ends
@@ -121,6 +122,7 @@ extension Popup {
             }
             var reads = [ends["err"], ends["result"]].compactMap { $0 } + Array(tmuxOpen)
             if signals >= 0 { reads.append(signals) }
+            if let elsewhere { reads.append(elsewhere.descriptor) }
             // Stdin is read only as fast as the popup takes it.
             if forwarding && (pending["in"]?.count ?? 0) < 65536 { reads.append(0) }
             let writes = ["control", "in"].compactMap { name in pending[name].flatMap { $0.isEmpty ? nil : ends[name] } }
@@ -129,8 +131,11 @@ extension Popup {
                 // The caller is stopped: the popup goes with it.
                 if let tmux = popup?.tmux { _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000) }
                 Platform.removePrivateFolder(folder)
+                elsewhere?.withdraw()
                 Platform.die(of: signal, wholeGroup: false)
             }
+            // Answered elsewhere first: the agent serving it here (if one is) sees us go.
+            if let elsewhere, polled.readable.contains(elsewhere.descriptor), let ran = elsewhere.take() { return .answered(ran) }
             for name in ["control", "in"] {
                 guard let fd = ends[name], polled.writable.contains(fd), var bytes = pending[name], !bytes.isEmpty else { continue }
                 if let n = Platform.writeSome(fd, bytes[...]) {
@@ -235,7 +240,9 @@ extension Popup {
 
     /// The popup's side: reads the request from `folder`, asks, and writes what came of it.
     /// Returns the process's exit status (the caller's is the one that counts).
-    static func serve(_ folder: String) -> Int32 {
+    /// By an agent (`agent`: who asks), the box is drawn as inline, in the agent's locale and
+    /// colours (its terminal is the person's); `plain`: in line mode (the agent's --plain).
+    static func serve(_ folder: String, agent: String? = nil, plain: Bool = false) -> Int32 {
         Platform.removeEnvironment(folderVariable)
         if let problem = Platform.privateFolderProblem(folder) {
             App.report("not a popup's folder: " + problem)
@@ -269,11 +276,12 @@ extension Popup {
         }
         Platform.changeDirectory(request.directory)
         // The caller's environment, but for the popup's own terminal.
-        let given = Set(request.environment.map(\.0))
-        for name in Platform.environmentNames(startingWith: "") where !given.contains(name) && !popupsOwn.contains(name) {
+        let own = agent != nil ? popupsOwn.union(agentsOwn) : popupsOwn
+        let given = Set(request.environment.map(\.0)).subtracting(own)
+        for name in Platform.environmentNames(startingWith: "") where !given.contains(name) && !own.contains(name) {
             Platform.removeEnvironment(name)
         }
-        for case let (name, value?) in request.environment { Platform.setEnvironment(name, value) }
+        for case let (name, value?) in request.environment where !own.contains(name) { Platform.setEnvironment(name, value) }
         Localization.load(environment: Platform.environment, executable: Platform.executablePath)
         var theme: ThemeFile?
         if let text = request.theme { theme = try? ThemeFile.parse(text, source: "the caller's theme") }
@@ -285,7 +293,14 @@ extension Popup {
         }
         // The popup goes when its caller does (killed, even with SIGKILL): nobody would get the answer.
         let caller = CallerWatch(pid: request.caller, start: request.callerStart)
-        let ran = Ask.command(request.command, Asking(theme: theme, sources: [caller], inPopup: true))
+        var command = request.command
+        if plain { command.add(.plain, "") }
+        // The time left now, not when it was offered: it may have waited for an agent.
+        if request.deadline > 0, command.has(.timeout) {
+            command.remove(.timeout)
+            command.add(.timeout, String(max(0.01, Double(Int64(bitPattern: request.deadline &- Platform.now())) / 1e9)))
+        }
+        let ran = Ask.command(command, Asking(theme: theme, sources: [caller], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
         defer { if caller.gone { Platform.removePrivateFolder(folder) } }
         var bytes = encoded(ran)
         Platform.writeAll(result, bytes)
@@ -299,17 +314,18 @@ extension Popup {
     }
 }
 
-/// The popup's watch on the process that asks: when it has gone, the popup hangs up as a
-/// terminal would, and its box goes with it.
+/// A watch on what a shown question depends on — the process that asks, a request not yet
+/// withdrawn: when it has gone, the box hangs up as a terminal would, and goes.
 final class CallerWatch: EventSource {
-    let pid: Int32
-    let start: UInt64
+    private let isGone: () -> Bool
     private(set) var gone = false
     private var next = Platform.now()
 
-    init(pid: Int32, start: UInt64) {
-        self.pid = pid
-        self.start = start
+    init(gone: @escaping () -> Bool) { isGone = gone }
+
+    /// The process `pid` that started at `start` (0: none to watch).
+    convenience init(pid: Int32, start: UInt64) {
+        self.init(gone: { pid > 0 && Platform.processStart(pid) != start })
     }
 
     var readDescriptors: [FileDescriptor] { [] }
@@ -323,10 +339,21 @@ final class CallerWatch: EventSource {
     func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
         guard !gone, now >= next else { return [] }
         next = now + 250_000_000
-        if pid > 0, Platform.processStart(pid) != start {
+        if isGone() {
             gone = true
             Platform.send(ourselves: .hangup)
         }
         return []
     }
+}
+
+/// Another channel a question waiting for a person is posted on (systemd's password agents),
+/// watched while it waits: the first answer wins, and the others are withdrawn.
+protocol OtherChannel: AnyObject {
+    /// Readable when an answer may have arrived.
+    var descriptor: FileDescriptor { get }
+    /// What came of it (nil: nothing that counts yet).
+    func take() -> Ran?
+    /// Takes the question away there (the asker is going).
+    func withdraw()
 }

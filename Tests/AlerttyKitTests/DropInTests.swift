@@ -198,10 +198,32 @@ final class DropInOptionTableTests: XCTestCase {
         XCTAssertEqual(Compat.hoistingDialogsState(["--msgbox", "--stderr", "0", "0", "--output-fd"]),
                        ["--output-fd", "--msgbox", "0", "0"], "a box's word too, as dialog takes it; a missing value stays missing")
         guard case .success(let chain) = Compat.translateChain(.dialog, ["--inputbox", "A", "0", "0", "--and-widget", "--stdout",
-                                                                         "--inputbox", "B", "0", "0"]) else { return XCTFail() }
+                                                                         "--inputbox", "B", "0", "0"]) else { return XCTFail("the call was not read as boxes to run") }
         XCTAssertEqual(chain.boxes.map(\.output.descriptor), [1, 1])
     }
 
     func testEveryDialogOptionIsTaken() throws { try check(.dialog, "dialog") }
     func testEveryWhiptailOptionIsTaken() throws { try check(.whiptail, "whiptail") }
+}
+
+/// Run by its own name with dialog's arguments (a client resolved the `dialog` link), the
+/// drop-in is the program the first `dialog` on PATH leads to.
+final class InstalledAsTests: XCTestCase {
+    func testTheFirstDialogOnPathThatLeadsHereMakesItDialog() throws {
+        let root = NSTemporaryDirectory() + "alertty-installed-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["bin", "etc/alternatives", "other"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        let me = root + "/alertty"
+        _ = FileManager.default.createFile(atPath: me, contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/other/dialog", contents: Data())
+        try FileManager.default.createSymbolicLink(atPath: root + "/etc/alternatives/dialog", withDestinationPath: me)
+        try FileManager.default.createSymbolicLink(atPath: root + "/bin/dialog", withDestinationPath: root + "/etc/alternatives/dialog")
+        XCTAssertEqual(Compat.installedAs(path: root + "/bin:/usr/bin", me: me), .dialog, "through the alternatives chain")
+        XCTAssertNil(Compat.installedAs(path: root + "/other:" + root + "/bin", me: me), "another dialog is found first")
+        XCTAssertNil(Compat.installedAs(path: "", me: me))
+        try FileManager.default.createSymbolicLink(atPath: root + "/other/whiptail", withDestinationPath: me)
+        XCTAssertEqual(Compat.installedAs(path: root + "/other", me: me), .whiptail)
+    }
 }

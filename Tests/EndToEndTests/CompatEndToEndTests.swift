@@ -81,7 +81,20 @@ final class CompatEndToEndTests: XCTestCase {
         return shims
     }()
 
+    /// The drop-in as Debian's alternatives install it: bin/dialog → etc/alternatives/dialog →
+    /// alertty. pythondialog resolves the link and runs alertty by its own name, with dialog's
+    /// arguments: the drop-in knows it is dialog all the same.
+    static let alternatives: String = {
+        let root = NSTemporaryDirectory() + "alertty-alternatives-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: root + "/etc/alternatives", withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: root + "/etc/alternatives/dialog", withDestinationPath: PTYProcess.binary)
+        try? FileManager.default.createSymbolicLink(atPath: root + "/bin/dialog", withDestinationPath: root + "/etc/alternatives/dialog")
+        return root
+    }()
+
     override class func tearDown() {
+        try? FileManager.default.removeItem(atPath: alternatives)
         try? FileManager.default.removeItem(atPath: shims)
         super.tearDown()
     }
@@ -101,7 +114,7 @@ final class CompatEndToEndTests: XCTestCase {
     /// Runs each script of `names` as each program it was recorded with; one failure is reported
     /// with the script's name and the rest still run. ALERTTY_COMPAT_ONLY=147,152 runs only the
     /// scripts with those prefixes (while working on them).
-    func runScripts(_ names: [String]) throws {
+    func runScripts(_ names: [String], shims: String = CompatEndToEndTests.shims) throws {
         let only = ProcessInfo.processInfo.environment["ALERTTY_COMPAT_ONLY"].map { $0.split(separator: ",").map(String.init) }
         let chosen = names.filter { name in only == nil || only!.contains { name.hasPrefix($0) } }
         let scripts = Self.compat.appendingPathComponent("scripts")
@@ -123,7 +136,7 @@ final class CompatEndToEndTests: XCTestCase {
                 }
                 let got: String
                 do {
-                    got = try run(path, program: program, keys: keys, shims: Self.shims)
+                    got = try run(path, program: program, keys: keys, shims: shims)
                 } catch {
                     XCTFail("\(name) as \(program): \(String(describing: error).prefix(1500))")
                     continue
@@ -158,6 +171,10 @@ final class CompatEndToEndTests: XCTestCase {
     func testAndWidget() throws { try runScripts(scripts(in: "and")) }
     /// pythondialog (Debian's python3-dialog) driving the drop-in.
     func testPythondialog() throws { try runScripts(scripts(in: "pythondialog")) }
+    /// The same, with dialog installed as an alternative (a symlink chain pythondialog resolves).
+    func testPythondialogThroughTheAlternativesSymlink() throws {
+        try runScripts(scripts(in: "pythondialog"), shims: Self.alternatives + "/bin")
+    }
 
     func testOtherBoxesAndOptions() throws {
         try runScripts(Self.scripts.filter { !Self.namedGroups.contains($0.group) }.map(\.name))

@@ -132,7 +132,22 @@ public enum Compat {
         }
         if let first = arguments.first, AlertKind(rawValue: first) == nil, first.hasPrefix("--"),
            arguments.contains(where: { Compat.box(named: String($0.dropFirst(2)), .dialog) != nil }) {
-            return .lenient
+            return installedAs() ?? .lenient
+        }
+        return nil
+    }
+
+    /// The program this alertty is installed as, when the `dialog` (or else the `whiptail`) found
+    /// first on PATH leads to it (a symlink, the alternatives chain /usr/bin/dialog → /etc/alternatives/dialog
+    /// → alertty): a client that resolved the link before running it (pythondialog runs
+    /// realpath(dialog)) still gets that program's buttons and statuses.
+    static func installedAs(path: String? = Platform.environment("PATH"), me: String? = Platform.executablePath()) -> Program? {
+        guard let me = me.flatMap(Platform.realPath) else { return nil }
+        let folders = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for program in [Program.dialog, .whiptail] {
+            // The one a client finds: the first on PATH.
+            let found = folders.lazy.filter { !$0.isEmpty }.compactMap { Platform.realPath($0 + "/" + program.rawValue) }.first
+            if found == me { return program }
         }
         return nil
     }

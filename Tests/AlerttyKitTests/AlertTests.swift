@@ -170,7 +170,7 @@ final class AlertTests: XCTestCase {
     }
 
     func testPasswordMasksAndConfirms() throws {
-        guard case .run(let c) = try ArgumentParser.parse(["password", "--confirm", "--min-length", "3"]) else { return XCTFail() }
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--confirm", "--min-length", "3"]) else { return XCTFail("the command line did not parse as an alert to run") }
         var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }), environment: { $0 == "LANG" ? "C.UTF-8" : nil })
         var f = p
         _ = type2("abc", &f)
@@ -194,7 +194,7 @@ final class AlertTests: XCTestCase {
 
     func testRevealOnlyWithAllowReveal() throws {
         for allow in [false, true] {
-            guard case .run(let c) = try ArgumentParser.parse(["password"] + (allow ? ["--allow-reveal"] : [])) else { return XCTFail() }
+            guard case .run(let c) = try ArgumentParser.parse(["password"] + (allow ? ["--allow-reveal"] : [])) else { return XCTFail("the command line did not parse as an alert to run") }
             var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
             _ = type("pw", &p)
             _ = p.update(.action(.toggleReveal))
@@ -204,7 +204,7 @@ final class AlertTests: XCTestCase {
     }
 
     func testPasswordRefusesValueInArgv() throws {
-        guard case .run(let c) = try ArgumentParser.parse(["password", "--value", "hunter2"]) else { return XCTFail() }
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--value", "hunter2"]) else { return XCTFail("the command line did not parse as an alert to run") }
         XCTAssertThrowsError(try FieldConfiguration(c, readStdin: { [] })) { error in
             XCTAssertTrue((error as? UsageError)?.message.contains("process list") == true)
         }
@@ -213,7 +213,7 @@ final class AlertTests: XCTestCase {
     /// Line mode hands a secret over as bytes; the field takes them, and as their last holder
     /// zeroes them where they lie (every array sharing the storage).
     func testASecretAnswerIsTakenAsBytesAndZeroedWhereItLay() throws {
-        guard case .run(let c) = try ArgumentParser.parse(["password", "--min-length", "3"]) else { return XCTFail() }
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--min-length", "3"]) else { return XCTFail("the command line did not parse as an alert to run") }
         var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
         let typed: [UInt8] = Array("s3cr😀t".utf8)
         let sameStorage = typed
@@ -222,12 +222,12 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(sameStorage, [UInt8](repeating: 0, count: typed.count), "zeroed where it lay")
         var short = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
         XCTAssertEqual(short.update(.answer(.secret(Array("ab".utf8)))), [], "refused by the same rules")
-        guard case .field(let f) = short.meaning else { return XCTFail() }
+        guard case .field(let f) = short.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertNotNil(f.reason)
     }
 
     func testHiddenMaskShowsNothingAndCursorStays() throws {
-        guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail() }
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail("the command line did not parse as an alert to run") }
         var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
         let before = draw(&p)
         _ = type("secret", &p)
@@ -238,7 +238,7 @@ final class AlertTests: XCTestCase {
 
     /// `--mask ''`: typing changes nothing on screen, so each key writes exactly nothing to the terminal.
     func testHiddenMaskWritesNoBytePerKey() throws {
-        guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail() }
+        guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail("the command line did not parse as an alert to run") }
         var alert: any Alert = try FieldAlert(title: "Sign in", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
         let scene = Scene(columns: 80, rows: 24, theme: Theme(colors: .truecolor, unicode: true))
         var writer = FrameWriter(colors: .truecolor)
@@ -253,16 +253,16 @@ final class AlertTests: XCTestCase {
 
     func testMeaningDescribesWhatIsAsked() throws {
         var a = try field(["--validate", "email", "--placeholder", "you@host"])
-        guard case .field(let f) = a.meaning else { return XCTFail() }
+        guard case .field(let f) = a.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertEqual(f.placeholder, "you@host")
         XCTAssertFalse(f.secret)
         XCTAssertEqual(f.reason, "an email address (name@example.com)", "what the rule asks, before anything is typed")
         XCTAssertFalse(f.refused)
         _ = type("a@b", &a)
-        guard case .field(let e) = a.meaning else { return XCTFail() }
+        guard case .field(let e) = a.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertEqual(e.reason, "not an email address (name@example.com)", "why it is refused, once typed")
         _ = type(".c", &a)
-        guard case .field(let g) = a.meaning else { return XCTFail() }
+        guard case .field(let g) = a.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertNil(g.reason)
         let c = ConfirmAlert(title: "T", text: "Sure?", yesLabel: "Go", noLabel: "Stop", defaultYes: false)
         XCTAssertEqual(c.meaning, .question(.init(title: "T", text: "Sure?", yes: "Go", no: "Stop", defaultYes: false)))

@@ -44,7 +44,7 @@ final class ArgumentParserTests: XCTestCase {
 
     func testHelpAndVersionAreOutcomes() throws {
         XCTAssertEqual(try ArgumentParser.parse(["--version"]), .version)
-        guard case .help(let text) = try ArgumentParser.parse(["input", "--help"]) else { return XCTFail() }
+        guard case .help(let text) = try ArgumentParser.parse(["input", "--help"]) else { return XCTFail("the command line did not parse as an alert to run") }
         XCTAssertTrue(text.contains("--validate-cmd CMD"))
         XCTAssertTrue(text.contains("130"))
     }

@@ -261,7 +261,7 @@ final class BrowserTests: XCTestCase {
     func testFolderModeAnswersTheCurrentFolder() throws {
         let fs = tree()
         fs.currentDirectory = b("/home/ann")
-        guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail() }
+        guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail("the command line did not parse as an alert to run") }
         var a = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
         XCTAssertEqual(a.focus, .list)
         XCTAssertTrue(a.browser.isHereSelected, "this folder, the root, first")

@@ -115,7 +115,7 @@ final class FormTests: XCTestCase {
             lookup["v\(i)"] = v
         }
         let f = try form(args)
-        guard let answer = Scripted.run(f, .defaults).answer else { return XCTFail() }
+        guard let answer = Scripted.run(f, .defaults).answer else { return XCTFail("no answer was given") }
         let script = String(decoding: answer, as: UTF8.self) + "\n" + hostile.indices.map { "printf '%s\\0' \"$v\($0)\"" }.joined(separator: "\n")
         let sh = Process()
         sh.executableURL = URL(fileURLWithPath: "/bin/sh")

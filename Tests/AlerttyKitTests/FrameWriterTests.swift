@@ -42,7 +42,8 @@ final class FrameWriterTests: XCTestCase {
         var basic = FrameWriter(colors: .basic, mayClearScreen: false)
         XCTAssertTrue(shown(basic.frame(canvas, cursorAt: nil)).contains("\\e[0;91mx"))
         var none = FrameWriter(colors: .none, mayClearScreen: false)
-        XCTAssertFalse(shown(none.frame(canvas, cursorAt: nil)).contains("38"))
+        // No colour at all: the text after a plain reset, no colour parameter of any kind.
+        XCTAssertEqual(shown(none.frame(canvas, cursorAt: nil)), "\\e[1;1H\\e[mx\\e[m  \\e[?25l")
     }
 
     func testWideCharacterChangeRedrawsWhole() {

@@ -46,7 +46,7 @@ final class NumberTests: XCTestCase {
         XCTAssertNil(a.reason)
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: Array("-8".utf8)))])
         XCTAssertEqual(a.update(.answer(.text("12"))), [])
-        guard case .field(let f) = a.meaning else { return XCTFail() }
+        guard case .field(let f) = a.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertEqual(f.reason, "from -10 to 10")
         XCTAssertEqual(a.update(.answer(.text(" 4 "))), [.finish(Outcome(.ok, answer: Array("4".utf8)))])
         XCTAssertEqual(a.update(.answer(.current)), [.finish(Outcome(.ok, answer: Array("0".utf8)))])

@@ -139,14 +139,14 @@ final class PagerTests: XCTestCase {
     func testLineModeGetsAPageAtATime() {
         var alert = TextAlert(title: "T", document: doc((1...45).map { "l\($0)" }.joined(separator: "\n")), streaming: false, follow: false)
         alert.readInPages(of: LineFrontEnd.page)
-        guard case .document(let first) = alert.meaning else { return XCTFail() }
+        guard case .document(let first) = alert.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertEqual(first.page.count, LineFrontEnd.page)
         XCTAssertFalse(first.atEnd)
         _ = alert.update(.answer(.nextPage))
-        guard case .document(let second) = alert.meaning else { return XCTFail() }
+        guard case .document(let second) = alert.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertNotEqual(second.pageStart, first.pageStart)
         _ = alert.update(.answer(.lastPage))
-        guard case .document(let last) = alert.meaning else { return XCTFail() }
+        guard case .document(let last) = alert.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertTrue(last.atEnd)
         XCTAssertEqual(last.page.last, "l45")
     }

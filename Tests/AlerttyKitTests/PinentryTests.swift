@@ -73,7 +73,7 @@ final class PinentryTests: XCTestCase {
         XCTAssertEqual(s.finish(.pin(Array("50% off\n".utf8), repeated: true)),
                        .reply(Array("S PIN_REPEATED\nD 50%25 off%0A\nOK\n".utf8)))
         // The error and the repeat are for one prompt only; the description stays.
-        guard case .ask(let next)? = s.handle(Array("GETPIN".utf8)) else { return XCTFail() }
+        guard case .ask(let next)? = s.handle(Array("GETPIN".utf8)) else { return XCTFail("the command did not ask") }
         XCTAssertNil(next.error)
         XCTAssertNil(next.repeatPrompt)
         XCTAssertEqual(next.description, prompt.description)
@@ -85,11 +85,11 @@ final class PinentryTests: XCTestCase {
     func testConfirmAndMessageEndings() {
         var s = session()
         _ = reply(&s, "SETNOTOK _No")
-        guard case .ask(let confirm)? = s.handle(Array("CONFIRM".utf8)) else { return XCTFail() }
+        guard case .ask(let confirm)? = s.handle(Array("CONFIRM".utf8)) else { return XCTFail("the command did not ask") }
         XCTAssertEqual(confirm.kind, .confirm)
         XCTAssertEqual(confirm.notOk, "_No")
         XCTAssertEqual(s.finish(.notConfirmed), .reply(Array("ERR 83886194 Not confirmed <Pinentry>\n".utf8)))
-        guard case .ask(let message)? = s.handle(Array("CONFIRM --one-button".utf8)) else { return XCTFail() }
+        guard case .ask(let message)? = s.handle(Array("CONFIRM --one-button".utf8)) else { return XCTFail("the command did not ask") }
         XCTAssertEqual(message.kind, .message)
         XCTAssertEqual(s.finish(.cancelled), .reply(Array("OK\n".utf8)), "a message is OK however it is closed")
         _ = s.handle(Array("MESSAGE".utf8))

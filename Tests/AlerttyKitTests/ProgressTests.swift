@@ -48,7 +48,7 @@ final class ProgressTests: XCTestCase {
         _ = a.update(.input(Array("50\n".utf8)))
         XCTAssertEqual(a.remaining ?? 0, 5, accuracy: 0.01, "40% in 4 s: 50% more takes 5 s")
         var done = a.update(.inputEnded)
-        guard case .finish(let o)? = done.popLast() else { return XCTFail() }
+        guard case .finish(let o)? = done.popLast() else { return XCTFail("the last effect is not the finish") }
         XCTAssertEqual(o.status, .ok)
         XCTAssertEqual(o.exitCode, 0)
     }
@@ -74,10 +74,10 @@ final class ProgressTests: XCTestCase {
         XCTAssertEqual(a.lastLine, "compiling b.c")
         _ = a.update(.childOutput(stream: 2, Array("b.c:3: error: expected ';'\n".utf8)))
         XCTAssertEqual(a.update(.childExited(status: 2)), [], "the error is shown first")
-        guard case .message(let m) = ((a as any Alert).meaning == .progress(.init(title: "", text: "", percent: nil, lastLine: "")) ? nil : Optional(MessageAlert(title: "", text: "").meaning)) else { return XCTFail() }
+        guard case .message(let m) = ((a as any Alert).meaning == .progress(.init(title: "", text: "", percent: nil, lastLine: "")) ? nil : Optional(MessageAlert(title: "", text: "").meaning)) else { return XCTFail("the alert's meaning is not the one expected") }
         _ = m
         var effects = a.update(.action(.submit))
-        guard case .finish(let o)? = effects.popLast() else { return XCTFail() }
+        guard case .finish(let o)? = effects.popLast() else { return XCTFail("the last effect is not the finish") }
         XCTAssertEqual(o.exitCode, 2)
     }
 
@@ -92,7 +92,7 @@ final class ProgressTests: XCTestCase {
         var a = ProgressAlert(title: "", text: "Installing", configuration: c)
         _ = a.update(.input(Array("Download: done\nVerify: failed\n".utf8)))
         XCTAssertEqual(a.steps.map(\.name), ["Download", "Cleanup", "Verify"], "declared rows keep their order; new ones are added")
-        guard case .progress(let p) = a.meaning else { return XCTFail() }
+        guard case .progress(let p) = a.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertEqual(p.steps, ["Download: done", "Cleanup: pending", "Verify: failed"])
     }
 }

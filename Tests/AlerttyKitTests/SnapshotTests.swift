@@ -226,7 +226,7 @@ final class SnapshotTests: XCTestCase {
             "--field", "email", "text", "Email", "--validate", "email", "--hint", "we never share it",
             "--field", "pw", "password", "Password", "--min-length", "8",
             "--field", "admin", "switch", "Administrator", "--default", "on",
-            "--field", "shell", "choice", "Shell", "--options", "bash,zsh,fish"]) else { return XCTFail() }
+            "--field", "shell", "choice", "Shell", "--options", "bash,zsh,fish"]) else { return XCTFail("the command line did not parse as an alert to run") }
         var form = try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, readStdin: { [] }).makeAlert()
         for s in "Ann".unicodeScalars { _ = form.update(.action(.insert(s))) }
         _ = form.update(.action(.focusNext))
@@ -234,7 +234,7 @@ final class SnapshotTests: XCTestCase {
         try snapshot("form", form)
         guard case .run(let d) = try ArgumentParser.parse(["form", "--help-button", "Help", "--extra-button", "Save draft",
             "--field", "host", "text", "Host", "--default", "db01", "--readonly",
-            "--field", "user", "text", "User", "--default", "ann"]) else { return XCTFail() }
+            "--field", "user", "text", "User", "--default", "ann"]) else { return XCTFail("the command line did not parse as an alert to run") }
         try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, readStdin: { [] }).makeAlert())
     }
 
@@ -260,7 +260,7 @@ final class SnapshotTests: XCTestCase {
     func testEveryThemePreset() throws {
         // One box with most parts in it: a title, rows with marks, a focused row, buttons, hints.
         guard case .run(let c) = try ArgumentParser.parse(["choose", "--multi", "--title", "Components", "--marked", "docs",
-                                                           "Install which?", "core", "docs", "extras"]) else { return XCTFail() }
+                                                           "Install which?", "core", "docs", "extras"]) else { return XCTFail("the command line did not parse as an alert to run") }
         let alert = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
         for name in ThemePresets.names {
             try snapshot("theme-\(name)", alert, theme: try ThemeFile.load(name))
@@ -282,7 +282,7 @@ final class SnapshotTests: XCTestCase {
         for language in ["de", "ja"] {
             Localization.catalog = try CatalogTests.catalog(language)
             guard case .run(let c) = try ArgumentParser.parse(["confirm", "--title", "Setup", "Continue?"]),
-                  case .run(let l) = try ArgumentParser.parse(["choose", "--multi", "Install which?", "core", "docs"]) else { return XCTFail() }
+                  case .run(let l) = try ArgumentParser.parse(["choose", "--multi", "Install which?", "core", "docs"]) else { return XCTFail("the command line did not parse as an alert to run") }
             try snapshot("translated-confirm-\(language)", try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert())
             try snapshot("translated-choose-\(language)", try AlertFactory.make(l, environment: { _ in nil }, readStdin: { [] }).makeAlert())
         }

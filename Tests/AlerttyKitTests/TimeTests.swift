@@ -28,7 +28,7 @@ final class TimeTests: XCTestCase {
         XCTAssertEqual(a.update(.action(.submit)), [], "OK is disabled outside the bounds")
         XCTAssertEqual(a.update(.answer(.text("12:00"))), [.finish(Outcome(.ok, answer: Array("12:00:00".utf8)))])
         XCTAssertEqual(a.update(.answer(.text("1200"))), [])
-        guard case .field(let f) = a.meaning else { return XCTFail() }
+        guard case .field(let f) = a.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertEqual(f.reason, "not a time: type it as HH:MM or HH:MM:SS")
     }
 
@@ -49,7 +49,7 @@ final class TimeTests: XCTestCase {
                                 (["time", "--min", "09:00", "--value", "8:30"], "--value 08:30:00: the earliest is 09:00:00"),
                                 (["date", "--min", "2025-01-01", "--max", "2025-12-31", "--value", "2026-05-05"], "--value 2026-05-05: the latest is 2025-12-31"),
                                 (["number", "--min", "5", "--max", "10", "--value", "12"], "--value 12: from 5 to 10")] {
-            guard case .run(let c) = try ArgumentParser.parse(args) else { return XCTFail() }
+            guard case .run(let c) = try ArgumentParser.parse(args) else { return XCTFail("the command line did not parse as an alert to run") }
             XCTAssertThrowsError(try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }), "\(args)") { error in
                 XCTAssertEqual((error as? UsageError)?.message, message)
             }

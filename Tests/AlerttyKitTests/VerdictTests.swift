@@ -80,7 +80,7 @@ final class VerdictTests: XCTestCase {
         }())
         let edit: any Alert = EditAlert(title: "", text: "ann", rules: try rules(command: "true"))
         guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "user", "text", "User", "--default", "ann",
-                                                           "--validate-cmd", "true"]) else { return XCTFail() }
+                                                           "--validate-cmd", "true"]) else { return XCTFail("the command line did not parse as an alert to run") }
         let form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
         for alert in [input, edit, form] {
             var a = alert
@@ -99,7 +99,7 @@ final class VerdictTests: XCTestCase {
     /// passes, as every other answer there does, instead of submitting the form half asked.
     func testARememberedEnterWithDialogKeysSubmitsOnlyFromTheBox() throws {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--dialog-keys", "--field", "user", "text", "User",
-                                                           "--validate-cmd", "true", "--field", "host", "text", "Host"]) else { return XCTFail() }
+                                                           "--validate-cmd", "true", "--field", "host", "text", "Host"]) else { return XCTFail("the command line did not parse as an alert to run") }
         for keys in [false, true] {
             var form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
             _ = form.update(.start)
@@ -113,7 +113,7 @@ final class VerdictTests: XCTestCase {
                 XCTAssertEqual(outcome.answer, Array("ann\n".utf8), "both fields' lines, the host's empty")
             } else {
                 XCTAssertEqual(done, [], "line mode: not submitted")
-                guard case .field(let f) = form.meaning else { return XCTFail() }
+                guard case .field(let f) = form.meaning else { return XCTFail("the form's meaning is not its field") }
                 XCTAssertEqual(f.name, "host", "line mode: the next field is asked")
             }
         }
@@ -124,7 +124,7 @@ final class VerdictTests: XCTestCase {
     /// the Enter was lost); a refusal shows that field; an edit meanwhile forgets the Enter.
     func testASubmitWhileAnotherFieldIsCheckedWaitsForItsVerdict() throws {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "user", "text", "User", "--validate-cmd", "true",
-                                                           "--field", "host", "text", "Host"]) else { return XCTFail() }
+                                                           "--field", "host", "text", "Host"]) else { return XCTFail("the command line did not parse as an alert to run") }
         for (verdict, edit) in [(Validity.valid, false), (.invalid("no such user"), false), (.valid, true)] {
             var form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
             _ = form.update(.start)
@@ -143,7 +143,7 @@ final class VerdictTests: XCTestCase {
                 XCTAssertEqual(done, [], "an edit after the Enter forgets it")
             default:
                 XCTAssertEqual(done, [], "refused: not submitted")
-                guard case .field(let f) = form.meaning else { return XCTFail() }
+                guard case .field(let f) = form.meaning else { return XCTFail("the form's meaning is not its field") }
                 XCTAssertEqual(f.name, "user", "the refused field is shown")
             }
         }
@@ -155,7 +155,7 @@ final class VerdictTests: XCTestCase {
     func testAFormFieldsCheckReachesItsRunnerPastAConfirmedPassword() throws {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "pw", "password", "Password", "--confirm",
                                                            "--field", "user", "text", "User", "--default", "ann",
-                                                           "--validate-cmd", "true"]) else { return XCTFail() }
+                                                           "--validate-cmd", "true"]) else { return XCTFail("the command line did not parse as an alert to run") }
         let built = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
         var alert = built.makeAlert()
         let g = try XCTUnwrap(generation(alert.update(.start)))

@@ -150,25 +150,33 @@ final class ConformanceEndToEndTests: XCTestCase {
         }
     }
 
+    /// Runs `body` for each case on its own: a case that throws is reported under its name and
+    /// the rest still run (one broken alert never hides another's result).
+    func eachCase(_ cases: [Case], _ body: (Case) throws -> Void) {
+        for c in cases {
+            do { try body(c) } catch { XCTFail("\(c.name): \(error)") }
+        }
+    }
+
     /// Progress needs no one: it runs to its end and passes on its status wherever it is shown.
     func isProgress(_ c: Case) -> Bool { c.arguments[0] == "progress" }
 
     // MARK: - Taking the default
 
     func testTheDefaultIsTheSameEverywhere() throws {
-        for c in cases {
+        eachCase(cases) { c in
             guard let expected = c.byDefault else {
                 // One rule: no person takes it for you, whether no one is there or time runs out.
                 XCTAssertEqual(try scripted(c, ["ALERTTY_NONINTERACTIVE": "1"]).status, 3, "\(c.name): no default, exit 3")
                 for p in [try box(c, ["--timeout", "1", "--on-timeout", "default"]), try line(c, ["--timeout", "1", "--on-timeout", "default"])] {
                     try assertEnded(p, status: 124, stdout: "")
                 }
-                continue
+                return
             }
             // The box: Enter (progress: nothing to press). The folder box has no key for "this
             // folder" (Enter opens the highlighted one, Ctrl-O chooses it): its default is taken
             // on timeout below, as by a script.
-            if c.name == "folder" { try checkScriptedAndTimeout(c, expected); continue }
+            if c.name == "folder" { try checkScriptedAndTimeout(c, expected); return }
             let b = try box(c)
             if !isProgress(c) {
                 try b.waitForText(c.ready)
@@ -203,7 +211,7 @@ final class ConformanceEndToEndTests: XCTestCase {
     // MARK: - Giving an answer
 
     func testAnAnswerIsTheSameEverywhere() throws {
-        for c in cases where !isProgress(c) {
+        eachCase(cases.filter { !isProgress($0) }) { c in
             let b = try box(c)
             try b.waitForText(c.ready)
             for k in c.answer.keys { b.type(k) }
@@ -228,14 +236,14 @@ final class ConformanceEndToEndTests: XCTestCase {
     // MARK: - A refused answer
 
     func testARefusedAnswerIsRefusedEverywhereForTheSameReason() throws {
-        for c in cases {
-            guard let bad = c.refused else { continue }
+        eachCase(cases) { c in
+            guard let bad = c.refused else { return }
             let s = try scripted(c, ["ALERTTY_ANSWER_C": bad])
             XCTAssertEqual(s.status, 2, "\(c.name): '\(bad)' is refused")
             XCTAssertEqual(s.stdout, "")
             XCTAssertTrue(s.stderr.hasPrefix("alertty: prompt 'c': "), s.stderr)
             // Line mode says why and asks again (a list re-asks for numbers), never answering.
-            guard !c.name.hasPrefix("confirm") && c.name != "check list" && c.name != "licence" else { continue }
+            guard !c.name.hasPrefix("confirm") && c.name != "check list" && c.name != "licence" else { return }
             let l = try line(c)
             try l.waitFor("a prompt", Self.prompted)
             l.type(bad + "\r")
@@ -249,7 +257,7 @@ final class ConformanceEndToEndTests: XCTestCase {
     // MARK: - Cancel, time out, signals
 
     func testCancelTimeoutAndSignalsEndTheSameWay() throws {
-        for c in cases where !isProgress(c) && c.name != "message" && c.name != "text" {
+        eachCase(cases.filter { !isProgress($0) && $0.name != "message" && $0.name != "text" }) { c in
             // Esc in the box, q or end of input in line mode: 1.
             let b = try box(c)
             try b.waitForText(c.ready)

@@ -31,6 +31,7 @@ final class PopupReachEndToEndTests: XCTestCase {
             let pid = name.split(separator: "-").dropFirst(2).first.flatMap { Int32($0) } ?? 0
             if pid <= 0 || kill(pid, 0) != 0 { unlink(queue + "/" + name) }
         }
+        SystemdAgentsEndToEndTests.clearStaleRequests()
     }
 
     /// Each question showing in a popup that takes keys, answered as `answer` says, until `count`
@@ -63,6 +64,22 @@ final class PopupReachEndToEndTests: XCTestCase {
     /// UTF-8 locale, which hid every client).
     func cronJob(_ arguments: [String], _ tmux: Tmux, environment: [String: String] = [:]) throws -> Job {
         try Job(arguments, environment: ["TMUX_TMPDIR": tmux.folder].merging(environment) { $1 }, cron: true)
+    }
+
+    /// A job's password shown in a tmux popup is posted for agents too: `alertty agent` in a
+    /// terminal outside tmux answers first, and the popup goes within a second.
+    func testAnAgentElsewhereAnswersFirstAndThePopupGoes() throws {
+        guard getuid() == 0 else { throw XCTSkip("posting for systemd's agents here needs the system's folder (root)") }
+        let (tmux, client) = try server()
+        let job = try cronJob(["password", "--popup", "--timeout", "60", "--min-length", "4", "--title", "Vault key"], tmux)
+        try client.waitForPopup("Vault key")
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("the same question, keys taken") { $0.contains("Vault key") && !$0.contains("keys in a moment") }
+        agent.type("open sesame" + K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "open sesame\n")
+        try client.waitFor("the popup gone", timeout: 1.5) { !$0.contains("Vault key") }
+        XCTAssertEqual(try agent.waitForExit(), 0)
     }
 
     func testAJobWithNoLocaleFindsTheClient() throws {

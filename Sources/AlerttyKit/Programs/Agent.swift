@@ -58,13 +58,13 @@ struct AgentProgram: Program {
             Platform.writeAll(1, Array(Self.usage.utf8))
             return 0
         case ["--list"]:
-            let waiting = Self.waiting(queue, saying: true)
+            let waiting = Self.distinct(Self.waiting(queue, saying: true))
             // (What waits is text from other processes: every field drawn visibly.)
             let lines = waiting.map { $0.fields.map(Sanitize.line).joined(separator: "\t") + "\n" }.joined()
             Platform.writeAll(1, Array(lines.utf8))
             return waiting.isEmpty ? 1 : 0
         case ["--check"]:
-            let n = Self.waiting(queue, saying: false).count
+            let n = Self.distinct(Self.waiting(queue, saying: false)).count
             if n > 0 {
                 Platform.writeError("alertty: \(n) question\(n == 1 ? " is" : "s are") waiting — run alertty agent\n")
             }
@@ -84,10 +84,25 @@ struct AgentProgram: Program {
         if Platform.privateFolderProblem(queue.folder) == nil {
             jobs = queue.waiting().map { .job($0, queue.record($0)) }
         }
-        let requests = SystemdAsk.pending { path, skipped in
+        // A job's question offered to agents is served with its own box; posted for systemd's
+        // agents alone (a tmux popup shows it), it is answered as systemd's.
+        let offered = Set(jobs.compactMap { waiting -> Int32? in
+            if case .job(let entry, let record) = waiting, record["folder"] != nil { return entry.pid }
+            return nil
+        })
+        let requests = SystemdAsk.pending(serving: offered) { path, skipped in
             if saying, said.insert(path).inserted { App.report("passed over \(Sanitize.line(path)): it \(skipped.reason)") }
         }
         return jobs + requests.map { .systemd($0) }
+    }
+
+    /// Each question once: a job's question also posted for systemd's agents is its job's line.
+    static func distinct(_ waiting: [Waiting]) -> [Waiting] {
+        let jobs = Set(waiting.compactMap { if case .job(let entry, _) = $0 { return entry.pid } else { return nil } })
+        return waiting.filter {
+            guard case .systemd(let pending) = $0 else { return true }
+            return !(pending.request.id?.hasPrefix(SystemdAsk.ownIDPrefix) == true && jobs.contains(pending.request.pid))
+        }
     }
 
     static func waiting(_ queue: QuestionQueue, saying: Bool) -> [Waiting] {

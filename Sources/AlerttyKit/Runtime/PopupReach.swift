@@ -54,7 +54,7 @@ extension Popup {
             }
             var pause = waitForClient
             if case .tmux = place, offer != nil {
-                (offer, posted) = (nil, nil)
+                offer = nil
                 ticket?.update(entry)
             }
             if case .nowhere = place, let ticket {
@@ -80,9 +80,12 @@ extension Popup {
                 let left = left()
                 if let left, left <= 0 { return .timedOut }
                 // A job's popup (no terminal of its own) says who asks: the person did not open it.
+                // Its question is posted for systemd's agents too (and so alertty's): the first
+                // answer wins, wherever the person is.
                 let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
+                if !terminal && posted == nil { posted = alsoPost(deadline) }
                 switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
-                           forwardsStdin: forwardsStdin, timeout: left, title: title) {
+                           forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: posted) {
                 case .answered(let ran):
                     return .ran(ran)
                 case .unavailable:

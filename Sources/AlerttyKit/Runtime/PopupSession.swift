@@ -63,7 +63,8 @@ extension Popup {
     /// Asks `command` in a popup at `tmux`, within `timeout` seconds if given, `title` on its
     /// border (nil: borderless, alertty's box is the border).
     static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
-                    stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?) -> Shown {
+                    stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?,
+                    elsewhere: (any OtherChannel)? = nil) -> Shown {
         guard let offer = Offer(command, asking: asking, timeout: timeout), let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.
@@ -78,7 +79,7 @@ extension Popup {
             App.report("tmux could not be run to show a popup")
             return .unavailable
         }
-        return converse(offer, shownBy: (shown, tmux), stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+        return converse(offer, shownBy: (shown, tmux), stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: elsewhere)
     }
 
     /// The caller's side of serving `offer`: writes the request, hands on stdin, passes stderr

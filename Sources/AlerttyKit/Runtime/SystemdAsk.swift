@@ -113,8 +113,10 @@ enum SystemdAsk {
     }
 
     /// The requests waiting that this user may answer, oldest first. One passed over for a
-    /// reason is said through `skip` (its path and why); a stale one is passed over silently.
-    static func pending(in folders: [String] = folders(), skip: (String, Skipped) -> Void) -> [Pending] {
+    /// reason is said through `skip` (its path and why); a stale one is passed over silently,
+    /// and so is one of an alertty job in `served` (pids whose question alertty's agents serve
+    /// through the user's queue, with the job's own box).
+    static func pending(in folders: [String] = folders(), serving served: Set<Int32> = [], skip: (String, Skipped) -> Void) -> [Pending] {
         var found: [Pending] = []
         for folder in folders where Platform.linkStatus(folder) != nil {
             if let problem = folderProblem(folder) {
@@ -131,7 +133,7 @@ enum SystemdAsk {
                         Platform.removeFile(request.socket)
                         Platform.removeFile(path)
                     }
-                    if request.stale || ours { continue }
+                    if request.stale || (ours && served.contains(request.pid)) { continue }
                     found.append(Pending(path: path, request: request, posted: posted, file: Platform.identity(of: path)))
                 } catch {
                     skip(path, error)

@@ -129,6 +129,7 @@ complete -c alertty -n '__fish_seen_subcommand_from agent' -l watch -d 'keep ans
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l list -d 'one line per waiting question (id, pid, program, alert, title, age); exit 1 if none'
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l check -d 'one line when questions wait, nothing otherwise (for PROMPT_COMMAND)'
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l plain -d 'ask in line mode (as TERM=dumb does)'
+complete -c alertty -n '__fish_seen_subcommand_from agent' -l popup -d 'in tmux: ask in a popup over this pane, opened when questions wait'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l confirm -d 'field option: asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l default -x -d 'field option: the initial value (on/off for a switch)'

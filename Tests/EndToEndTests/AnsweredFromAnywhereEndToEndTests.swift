@@ -166,3 +166,30 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 }
+
+/// `alertty agent --popup --watch` in a tmux pane: a question that comes opens a popup over it,
+/// answered there, and the popup closes.
+final class AgentPopupEndToEndTests: XCTestCase {
+    override func setUpWithError() throws { try Tmux.require() }
+    override func tearDown() { PopupReachEndToEndTests.clearQueue() }
+
+    func testAQuestionOpensAPopupOverTheAgentsPane() throws {
+        let tmux = try Tmux(command: "echo ready")
+        try tmux.waitFor("the shell") { $0.contains("ready\n$") }
+        // (The test's shell starts with `env -i`, which drops the TMUX a pane's shell has.)
+        tmux.send(literal: "TMUX=\(tmux.socket),1,0 \(PTYProcess.binary) agent --popup --watch")
+        tmux.send(keys: ["Enter"])
+        let client = try tmux.attach()
+        // Jobs with no tmux server of theirs: the question waits in the queue for an agent.
+        let empty = try temporaryFolder()
+        let job = try Job(["input", "--popup", "--timeout", "60", "--value", "db1", "Host name?"], environment: ["TMUX_TMPDIR": empty], cron: true)
+        try client.waitForPopup("Host name?")
+        client.type("0" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "db10\n")
+        try client.waitFor("the popup closed") { !$0.contains("Host name?") }
+        let outside = try Job(["agent", "--popup"], environment: ["TERM": "xterm"])
+        XCTAssertEqual(try outside.waitForExit(), 3, "not in tmux: said, exit 3")
+        XCTAssertTrue(outside.stderrText.contains("not tmux's"), outside.stderrText)
+    }
+}

@@ -15,11 +15,12 @@ struct AgentProgram: Program {
         ("list", "one line per waiting question (id, pid, program, alert, title, age); exit 1 if none"),
         ("check", "one line when questions wait, nothing otherwise (for PROMPT_COMMAND)"),
         ("plain", "ask in line mode (as TERM=dumb does)"),
+        ("popup", "in tmux: ask in a popup over this pane, opened when questions wait"),
     ]
 
     static var usage: String {
         var text = """
-            usage: alertty agent [--watch | --list | --check] [--plain]
+            usage: alertty agent [--watch | --list | --check] [--plain] [--popup]
               Answers the questions waiting for you, oldest first, here; exits 0 when none is left:
               your jobs' (cron, timers, services; asked with --popup or ALERTTY_POPUP=1 and a
               --timeout) and systemd's password requests you may answer (systemd-ask-password).
@@ -52,8 +53,8 @@ struct AgentProgram: Program {
 
     func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
         let queue = QuestionQueue(folder: QuestionQueue.folderPath)
-        let plain = arguments.contains("--plain")
-        switch arguments.filter({ $0 != "--plain" }) {
+        let plain = arguments.contains("--plain"), popup = arguments.contains("--popup")
+        switch arguments.filter({ $0 != "--plain" && $0 != "--popup" }) {
         case ["--help"], ["-h"]:
             Platform.writeAll(1, Array(Self.usage.utf8))
             return 0
@@ -70,9 +71,11 @@ struct AgentProgram: Program {
             }
             return 0
         case [], ["--watch"]:
-            return answer(queue, watching: arguments.contains("--watch"), plain: plain)
+            let watching = arguments.contains("--watch")
+            if popup { return answerInPopups(queue, watching: watching, plain: plain) }
+            return answer(queue, watching: watching, plain: plain)
         default:
-            App.report("agent takes --watch, --list or --check, and --plain; see alertty agent --help")
+            App.report("agent takes --watch, --list or --check, and --plain or --popup; see alertty agent --help")
             return ExitStatus.usage.rawValue
         }
     }
@@ -133,6 +136,37 @@ struct AgentProgram: Program {
             // None left: done, unless watching. (One whose turn has just come offers itself in a moment.)
             if !watching && waiting.isEmpty { return 0 }
             Platform.pause(seconds: waiting.isEmpty ? Popup.waitForClient : Popup.lookAgain)
+        }
+    }
+
+    /// --popup: whenever questions wait, a tmux popup over this pane runs an agent that answers
+    /// them and closes. A question left waiting when a popup closed (the person closed it) is
+    /// not shown again by itself: only a new one opens the next.
+    func answerInPopups(_ queue: QuestionQueue, watching: Bool, plain: Bool) -> Int32 {
+        guard let tmux = Platform.environment("TMUX"), !tmux.isEmpty, let executable = Platform.executablePath() else {
+            App.report("agent --popup asks in tmux, and this terminal is not tmux's")
+            return ExitStatus.noTerminal.rawValue
+        }
+        var said: Set<String> = []
+        var shown: Set<String> = []
+        while true {
+            let ids = Set(Self.distinct(Self.waiting(queue, saying: true, said: &said)).map { $0.fields[0] })
+            if ids.isEmpty || ids.isSubset(of: shown) {
+                if !watching && ids.isEmpty { return 0 }
+                if !watching { return 1 }
+                shown.formIntersection(ids)
+                Platform.pause(seconds: Popup.waitForClient)
+                continue
+            }
+            shown.formUnion(ids)
+            let inner = Shell.quoted(executable) + " agent" + (plain ? " --plain" : "")
+            guard let opened = try? Platform.spawnCommand(["tmux", "display-popup", "-E", "-w", "90%", "-h", "80%", inner], passStdin: false,
+                                                          captureOutput: false)
+            else {
+                App.report("tmux could not be run to show a popup")
+                return ExitStatus.noTerminal.rawValue
+            }
+            _ = Platform.reap(opened.pid, wait: true)
         }
     }
 

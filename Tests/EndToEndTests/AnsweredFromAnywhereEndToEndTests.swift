@@ -125,6 +125,37 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 
+    /// A job killed with SIGKILL while its question is offered: the next look at the queue
+    /// takes its question and the offer's private folder away.
+    func testAJobKilledWhileOfferedLeavesNothing() throws {
+        let tmp = try temporaryFolder()
+        let empty = try temporaryFolder()
+        let job = try Job(["confirm", "--popup", "--timeout", "60", "Killed?"], environment: ["TMUX_TMPDIR": empty, "TMPDIR": tmp], cron: true)
+        try waitForOffers([job], count: 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp).filter { $0.hasPrefix("alertty-popup-") }.count, 1)
+        kill(job.pid, SIGKILL)
+        _ = try job.waitForExit()
+        let list = try Job(["agent", "--list"])
+        XCTAssertEqual(try list.waitForExit(), 1, list.stdoutText)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "the offer's folder gone with its job")
+    }
+
+    /// pinentry (a gpg-agent started from a timer, ALERTTY_POPUP=1) reaches the agent: the
+    /// passphrase comes back as its D line.
+    func testPinentryReachesTheAgent() throws {
+        let empty = try temporaryFolder()
+        let assuan = "SETTIMEOUT 60\nSETDESC Unlock the signing key\nGETPIN\nBYE\n"
+        let pinentry = try Job([], environment: ["TMUX_TMPDIR": empty, "ALERTTY_POPUP": "1"], stdin: Array(assuan.utf8),
+                               executable: PTYProcess.binary(named: "pinentry-alertty"), cron: true)
+        try waitForOffers([pinentry], count: 1)
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("pinentry's question, keys taken") { $0.contains("Unlock the signing key") && !$0.contains("keys in a moment") }
+        agent.type("correct horse" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try pinentry.waitForExit(), 0, pinentry.stderrText)
+        XCTAssertTrue(pinentry.stdoutText.contains("\nD correct horse\nOK"), pinentry.stdoutText)
+        XCTAssertEqual(try agent.waitForExit(), 0)
+    }
+
     func testTenJobsAreAnsweredInTurnByOneWatchingAgent() throws {
         let agent = try PTYProcess(["agent", "--watch"])
         let jobs = try (0..<10).map { try job(["input", "Answer for job \($0)?"]) }

@@ -27,7 +27,7 @@ extension Popup {
         let request: Request
 
         init?(_ command: ParsedCommand, asking: Asking, timeout: Double?) {
-            do { folder = try Platform.makePrivateFolder(prefix: "alertty-popup-") } catch {
+            do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
                 App.report(error.message)
                 return nil
             }
@@ -57,6 +57,13 @@ extension Popup {
         deinit {
             for fd in ends.values { Platform.close(fd) }
             Platform.removePrivateFolder(folder)
+        }
+
+        static let prefix = "alertty-popup-"
+
+        /// `path` is an offer's folder of ours (named as one, private), and may be removed.
+        static func isOffer(_ path: String) -> Bool {
+            (path.split(separator: "/").last?.hasPrefix(prefix) ?? false) && Platform.privateFolderProblem(path) == nil
         }
     }
 

@@ -66,7 +66,14 @@ struct QuestionQueue {
             // one left by a process killed while writing it goes with that process.
             let writing = name.hasSuffix(".new")
             guard let entry = Entry(name: writing ? String(name.dropLast(4)) : name) else { continue }
-            if !entry.asking { Platform.removeFile(folder + "/" + name) } else if !writing { entries.append(entry) }
+            if !entry.asking {
+                // A job killed while its question was offered (SIGKILL: nothing of its own ran)
+                // leaves the offer's private folder: it goes with the job too.
+                if !writing, let offer = record(entry)["folder"], Popup.Offer.isOffer(offer) { Platform.removePrivateFolder(offer) }
+                Platform.removeFile(folder + "/" + name)
+            } else if !writing {
+                entries.append(entry)
+            }
         }
         return entries.sorted()
     }

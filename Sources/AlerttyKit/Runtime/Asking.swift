@@ -67,112 +67,172 @@ enum Ask {
         return .failed(.usage)
     }
 
+    /// Where a prepared question is asked: one row per way of asking, decided by the command,
+    /// the program asking and the environment alone (no terminal is opened to decide it).
+    enum Channel: Equatable {
+        /// --describe: the prompt printed, never asked.
+        case describe
+        /// Answered before anything is drawn (choose --select-if-one).
+        case immediate
+        /// Answered without a person: by name (ALERTTY_ANSWER_<ID>, a credential), or the defaults.
+        case scripted
+        /// A tmux popup, the user's queue and its agents, systemd's agents (--popup).
+        case popup
+        /// Line mode on the terminal (--plain, TERM=dumb).
+        case line
+        /// The box on the terminal.
+        case box
+    }
+
+    /// The channel for a question: the first row that applies.
+    static func route(_ command: ParsedCommand, asking: Asking, immediate: Bool, answeredWithoutAPerson: Bool,
+                      environment: (String) -> String?) -> Channel {
+        if command.has(.describe) { return .describe }
+        if immediate { return .immediate }
+        if answeredWithoutAPerson { return .scripted }
+        if asking.servedFor == nil && asking.behind.isEmpty && Popup.wanted(command, environment: environment) { return .popup }
+        return plainMode(command, environment: environment) ? .line : .box
+    }
+
+    /// A question ready to be asked: the alert built, its look, who answers, and what was read
+    /// of stdin (a popup's alertty reads it in its turn).
+    struct Prepared {
+        var command: ParsedCommand
+        var asking: Asking
+        var built: BuiltAlert
+        var options: RunOptions
+        var answerer: Answerer
+        var answersFile: AnswersFile?
+        var environment: (String) -> String?
+        let stdin: StdinTaken
+    }
+
+    /// What was read of stdin, once.
+    final class StdinTaken {
+        var used = false
+        var bytes: [UInt8] = []
+        deinit { bytes.resetBytes() }
+    }
+
     static func command(_ command: ParsedCommand, _ asking: Asking = Asking()) -> Ran {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
-        // The environment, with ALERTTY_ANSWERS's answers under it.
-        let answersFile: AnswersFile?
-        do { answersFile = try AnswersFile.named(in: Platform.environment) } catch { return usage(error) }
-        let environment = AnswersFile.environment(answersFile, over: Platform.environment)
-        var stdinUsed = false
-        // What was read of stdin, for a popup's alertty to read in its turn.
-        let popup = asking.servedFor == nil && Popup.wanted(command, environment: environment)
-        var stdinTaken: [UInt8] = []
-        defer { stdinTaken.resetBytes() }
-        let readStdin = { () throws(UsageError) -> [UInt8] in
-            guard !stdinUsed else { throw UsageError("only one argument can be read from stdin (`-`)") }
-            stdinUsed = true
-            // Bounded: endless input must not take endless memory; a long text belongs in the pager.
-            do throws(PlatformError) {
-                let bytes = try Platform.readToEnd(0, limit: stdinLimit)
-                if popup { stdinTaken = bytes }
-                return bytes
-            } catch {
-                if error.isTooBig { throw UsageError("stdin holds more than \(stdinLimit >> 20) MiB; show long text with `alertty text -`") }
-                throw UsageError(error.message)
-            }
-        }
-        var built: BuiltAlert
-        do {
-            built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
-        } catch {
-            return usage(error)
-        }
-        // A description is never an answer: its own status in every program, so `confirm && wipe`
-        // does not wipe when ALERTTY_OPTIONS=--describe lists a script's prompts.
-        if command.has(.describe) {
-            guard Describe.write(command, built: built, to: asking.descriptionDescriptor) else {
-                App.report("could not write the description")
-                return .failed(.internalError)
-            }
-            return .failed(.described)
-        }
+        var question: Prepared
+        do { question = try prepare(command, asking) } catch { return usage(error) }
+        let channel = route(command, asking: asking, immediate: question.built.immediate,
+                            answeredWithoutAPerson: question.answerer.scriptedAnswers != nil, environment: question.environment)
+        if channel == .describe { return describe(question) }
         if !asking.behind.isEmpty || asking.frontFollows {
-            let make = built.makeAlert
-            built.makeAlert = { Layered(front: make(), layers: asking.behind, frontFollows: asking.frontFollows) }
+            let make = question.built.makeAlert
+            question.built.makeAlert = { Layered(front: make(), layers: asking.behind, frontFollows: asking.frontFollows) }
         }
         // An answer that could not be delivered must not be asked for (a password typed for nothing).
         let fd = asking.answerDescriptor
-        if built.printsAnswer, asking.closed.contains(fd) || !Platform.isOpen(fd) {
+        if question.built.printsAnswer, asking.closed.contains(fd) || !Platform.isOpen(fd) {
             App.report(fd == 1 ? "stdout is closed: the answer could not be delivered" : "descriptor \(fd) is closed: the answer could not be delivered")
             return .failed(.internalError)
         }
         // Memory is protected before a secret can be in it: now when one already is (a preset
         // read from stdin); else when the answers come from the environment or line mode asks,
         // and in the box once its first frame is out, before it reads a key.
-        if built.secretAtStart { Platform.protectSecrets() }
-        var options = built.options
-        do { try look(command, asking, environment, &options) } catch { return usage(error) }
-
-        // An alert that answers before anything is drawn (choose --select-if-one) needs no terminal.
-        if built.immediate {
-            var alert = built.makeAlert()
+        if question.built.secretAtStart { Platform.protectSecrets() }
+        do { try look(command, asking, question.environment, &question.options) } catch { return usage(error) }
+        if channel == .immediate {
+            var alert = question.built.makeAlert()
             for case .finish(let outcome) in alert.update(.start) {
-                return .ended(outcome, terminator: built.terminator, wholeJob: false)
+                return .ended(outcome, terminator: question.built.terminator, wholeJob: false)
             }
         }
-        let answerer = Answerer(command, fieldNames: built.fieldNames, environment: environment)
-        // A variable for a field the form does not have is a typo: said, never a default taken
-        // in its place. (An --id that is another's id and `_FIELD` would be taken for one.)
-        if let variable = answerer.variable, !built.fieldNames.isEmpty {
-            let known = Set(built.fieldNames.map { variable + "_" + Answerer.shellName($0) })
-            let named = Platform.environmentNames(startingWith: variable + "_") + (answersFile?.names(startingWith: variable + "_") ?? [])
-            if let unknown = named.sorted().first(where: { !known.contains($0) }) {
-                return usage(UsageError("\(unknown) answers no field of \(answerer.promptName) (its fields: "
-                                        + built.fieldNames.joined(separator: ", ") + ")"))
-            }
-        }
-        // A line of the answers file that answers this prompt but could not be read is this
-        // prompt's error (another prompt's bad line is not).
-        if let variable = answerer.variable, let problem = answersFile?.problem(
-            answering: [variable] + built.fieldNames.map { variable + "_" + Answerer.shellName($0) }, environment: Platform.environment) {
-            return usage(problem)
-        }
-        // Answers without a person: named by --id, or the defaults when no one is to be asked.
-        if let answers = answerer.scriptedAnswers {
-            if answerer.nonInteractive && !answerer.answeredByName && !hasDefault(command) {
-                App.report("\(answerer.promptName) has no default to take without a person (ALERTTY_NONINTERACTIVE)"
-                           + (answerer.variable.map { "; set \($0)" } ?? ""))
-                return .failed(.noTerminal)
-            }
-            return scripted(built, answers: answers, promptName: answerer.promptName)
-        }
+        do { try checkAnswersByName(question) } catch { return usage(error) }
+        if channel == .scripted { return scriptedByName(question) }
         // A person answers from here on: the record is opened first (a file that must not be
         // trusted is said before anything is asked).
         let record: AnswerRecord?
-        do { record = try AnswerRecord.open(command, environment: environment) } catch { return usage(error) }
+        do { record = try AnswerRecord.open(command, environment: question.environment) } catch { return usage(error) }
         defer { record?.close() }
-        let path = command.string(.tty) ?? "/dev/tty"
-        if popup && asking.behind.isEmpty,
-           let ran = inPopup(command, asking, built, options, answerer, record: record, terminal: Platform.canOpenTerminal(path),
-                             environment: environment, stdinTaken: &stdinTaken) {
-            return ran
+        if channel == .popup, let ran = inPopup(question, record: record) { return ran }
+        return onTerminal(question, line: plainMode(command, environment: question.environment), record: record)
+    }
+
+    /// The command made into a question: the answers file read, the alert built (every usage
+    /// error found here, before anything is drawn), who answers it.
+    static func prepare(_ command: ParsedCommand, _ asking: Asking) throws(UsageError) -> Prepared {
+        // The environment, with ALERTTY_ANSWERS's answers under it.
+        let answersFile = try AnswersFile.named(in: Platform.environment)
+        let environment = AnswersFile.environment(answersFile, over: Platform.environment)
+        let stdin = StdinTaken()
+        let keepsStdin = asking.servedFor == nil && Popup.wanted(command, environment: environment)
+        let readStdin = { () throws(UsageError) -> [UInt8] in
+            guard !stdin.used else { throw UsageError("only one argument can be read from stdin (`-`)") }
+            stdin.used = true
+            // Bounded: endless input must not take endless memory; a long text belongs in the pager.
+            do throws(PlatformError) {
+                let bytes = try Platform.readToEnd(0, limit: stdinLimit)
+                if keepsStdin { stdin.bytes = bytes }
+                return bytes
+            } catch {
+                if error.isTooBig { throw UsageError("stdin holds more than \(stdinLimit >> 20) MiB; show long text with `alertty text -`") }
+                throw UsageError(error.message)
+            }
         }
+        let built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
+        return Prepared(command: command, asking: asking, built: built, options: built.options,
+                        answerer: Answerer(command, fieldNames: built.fieldNames, environment: environment),
+                        answersFile: answersFile, environment: environment, stdin: stdin)
+    }
+
+    /// A description is never an answer: its own status in every program, so `confirm && wipe`
+    /// does not wipe when ALERTTY_OPTIONS=--describe lists a script's prompts.
+    static func describe(_ question: Prepared) -> Ran {
+        guard Describe.write(question.command, built: question.built, to: question.asking.descriptionDescriptor) else {
+            App.report("could not write the description")
+            return .failed(.internalError)
+        }
+        return .failed(.described)
+    }
+
+    /// Answers by name that name nothing of this prompt, or that could not be read, are errors
+    /// of this prompt (another prompt's bad line is not).
+    static func checkAnswersByName(_ question: Prepared) throws(UsageError) {
+        let (answerer, built) = (question.answerer, question.built)
+        guard let variable = answerer.variable else { return }
+        // A variable for a field the form does not have is a typo: said, never a default taken
+        // in its place. (An --id that is another's id and `_FIELD` would be taken for one.)
+        if !built.fieldNames.isEmpty {
+            let known = Set(built.fieldNames.map { variable + "_" + Answerer.shellName($0) })
+            let named = Platform.environmentNames(startingWith: variable + "_") + (question.answersFile?.names(startingWith: variable + "_") ?? [])
+            if let unknown = named.sorted().first(where: { !known.contains($0) }) {
+                throw UsageError("\(unknown) answers no field of \(answerer.promptName) (its fields: "
+                                 + built.fieldNames.joined(separator: ", ") + ")")
+            }
+        }
+        if let problem = question.answersFile?.problem(
+            answering: [variable] + built.fieldNames.map { variable + "_" + Answerer.shellName($0) }, environment: Platform.environment) {
+            throw problem
+        }
+    }
+
+    /// Answers without a person: named by --id, or the defaults when no one is to be asked.
+    static func scriptedByName(_ question: Prepared) -> Ran {
+        let (answerer, command) = (question.answerer, question.command)
+        if answerer.nonInteractive && !answerer.answeredByName && !hasDefault(command) {
+            App.report("\(answerer.promptName) has no default to take without a person (ALERTTY_NONINTERACTIVE)"
+                       + (answerer.variable.map { "; set \($0)" } ?? ""))
+            return .failed(.noTerminal)
+        }
+        return scripted(question.built, answers: answerer.scriptedAnswers!, promptName: answerer.promptName)
+    }
+
+    /// Asked on the terminal, in line mode or the box; without one, what a job gets.
+    static func onTerminal(_ question: Prepared, line: Bool, record: AnswerRecord?) -> Ran {
+        let (command, built) = (question.command, question.built)
+        var options = question.options
+        let path = command.string(.tty) ?? "/dev/tty"
         // The terminal first: without one, nothing slow (listing a big folder) is done for nothing.
         let frontEnd: any FrontEnd
         do {
             let waitingSecret = built.secret && !built.secretAtStart
-            if plainMode(command, environment: environment) {
+            if line {
                 frontEnd = try LineFrontEnd(path: path, unicode: options.unicode)
                 if waitingSecret { Platform.protectSecrets() }
             } else {
@@ -180,24 +240,12 @@ enum Ask {
                 frontEnd = BoxFrontEnd(session: try TerminalSession(path: path, modal: !options.inline), options: options)
             }
         } catch {
-            // progress without a terminal (cron): a command still runs, with no UI, and its status is ours.
-            if let progress = built.progress {
-                if progress.command != nil {
-                    return scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName)
-                }
-                // A gauge with no one to show it to reads its input to the end (the producer is
-                // never killed by a closed pipe) and succeeds, as progress around a command does.
-                while Platform.read(0, max: 65536) != nil {}
-                return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
-            }
-            App.report("no terminal to ask on (\(error.message)); run it from a terminal, "
-                       + (command.verbatim ? "" : "pass --tty PATH, ") + withoutAPerson(command, answerer))
-            return .failed(.noTerminal)
+            return withoutATerminal(question, error)
         }
         // Taken before a command starts, so its first write to the terminal already waits to be lent it.
         // The runner alone holds it: it gives the terminal's modes back when the loop ends.
         var loan = built.progress?.command != nil ? TerminalLoan() : nil
-        guard let sources = sources(for: built, captureOutput: true).map({ asking.sources + $0 }) else { return .notRun }
+        guard let sources = sources(for: built, captureOutput: true).map({ question.asking.sources + $0 }) else { return .notRun }
         let runner = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources, timeout: options.timeout,
                             takeDefaultOnTimeout: options.takeDefaultOnTimeout, countdownFrom: options.countdownFrom,
                             loan: loan)
@@ -210,10 +258,32 @@ enum Ask {
         return .ended(outcome, terminator: built.terminator, wholeJob: frontEnd.readsJobKeys)
     }
 
+    /// No terminal to ask on: progress still runs its command (or reads its gauge) with no UI;
+    /// anything else is said, with how to answer it without a person.
+    static func withoutATerminal(_ question: Prepared, _ error: PlatformError) -> Ran {
+        if let progress = question.built.progress {
+            if progress.command != nil {
+                return scripted(question.built, answers: ScriptedAnswers(.defaults), promptName: question.answerer.promptName)
+            }
+            // A gauge with no one to show it to reads its input to the end (the producer is
+            // never killed by a closed pipe) and succeeds, as progress around a command does.
+            while Platform.read(0, max: 65536) != nil {}
+            return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
+        }
+        let command = question.command
+        App.report("no terminal to ask on (\(error.message)); run it from a terminal, "
+                   + (command.verbatim ? "" : "pass --tty PATH, ") + withoutAPerson(command, question.answerer))
+        return .failed(.noTerminal)
+    }
+
     /// Asked through a popup (or an agent, where no popup can be shown): what came of it, or nil
     /// to ask inline (a terminal that is not tmux's).
-    static func inPopup(_ command: ParsedCommand, _ asking: Asking, _ built: BuiltAlert, _ options: RunOptions, _ answerer: Answerer,
-                        record: AnswerRecord?, terminal: Bool, environment: (String) -> String?, stdinTaken: inout [UInt8]) -> Ran? {
+    static func inPopup(_ question: Prepared, record: AnswerRecord?) -> Ran? {
+        let (command, asking, built, options, answerer) = (question.command, question.asking, question.built, question.options, question.answerer)
+        let environment = question.environment
+        let terminal = Platform.canOpenTerminal(command.string(.tty) ?? "/dev/tty")
+        var stdinTaken = question.stdin.bytes
+        defer { stdinTaken.resetBytes() }
         // A secret may pass through this process: protected as inline protects it.
         if built.secret && !built.secretAtStart { Platform.protectSecrets() }
         let theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,

@@ -54,6 +54,11 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         let input = try job(["input", "--value", "db1", "Host name?"])
         // One question at a time per person: the oldest is offered, the other waits its turn.
         try waitForOffers([confirm, input], count: 1)
+        // (The two start together: the one not offered may not have entered the queue yet.)
+        let deadline = Date().addingTimeInterval(10)
+        while !(PopupReachEndToEndTests.queued(confirm.pid) && PopupReachEndToEndTests.queued(input.pid)) && Date() < deadline {
+            usleep(20_000) // polling the queue's state, not a synchronisation sleep
+        }
         let list = try Job(["agent", "--list"])
         XCTAssertEqual(try list.waitForExit(), 0)
         XCTAssertEqual(list.stdoutText.split(separator: "\n").count, 2, list.stdoutText)

@@ -22,7 +22,8 @@ extension Popup {
 
     static func reach(_ command: ParsedCommand, asking: Asking, terminal: Bool, environment: (String) -> String?,
                       timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
-                      size: (Tmux) -> (width: Int, height: Int), alsoPost: (UInt64?) -> (any OtherChannel)? = { _ in nil }) -> Reached {
+                      size: @escaping (Tmux) -> (width: Int, height: Int),
+                      alsoPost: @escaping (UInt64?) -> (any OtherChannel)? = { _ in nil }) -> Reached {
         var place = place(command, terminal: terminal, environment: environment)
         switch place {
         case .inline: return .inline
@@ -30,85 +31,143 @@ extension Popup {
         case .nowhere(let why) where timeout == nil: return .nowhere(why)
         default: break
         }
-        let deadline = timeout.map { Platform.now() + UInt64($0 * 1e9) }
-        let asker = Asker.current()
-        let asked = Platform.now()
-        let entry = asker.entry(command)
-        // One question at a time per person. A queue that cannot be used is said, and the
-        // question asked all the same.
-        var ticket: QuestionQueue.Ticket?
-        do { ticket = try QuestionQueue.open().enter(entry) } catch { App.report(error.message) }
-        defer { ticket?.leave() }
-        var refusals = 0, busy = 0
-        // While no tmux client can be had, the question is offered to the user's agents
-        // (`alertty agent` in any terminal of theirs): the first to serve it answers it.
-        var offer: Offer?
-        /// Posted where other agents look (systemd's) while it is offered: the first answer wins.
-        var posted: (any OtherChannel)?
-        /// Seconds left before the deadline (negative once past it), nil without --timeout.
-        let left = { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
+        let attempt = Attempt(command, asking: asking, terminal: terminal, timeout: timeout, stdinTaken: stdinTaken,
+                              forwardsStdin: forwardsStdin, size: size, alsoPost: alsoPost)
+        defer { attempt.ticket?.leave() }
         while true {
-            while let ticket, ticket.place().before > 0 {
-                if let deadline, Platform.now() >= deadline { return .timedOut }
-                Platform.pause(seconds: lookAgain)
-            }
+            guard attempt.waitTurn() else { return .timedOut }
             var pause = waitForClient
-            if case .tmux = place, offer != nil {
-                offer = nil
-                ticket?.update(entry)
+            switch place {
+            case .inline:
+                return .inline
+            case .tmux(let tmux):
+                attempt.withdrawOffer()
+                let (reached, next) = attempt.showPopup(at: tmux)
+                if let reached { return reached }
+                pause = next
+            case .nowhere:
+                if let reached = attempt.offerToAgents() { return reached }
+                if attempt.offeredThisTurn { pause = 0 }
             }
-            if case .nowhere = place, let ticket {
-                if offer == nil {
-                    offer = Offer(command, asking: asking, timeout: left())
-                    if let offer { ticket.update(entry + "folder=\(offer.folder)\n") }
-                    if posted == nil { posted = alsoPost(deadline) }
-                }
-                if let current = offer {
-                    switch converse(current, shownBy: nil, until: Platform.now() + UInt64(waitForClient * 1e9),
-                                    stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: posted) {
-                    case .answered(let ran): return .ran(ran)
-                    case .lost, .unavailable:
-                        // The agent went away mid-question: offered afresh.
-                        offer = nil
-                        ticket.update(entry)
-                    case .notShown: break
-                    }
-                    pause = 0
-                }
-            }
-            if case .tmux(let tmux) = place {
-                let left = left()
-                if let left, left <= 0 { return .timedOut }
-                // A job's popup (no terminal of its own) says who asks: the person did not open it.
-                // Its question is posted for systemd's agents too (and so alertty's): the first
-                // answer wins, wherever the person is.
-                let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
-                if !terminal && posted == nil { posted = alsoPost(deadline) }
-                switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
-                           forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: posted) {
-                case .answered(let ran):
-                    return .ran(ran)
-                case .unavailable:
-                    return .inline
-                case .notShown(let said):
-                    // Busy (tmux said nothing): shown once the client is free. An error tmux
-                    // repeats is no passing state.
-                    if !said.isEmpty {
-                        refusals += 1
-                        if refusals >= 3 { return .nowhere("tmux did not show the popup: " + said) }
-                    }
-                    // Soon after the popup before it closes, at first; then less often.
-                    pause = said.isEmpty ? min(waitForClient, lookAgain * Double(1 << min(busy, 4))) : waitForClient
-                    busy += 1
-                case .lost:
-                    refusals = 0
-                    busy = 0
-                }
-            }
-            if let deadline, Platform.now() >= deadline { return .timedOut }
+            if attempt.pastDeadline { return .timedOut }
             Platform.pause(seconds: pause)
             place = Popup.place(command, terminal: terminal, environment: environment)
             if case .inline = place { return .inline }
+        }
+    }
+
+    /// One question on its way to a person: its turn in the user's queue, the popup tries, and
+    /// while no tmux client can be had, its offer to the user's agents.
+    final class Attempt {
+        let command: ParsedCommand
+        let asking: Asking
+        let terminal: Bool
+        let stdinTaken: [UInt8]
+        let forwardsStdin: Bool
+        let size: (Tmux) -> (width: Int, height: Int)
+        let alsoPost: (UInt64?) -> (any OtherChannel)?
+        let deadline: UInt64?
+        let asker = Asker.current()
+        let asked = Platform.now()
+        let entry: String
+        /// Its place in the queue (nil: the queue could not be used, said; asked all the same).
+        var ticket: QuestionQueue.Ticket?
+        /// Offered to the user's agents (`alertty agent` in any terminal of theirs) while no tmux
+        /// client can be had: the first to serve it answers it.
+        private var offer: Offer?
+        /// Posted where other agents look (systemd's): the first answer wins.
+        private var posted: (any OtherChannel)?
+        private var refusals = 0, busy = 0
+
+        init(_ command: ParsedCommand, asking: Asking, terminal: Bool, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
+             size: @escaping (Tmux) -> (width: Int, height: Int), alsoPost: @escaping (UInt64?) -> (any OtherChannel)?) {
+            (self.command, self.asking, self.terminal, self.stdinTaken, self.forwardsStdin) = (command, asking, terminal, stdinTaken, forwardsStdin)
+            (self.size, self.alsoPost) = (size, alsoPost)
+            deadline = timeout.map { Platform.now() + UInt64($0 * 1e9) }
+            entry = asker.entry(command)
+            // One question at a time per person.
+            do { ticket = try QuestionQueue.open().enter(entry) } catch { App.report(error.message) }
+        }
+
+        /// Seconds left before the deadline (negative once past it), nil without --timeout.
+        var left: Double? { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
+        var pastDeadline: Bool { deadline.map { Platform.now() >= $0 } ?? false }
+        /// The last turn waited for an agent (no pause is needed before the next).
+        private(set) var offeredThisTurn = false
+
+        /// Waits while questions asked before it wait; false when its time ran out meanwhile.
+        func waitTurn() -> Bool {
+            while let ticket, ticket.place().before > 0 {
+                if pastDeadline { return false }
+                Platform.pause(seconds: lookAgain)
+            }
+            return true
+        }
+
+        /// A tmux client can be had: the offer to agents is withdrawn (the popup asks now).
+        func withdrawOffer() {
+            guard offer != nil else { return }
+            offer = nil
+            ticket?.update(entry)
+        }
+
+        /// Offers the question to agents (and posts it for systemd's) and waits a moment for one
+        /// to take it up: what came of it, or nil to look again.
+        func offerToAgents() -> Reached? {
+            offeredThisTurn = false
+            guard let ticket else { return nil }
+            if offer == nil {
+                offer = Offer(command, asking: asking, timeout: left)
+                if let offer { ticket.update(entry + "folder=\(offer.folder)\n") }
+                if posted == nil { posted = alsoPost(deadline) }
+            }
+            guard let current = offer else { return nil }
+            offeredThisTurn = true
+            switch converse(current, shownBy: nil, until: Platform.now() + UInt64(waitForClient * 1e9),
+                            stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: posted) {
+            case .answered(let ran):
+                return .ran(ran)
+            case .lost, .unavailable:
+                // The agent went away mid-question: offered afresh.
+                offer = nil
+                ticket.update(entry)
+            case .notShown:
+                break
+            }
+            return nil
+        }
+
+        /// Shows the question in a popup on `tmux`'s client: what came of it (nil: try again
+        /// after the pause returned).
+        func showPopup(at tmux: Tmux) -> (Reached?, pause: Double) {
+            let left = left
+            if let left, left <= 0 { return (.timedOut, 0) }
+            // A job's popup (no terminal of its own) says who asks: the person did not open it.
+            // Its question is posted for systemd's agents too (and so alertty's): the first
+            // answer wins, wherever the person is.
+            let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
+            if !terminal && posted == nil { posted = alsoPost(deadline) }
+            switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
+                       forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: posted) {
+            case .answered(let ran):
+                return (.ran(ran), 0)
+            case .unavailable:
+                return (.inline, 0)
+            case .notShown(let said):
+                // Busy (tmux said nothing): shown once the client is free. An error tmux
+                // repeats is no passing state.
+                if !said.isEmpty {
+                    refusals += 1
+                    if refusals >= 3 { return (.nowhere("tmux did not show the popup: " + said), 0) }
+                }
+                // Soon after the popup before it closes, at first; then less often.
+                defer { busy += 1 }
+                return (nil, said.isEmpty ? min(waitForClient, lookAgain * Double(1 << min(busy, 4))) : waitForClient)
+            case .lost:
+                refusals = 0
+                busy = 0
+                return (nil, waitForClient)
+            }
         }
     }
 

@@ -91,127 +91,39 @@ extension Popup {
 
     /// The caller's side of serving `offer`: writes the request, hands on stdin, passes stderr
     /// through, reads the outcome. `shownBy` is the tmux popup showing it; without one (an agent
-    /// may serve it) nothing served it if no alertty took it up before `until`.
+    /// may serve it) nothing served it if no alertty took it up before `until`. An answer from
+    /// `elsewhere` (systemd's agents) first ends it too.
     static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux)?, until: UInt64? = nil,
                          stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: (any OtherChannel)? = nil) -> Shown {
-        let folder = offer.folder
-        // Our ends as the conversation leaves them (closed ones gone): the offer closes the rest.
-        var ends = offer.ends
-        defer { offer.ends = ends }
-        let signals = Platform.catchSignals([.interrupt, .terminate, .hangup, .quit]) ?? -1
-        defer { Platform.restoreDefaultSignals([.interrupt, .terminate, .hangup, .quit]) }
-
-        // The request as one netstring: read whole without waiting for an end of file (a FIFO
-        // closed by its only writer before its reader came would lose what it held).
-        var framed = WireWriter()
-        framed.put(offer.request.encoded())
-        var pending: [String: [UInt8]] = ["control": framed.bytes, "in": stdinTaken]
-        /// The popup's alertty has opened its ends: ours may close once written.
-        var ready = false
-        var forwarding = forwardsStdin
-        var result: [UInt8] = []
-        var tmuxSaid: [UInt8] = []
-        var tmuxOpen: Set<FileDescriptor> = popup.map { [$0.process.stdoutRead, $0.process.stderrRead] } ?? []
-        var tmuxStatus: Int32?
-        defer {
-            for fd in tmuxOpen { Platform.close(fd) }
-            if let popup, tmuxStatus == nil {
-                Platform.killGroup(popup.process.pid)
-                _ = Platform.reap(popup.process.pid, wait: true)
-            }
-        }
+        let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+        defer { talk.close() }
+        let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
+        let signals = Platform.catchSignals(caught) ?? -1
+        defer { Platform.restoreDefaultSignals(caught) }
         while true {
             // Nothing took it up in time (an agent's turn to look has passed): offered again later.
-            if popup == nil, !ready, let until, Platform.now() >= until { return .notShown(tmuxSaid: "") }
-            // Done writing an end: closed, so the popup's alertty reads its end to the end.
-            for name in ["control", "in"] where ready && pending[name]?.isEmpty == true && !(name == "in" && forwarding) {
-                if let fd = ends.removeValue(forKey: name) { Platform.close(fd) }
-                pending[name] = nil
-            }
-            var reads = [ends["err"], ends["result"]].compactMap { $0 } + Array(tmuxOpen)
+            if popup == nil, !talk.ready, let until, Platform.now() >= until { return .notShown(tmuxSaid: "") }
+            talk.closeWrittenEnds()
+            var reads = talk.reads
             if signals >= 0 { reads.append(signals) }
             if let elsewhere { reads.append(elsewhere.descriptor) }
-            // Stdin is read only as fast as the popup takes it.
-            if forwarding && (pending["in"]?.count ?? 0) < 65536 { reads.append(0) }
-            let writes = ["control", "in"].compactMap { name in pending[name].flatMap { $0.isEmpty ? nil : ends[name] } }
-            let polled = Platform.poll(read: reads, write: writes, timeoutMs: 100)
+            let polled = Platform.poll(read: reads, write: talk.writes, timeoutMs: 100)
             if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
-                // The caller is stopped: the popup goes with it.
+                // The caller is stopped: the popup goes with it, and the question everywhere.
                 if let tmux = popup?.tmux { _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000) }
-                Platform.removePrivateFolder(folder)
+                Platform.removePrivateFolder(offer.folder)
                 elsewhere?.withdraw()
                 Platform.die(of: signal, wholeGroup: false)
             }
             // Answered elsewhere first: the agent serving it here (if one is) sees us go.
             if let elsewhere, polled.readable.contains(elsewhere.descriptor), let ran = elsewhere.take() { return .answered(ran) }
-            for name in ["control", "in"] {
-                guard let fd = ends[name], polled.writable.contains(fd), var bytes = pending[name], !bytes.isEmpty else { continue }
-                if let n = Platform.writeSome(fd, bytes[...]) {
-                    bytes.removeFirst(n)
-                } else {
-                    // The popup's alertty is gone: nothing more goes to it.
-                    bytes = []
-                    if name == "in" { forwarding = false }
-                }
-                pending[name] = bytes
-            }
-            if polled.readable.contains(0) {
-                if let bytes = Platform.read(0, max: 65536) { pending["in", default: []] += bytes } else { forwarding = false }
-            }
-            if let fd = ends["err"], polled.readable.contains(fd) {
-                if let bytes = Platform.read(fd, max: 65536) { Platform.writeAll(2, bytes) } else { Platform.close(fd); ends["err"] = nil }
-            }
-            if let fd = ends["result"], polled.readable.contains(fd) {
-                if let bytes = Platform.read(fd, max: 1 << 20) {
-                    result += bytes
-                    if !ready, result.starts(with: Self.readyMark) {
-                        ready = true
-                        result.removeFirst(Self.readyMark.count)
-                    }
-                } else if ready {
-                    Platform.close(fd)
-                    ends["result"] = nil
-                }
-            }
-            for fd in tmuxOpen where polled.readable.contains(fd) {
-                if let bytes = Platform.read(fd, max: 4096) { if tmuxSaid.count < 4096 { tmuxSaid += bytes } } else {
-                    Platform.close(fd)
-                    tmuxOpen.remove(fd)
-                }
-            }
-            if let popup, tmuxStatus == nil { tmuxStatus = Platform.reap(popup.process.pid) }
-            // The outcome is in (its writer gone): done, once stderr is drained too.
-            if ends["result"] == nil, ends["err"] == nil || Platform.poll([ends["err"]!], timeoutMs: 0).isEmpty {
-                break
-            }
-            // The popup closed without an outcome (killed, its client gone, tmux refused it).
-            if tmuxStatus != nil, tmuxOpen.isEmpty {
-                if let fd = ends["result"], let bytes = Platform.read(fd, max: 1 << 20), !bytes.isEmpty {
-                    result += bytes
-                    continue
-                }
-                if result.isEmpty {
-                    // Its alertty never started: tmux showed nothing (a client busy with a popup
-                    // or a menu returns at once), or said why.
-                    if !ready { return .notShown(tmuxSaid: Sanitize.line(String(decoding: tmuxSaid, as: UTF8.self)).trimmingSpaces()) }
-                    return popup.map { closedOrLost($0.tmux) } ?? .lost
-                }
-                break
+            talk.exchange(polled)
+            switch talk.progress() {
+            case .going: continue
+            case .ended(let shown): return shown
+            case .outcomeIn: return talk.outcome()
             }
         }
-        defer { result.resetBytes() }
-        // The agent serving it went away before an answer (its terminal closed, it was killed).
-        if popup == nil && result.isEmpty { return .lost }
-        guard let ran = try? decoded(result) else {
-            App.report("the popup's answer could not be read")
-            return .answered(.failed(.internalError))
-        }
-        // The popup was taken from under it: closing a popup, tmux both sends its job SIGTERM and
-        // takes its terminal away (SIGHUP), either first; a client detaching does the same.
-        if case .ended(let outcome, _, _) = ran, outcome.status == .hangup || outcome.status == .terminated {
-            return popup.map { closedOrLost($0.tmux) } ?? .lost
-        }
-        return .answered(ran)
     }
 
     /// A popup ended under its alertty: closed by the person (a cancel, as inline) while its

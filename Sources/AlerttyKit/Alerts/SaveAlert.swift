@@ -363,6 +363,9 @@ public struct SaveAlert: Alert {
                 notice = "that folder leads outside \(Sanitize.bytes(browser.root))"
                 return []
             }
+            // dialog's dselect field holds a folder reached by completion or the list with its
+            // slash: the drop-in answers it so (the folder given is printed as given).
+            if configuration.typedIsAnswer && here && folder.last != Paths.slash { return [.finish(Outcome(.ok, answer: folder + [Paths.slash]))] }
             return [.finish(Outcome(.ok, answer: folder))]
         }
         switch browser.target(for: nameBytes) {

@@ -230,6 +230,9 @@ public protocol Alert {
     var showsCountdownOnDefault: Bool { get }
     /// Its buttons, for front ends that do not draw them (line mode offers the extra and help ones).
     var buttonBar: ButtonBar? { get }
+    /// A form's fields as declared, each with its value now (nil: not a form), for what describes
+    /// a prompt without asking it (--describe): each field is answered by a name of its own.
+    var formFields: [(declaration: FieldDeclaration, value: String)]? { get }
     /// Told by a front end without a box, before `.start`, that its text is read a page of
     /// `lines` whole lines at a time (line mode prints a pager's text so; a box lays it out instead).
     mutating func readInPages(of lines: Int)
@@ -259,6 +262,7 @@ extension Alert {
     public var maxFramesPerSecond: Double? { nil }
     public var showsCountdownOnDefault: Bool { false }
     public var buttonBar: ButtonBar? { nil }
+    public var formFields: [(declaration: FieldDeclaration, value: String)]? { nil }
     public mutating func readInPages(of lines: Int) {}
     public var prefersWholeScreen: Bool { false }
     public var textScrolls: Bool { false }

@@ -112,6 +112,7 @@ extension ConfirmAlert {
         hasDefault: { $0.has(.default) },
         examples: ["alertty confirm \"Disk is 95% full. Clean now?\" && clean-disk",
                    "alertty confirm --default no --yes Delete --no Keep \"Delete 3 files?\""],
+        recorded: { _ in .yesOrNo },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let c = m.command
             let focus = c.string(.`default`)

@@ -110,6 +110,11 @@ public struct FormAlert: Alert {
     public var title: String
     public var body: TextBody
     public private(set) var fields: [FormField]
+
+    /// Its fields as declared, with their values (a retype field is its field's second half).
+    public var formFields: [(declaration: FieldDeclaration, value: String)]? {
+        fields.filter { $0.confirms == nil }.map { ($0.declaration, $0.value) }
+    }
     public private(set) var focus: Focus = .field(0) {
         didSet { if case .field(let i) = focus { lastField = i } }
     }

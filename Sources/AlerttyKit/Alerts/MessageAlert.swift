@@ -86,6 +86,7 @@ extension MessageAlert {
                KeyUse(literal: "letters", "a button's first letter presses it")],
         withoutAPerson: "OK (exit 0)", hasDefault: { _ in true },
         examples: ["alertty message --title Backup \"Backup finished\""],
+        recorded: { _ in .acknowledged },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let c = m.command
             let alert = AlertFactory.styled(MessageAlert(title: m.title, text: m.text, okLabel: c.string(.ok) ?? tr("OK"),

@@ -328,6 +328,7 @@ extension ProgressAlert {
         examples: ["for i in $(seq 0 10 100); do echo $i; sleep 1; done | alertty progress \"Downloading\"",
                    "alertty progress \"Installing\" -- apt-get install -y foo"],
         runsCommand: true,
+        recorded: { _ in .nothing },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in try make(m) })
 
     /// --task 'NAME[: STATE]': the steps' rows, pending unless a state is given.

@@ -303,6 +303,8 @@ extension TextAlert {
         examples: ["alertty text --title Licence --ok Agree --cancel Decline LICENSE || exit 1",
                    "alertty text --follow --title \"Install log\" /var/log/install.log",
                    "journalctl -b | alertty text -"],
+        // Agreed or not when it has a Cancel; else read and closed.
+        recorded: { $0.has(.cancel) ? .yesOrNo : .acknowledged },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in try make(m) })
 
     /// `text FILE`: a regular file is read where the view is; stdin, a FIFO or a device is read

@@ -30,13 +30,16 @@ public struct AlertDescriptor: Sendable {
     public let examples: [String]
     /// `-- COMMAND [ARG...]` runs a command rather than ending the flags.
     public let runsCommand: Bool
+    /// How a person's answer is written down so a script can give it again (ALERTTY_RECORD).
+    let recorded: @Sendable (ParsedCommand) -> Recorded
     /// The alert and how to run it, from a parsed command (all usage errors found here).
     let make: @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert
 
     init(_ kind: AlertKind, summary: String, text: String, positionals: [PositionalSpec],
          keyOverrides: [KeyPress: Action] = [:], escape: String = "cancel (exit 1)", keys: [KeyUse], ownKeysOnly: Bool = false,
          withoutAPerson: String, hasDefault: @escaping @Sendable (ParsedCommand) -> Bool, examples: [String],
-         runsCommand: Bool = false, make: @escaping @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert) {
+         runsCommand: Bool = false, recorded: @escaping @Sendable (ParsedCommand) -> Recorded = { _ in .answer },
+         make: @escaping @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert) {
         self.kind = kind
         self.summary = summary
         textHelp = text
@@ -49,7 +52,20 @@ public struct AlertDescriptor: Sendable {
         self.hasDefault = hasDefault
         self.examples = examples
         self.runsCommand = runsCommand
+        self.recorded = recorded
         self.make = make
+    }
+
+    /// What a recorded answer is.
+    enum Recorded {
+        /// yes or no: OK or the other button.
+        case yesOrNo
+        /// ok: the alert was acknowledged.
+        case acknowledged
+        /// Nothing a script could give (progress runs to its end).
+        case nothing
+        /// The answer itself (or the items that give it again).
+        case answer
     }
 
     /// What the keys do in this kind of alert, for --help and the man page.

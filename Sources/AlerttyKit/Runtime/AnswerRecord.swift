@@ -46,16 +46,14 @@ struct AnswerRecord {
         case .cancel: [ReplayAnswer(value: Array("no".utf8))]
         default: nil
         }
-        switch command.alert {
-        case .confirm:
+        switch command.alert.descriptor.recorded(command) {
+        case .yesOrNo:
             return yesOrNo
-        case .text where command.has(.cancel):
-            return yesOrNo
-        case .message, .text:
+        case .acknowledged:
             return outcome.status == .ok ? [ReplayAnswer(value: Array("ok".utf8))] : nil
-        case .progress:
+        case .nothing:
             return nil
-        default:
+        case .answer:
             guard outcome.status == .ok else { return nil }
             if let replay = outcome.replay { return replay }
 

@@ -45,8 +45,9 @@ enum Describe {
         o.put("variable", variable)
         o.put("title", command.string(.title) ?? "")
         o.put("secret", built.secret)
-        switch alert is FormAlert ? .message(.init(title: "", text: command.text ?? "", ok: "")) : meaning {
-        case .message(let m) where alert is FormAlert:
+        let formFields = alert.formFields
+        switch formFields != nil ? .message(.init(title: "", text: command.text ?? "", ok: "")) : meaning {
+        case .message(let m) where formFields != nil:
             o.put("text", m.text)
             o.putRaw("answer", schema(["type": "\"object\""], "each field by its own variable (fields)"))
         case .message(let m):
@@ -92,8 +93,8 @@ enum Describe {
             o.put("text", p.text)
             o.putRaw("answer", "null")
         }
-        if let form = alert as? FormAlert {
-            o.putRaw("fields", "[" + form.fields.filter { $0.confirms == nil }.map { field in
+        if let formFields {
+            o.putRaw("fields", "[" + formFields.map { field in
                 let d = field.declaration
                 var f = JSONObject()
                 f.put("name", d.name)

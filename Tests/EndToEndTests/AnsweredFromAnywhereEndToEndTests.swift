@@ -146,18 +146,23 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
     }
 
     /// pinentry (a gpg-agent started from a timer, ALERTTY_POPUP=1) reaches the agent: the
-    /// passphrase comes back as its D line.
+    /// passphrase comes back as its D line. gpg-agent's quality meter cannot be measured where
+    /// the question is served: it is left out and said, never swapped for alertty's estimate.
     func testPinentryReachesTheAgent() throws {
         let empty = try temporaryFolder()
-        let assuan = "SETTIMEOUT 60\nSETDESC Unlock the signing key\nGETPIN\nBYE\n"
+        let assuan = "SETTIMEOUT 60\nSETDESC Unlock the signing key\nSETQUALITYBAR Quality\nGETPIN\nBYE\n"
         let pinentry = try Job([], environment: ["TMUX_TMPDIR": empty, "ALERTTY_POPUP": "1"], stdin: Array(assuan.utf8),
                                executable: PTYProcess.binary(named: "pinentry-alertty"), cron: true)
         try waitForOffers([pinentry], count: 1)
         let agent = try PTYProcess(["agent"])
         try agent.waitFor("pinentry's question, keys taken") { $0.contains("Unlock the signing key") && !$0.contains("keys in a moment") }
-        agent.type("correct horse" + PTYProcess.Keys.enter)
+        agent.type("correct horse")
+        try agent.waitFor("typed") { $0.contains("•••") || $0.contains("***") }
+        XCTAssertFalse(agent.screen.text.contains("Quality"), "no meter of alertty's own in its place")
+        agent.type(PTYProcess.Keys.enter)
         XCTAssertEqual(try pinentry.waitForExit(), 0, pinentry.stderrText)
         XCTAssertTrue(pinentry.stdoutText.contains("\nD correct horse\nOK"), pinentry.stdoutText)
+        XCTAssertEqual(pinentry.stderrText.components(separatedBy: "quality meter is measured by the caller").count, 2, pinentry.stderrText)
         XCTAssertEqual(try agent.waitForExit(), 0)
     }
 

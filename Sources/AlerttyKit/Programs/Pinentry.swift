@@ -110,7 +110,8 @@ public enum Pinentry {
         if let ctype = prompt.lcCtype, !ctype.isEmpty { Platform.setEnvironment("LC_CTYPE", ctype) }
         // The quality meter is gpg-agent's to measure, over the protocol.
         let inquiry: [any EventSource] = prompt.qualityBar != nil && prompt.kind == .pin ? [QualityInquiry(reader: reader)] : []
-        guard case .ended(let ended, _, _) = Ask.command(command(for: prompt, tty: terminal.map { "/dev/fd/\($0)" } ?? "/dev/tty"), Asking(sources: inquiry)) else {
+        guard case .ended(let ended, _, _) = Ask.command(command(for: prompt, tty: terminal.map { "/dev/fd/\($0)" } ?? "/dev/tty"),
+                                                         Asking(sources: inquiry, meterIsTheCallers: !inquiry.isEmpty)) else {
             return .failed(location: "?", error: .pinentryError)
         }
         // The answer's storage goes to the session, which wipes it once the D line is made.

@@ -32,6 +32,9 @@ struct Asking {
     /// Where --describe prints the prompt: stdout, but stderr for askpass, whose stdout its
     /// caller takes for the secret.
     var descriptionDescriptor: FileDescriptor = 1
+    /// The strength meter is measured by the caller through `sources` (gpg-agent's quality
+    /// inquiry): an alertty asking elsewhere (a popup, an agent) cannot reach it.
+    var meterIsTheCallers = false
 }
 
 /// What came of asking.

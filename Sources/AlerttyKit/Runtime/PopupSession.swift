@@ -25,6 +25,8 @@ extension Popup {
         let folder: String
         var ends: [String: FileDescriptor] = [:]
         let request: Request
+        /// The meter left out has been said (once per process, however often it is offered).
+        nonisolated(unsafe) static var saidMeter = false
 
         init?(_ command: ParsedCommand, asking: Asking, timeout: Double?) {
             do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
@@ -34,6 +36,15 @@ extension Popup {
             var child = command
             // The serving alertty draws on its own terminal, modal; it never pops up again.
             for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
+            // A meter measured by the caller (gpg-agent's quality) is not swapped for alertty's
+            // own estimate where it is served: it is left out, and said.
+            if asking.meterIsTheCallers && child.has(.strengthLabel) {
+                child.remove(.strengthLabel)
+                if !Self.saidMeter {
+                    Self.saidMeter = true
+                    App.report("the quality meter is measured by the caller and is not shown where the question is served")
+                }
+            }
             // What is left of the time the question had (it may have waited its turn).
             if let timeout, command.has(.timeout) {
                 child.remove(.timeout)

@@ -63,21 +63,26 @@ try Needs.program("/usr/bin/whiptail", package: "whiptail")
         }
     }
 
+    /// A sample rc file of dialog's (slackware.rc) and the one `dialog --create-rc` writes.
     func testADialogrcFromDialogsSamplesColoursTheSamePartsAsInDialog() throws {
-try Needs.program("/usr/bin/dialog", package: "dialog")
-        let rc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let slackware = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Compat/themes/slackware.rc").path
-        let call = "--title Tt --yesno 'Hello there' 10 40"
-        let real = try parts(capture("dialog \(call)", environment: "DIALOGRC=\(rc)", ready: "Yes"), focused: "Yes", other: "No")
-        let ours = try parts(capture("\(PTYProcess.binary(named: "dialog")) \(call)", environment: "DIALOGRC=\(rc)", ready: "Yes"),
-                             focused: "Yes", other: "No")
-        for (part, look) in real {
-            // dialog draws the unfocused button's label bold (button_label_inactive_color): compared by colour.
-            var expected = look, actual = ours[part] ?? nil
-            if part == "other button" { expected?.bold = false; actual?.bold = false }
-            XCTAssertEqual(actual, expected, "\(part): dialog \(String(describing: look)), alertty \(String(describing: ours[part]))")
+        let created = try temporaryFile("")
+        XCTAssertEqual(Subprocess.run("/usr/bin/dialog", ["--create-rc", created]).status, 0)
+        for rc in [slackware, created] {
+            let call = "--title Tt --yesno 'Hello there' 10 40"
+            let real = try parts(capture("dialog \(call)", environment: "DIALOGRC=\(rc)", ready: "Yes"), focused: "Yes", other: "No")
+            let ours = try parts(capture("\(PTYProcess.binary(named: "dialog")) \(call)", environment: "DIALOGRC=\(rc)", ready: "Yes"),
+                                 focused: "Yes", other: "No")
+            for (part, look) in real {
+                // dialog draws the unfocused button's label bold (button_label_inactive_color): compared by colour.
+                var expected = look, actual = ours[part] ?? nil
+                if part == "other button" { expected?.bold = false; actual?.bold = false }
+                XCTAssertEqual(actual, expected, "\(rc) \(part): dialog \(String(describing: look)), alertty \(String(describing: ours[part]))")
+            }
+            if rc == slackware { XCTAssertEqual(ours["title"]??.foreground, "3", "slackware.rc's yellow title") }
         }
-        XCTAssertEqual(ours["title"]??.foreground, "3", "slackware.rc's yellow title")
     }
 
     func testAPresetsColoursReadBackFromTheTerminal() throws {
@@ -173,34 +178,39 @@ try Needs.program("/usr/bin/dialog", package: "dialog")
             item_selected_color = (WHITE,RED,ON)
 
             """)
-        for terminal in Self.terminals {
-            var looks: [String: [String: StyledCapture.Look?]] = [:]
-            for program in ["dialog", PTYProcess.binary(named: "dialog")] {
-                let environment = "\(terminal) DIALOGRC=\(rc)"
-                let box = try capture("\(program) --title Tt --yesno 'Hello there' 10 40", environment: environment, ready: "Yes",
-                                      keys: [], settled: { _ in true })
-                let text = try XCTUnwrap(box.find("Hello"))
-                let row = box.rows[text.row].map(\.character)
-                let right = try XCTUnwrap(row.lastIndex(of: "│"), "the right edge: \(box.rows.map { String($0.map(\.character)) }.joined(separator: "\n"))")
-                let left = try XCTUnwrap(row.firstIndex(of: "│"), "the left edge")
-                let bottom = try XCTUnwrap((text.row..<box.rows.count).first { y in
-                    box.rows[y].indices.contains(left) && "└╰".contains(box.rows[y][left].character) }, "the bottom edge")
-                let menu = "\(program) --menu Pick 15 40 4 aa Apple bb Berry"
-                let list = try capture(menu, environment: environment, ready: "OK", keys: [], settled: { _ in true })
-                let tabbed = try capture(menu, environment: environment, ready: "OK", keys: ["Tab"]) {
-                    (try? self.look($0, "Cancel", 1)) != (try? self.look(list, "Cancel", 1))
+        // And the rc file `dialog --create-rc` writes (dialog's own colours, spelled out).
+        let created = try temporaryFile("")
+        XCTAssertEqual(Subprocess.run("/usr/bin/dialog", ["--create-rc", created]).status, 0)
+        for rc in [rc, created] {
+            for terminal in Self.terminals {
+                var looks: [String: [String: StyledCapture.Look?]] = [:]
+                for program in ["dialog", PTYProcess.binary(named: "dialog")] {
+                    let environment = "\(terminal) DIALOGRC=\(rc)"
+                    let box = try capture("\(program) --title Tt --yesno 'Hello there' 10 40", environment: environment, ready: "Yes",
+                                          keys: [], settled: { _ in true })
+                    let text = try XCTUnwrap(box.find("Hello"))
+                    let row = box.rows[text.row].map(\.character)
+                    let right = try XCTUnwrap(row.lastIndex(of: "│"), "the right edge: \(box.rows.map { String($0.map(\.character)) }.joined(separator: "\n"))")
+                    let left = try XCTUnwrap(row.firstIndex(of: "│"), "the left edge")
+                    let bottom = try XCTUnwrap((text.row..<box.rows.count).first { y in
+                        box.rows[y].indices.contains(left) && "└╰".contains(box.rows[y][left].character) }, "the bottom edge")
+                    let menu = "\(program) --menu Pick 15 40 4 aa Apple bb Berry"
+                    let list = try capture(menu, environment: environment, ready: "OK", keys: [], settled: { _ in true })
+                    let tabbed = try capture(menu, environment: environment, ready: "OK", keys: ["Tab"]) {
+                        (try? self.look($0, "Cancel", 1)) != (try? self.look(list, "Cancel", 1))
+                    }
+                    looks[program] = [
+                        "left edge": box.look(text.row, left), "right edge": box.look(text.row, right),
+                        "bottom edge": box.look(bottom, left + 3), "text": box.look(text.row, text.column),
+                        "focused button's key": try look(box, "Yes"), "focused button's label": try look(box, "Yes", 1),
+                        "other button's key": try look(box, "No"), "other button's label": try look(box, "No", 1),
+                        "current item": try look(list, "Apple"), "other item": try look(list, "Berry"),
+                        "current item, a button focused": try look(tabbed, "Apple"),
+                    ]
                 }
-                looks[program] = [
-                    "left edge": box.look(text.row, left), "right edge": box.look(text.row, right),
-                    "bottom edge": box.look(bottom, left + 3), "text": box.look(text.row, text.column),
-                    "focused button's key": try look(box, "Yes"), "focused button's label": try look(box, "Yes", 1),
-                    "other button's key": try look(box, "No"), "other button's label": try look(box, "No", 1),
-                    "current item": try look(list, "Apple"), "other item": try look(list, "Berry"),
-                    "current item, a button focused": try look(tabbed, "Apple"),
-                ]
+                assertSameLooks(looks["dialog"]!, looks[PTYProcess.binary(named: "dialog")]!, "dialog (\(terminal), \(rc))")
+                if rc != created { XCTAssertEqual(looks["dialog"]!["right edge"]??.foreground, "4", "border2_color's blue") }
             }
-            assertSameLooks(looks["dialog"]!, looks[PTYProcess.binary(named: "dialog")]!, "dialog (\(terminal))")
-            XCTAssertEqual(looks["dialog"]!["right edge"]??.foreground, "4", "border2_color's blue")
         }
     }
 

@@ -208,12 +208,16 @@ public final class Runner {
         return nil
     }
 
-    /// Effects are data: the outcome ends the loop, anything else goes to the source that takes it.
+    /// Effects are data: the outcome ends the loop, anything else goes to the source that takes
+    /// it. One that no source takes is a mistake of the alert's or of its making: never silent in
+    /// a debug build.
     private func apply(_ effects: [Effect]) -> Outcome? {
         let now = platform.now()
         for effect in effects {
             if case .finish(let outcome) = effect { return outcome }
-            for source in sources where source.accept(effect, now: now) { break }
+            if effect == .consumed { continue }
+            let taken = sources.contains { $0.accept(effect, now: now) }
+            assert(taken, "no event source takes \(effect)")
         }
         return nil
     }

@@ -98,16 +98,23 @@ enum Ask {
     }
 
     /// A question ready to be asked: the alert built, its look, who answers, and what was read
-    /// of stdin (a popup's alertty reads it in its turn).
-    struct Prepared {
-        var command: ParsedCommand
-        var asking: Asking
+    /// of stdin (a popup's alertty reads it in its turn). (A class: one question, passed to each
+    /// step, never copied.)
+    final class Prepared {
+        let command: ParsedCommand
+        let asking: Asking
         var built: BuiltAlert
         var options: RunOptions
-        var answerer: Answerer
-        var answersFile: AnswersFile?
-        var environment: (String) -> String?
+        let answerer: Answerer
+        let answersFile: AnswersFile?
+        let environment: (String) -> String?
         let stdin: StdinTaken
+
+        init(command: ParsedCommand, asking: Asking, built: BuiltAlert, options: RunOptions, answerer: Answerer,
+             answersFile: AnswersFile?, environment: @escaping (String) -> String?, stdin: StdinTaken) {
+            (self.command, self.asking, self.built, self.options) = (command, asking, built, options)
+            (self.answerer, self.answersFile, self.environment, self.stdin) = (answerer, answersFile, environment, stdin)
+        }
     }
 
     /// What was read of stdin, once.
@@ -120,7 +127,7 @@ enum Ask {
     static func command(_ command: ParsedCommand, _ asking: Asking = Asking()) -> Ran {
         // A reader that went away (`alertty … | head -c0`) gets a clear error and exit 4, not a silent SIGPIPE death.
         Platform.ignoreBrokenPipes()
-        var question: Prepared
+        let question: Prepared
         do { question = try prepare(command, asking) } catch { return usage(error) }
         let channel = route(command, asking: asking, immediate: question.built.immediate,
                             answeredWithoutAPerson: question.answerer.scriptedAnswers != nil, environment: question.environment)

@@ -66,20 +66,45 @@ final class PopupReachEndToEndTests: XCTestCase {
         try Job(arguments, environment: ["TMUX_TMPDIR": tmux.folder].merging(environment) { $1 }, cron: true)
     }
 
-    /// A job's password shown in a tmux popup is posted for agents too: `alertty agent` in a
-    /// terminal outside tmux answers first, and the popup goes within a second.
+    /// A job's question shown in a tmux popup is offered to agents too: `alertty agent` in a
+    /// terminal outside tmux answers first (the same box and rules), and the popup goes within
+    /// a second; the other way round, the popup answers first and the agent's box goes.
     func testAnAgentElsewhereAnswersFirstAndThePopupGoes() throws {
-        guard getuid() == 0 else { throw XCTSkip("posting for systemd's agents here needs the system's folder (root)") }
         let (tmux, client) = try server()
-        let job = try cronJob(["password", "--popup", "--timeout", "60", "--min-length", "4", "--title", "Vault key"], tmux)
+        let job = try cronJob(["input", "--popup", "--timeout", "60", "--min-length", "4", "--title", "Vault key"], tmux)
         try client.waitForPopup("Vault key")
-        let agent = try PTYProcess(["agent"])
+        let agent = try PTYProcess(["agent", "--watch"])
         try agent.waitFor("the same question, keys taken") { $0.contains("Vault key") && !$0.contains("keys in a moment") }
-        agent.type("open sesame" + K.enter)
+        agent.type("abc" + K.enter)
+        try agent.waitForText("at least 4")
+        agent.type("d" + K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "abcd\n")
+        try client.waitFor("the popup gone", timeout: 1.5) { !$0.contains("Vault key") }
+
+        let second = try cronJob(["confirm", "--popup", "--timeout", "60", "Answered in the popup?"], tmux)
+        try agent.waitFor("the agent's box, keys taken") { $0.contains("Answered in the popup?") && !$0.contains("keys in a moment") }
+        try client.waitForPopup("Answered in the popup?")
+        client.type(K.enter)
+        XCTAssertEqual(try second.waitForExit(), 0, second.stderrText)
+        try agent.waitFor("the agent's box gone", timeout: 1.5) { !$0.contains("Answered in the popup?") }
+        agent.signal(SIGINT)
+        _ = try? agent.waitForExit()
+    }
+
+    /// A job's password in a popup is posted for systemd's agents too: systemd's own answers first.
+    func testSystemdsAgentAnswersAPopupsPasswordFirst() throws {
+        guard getuid() == 0 else { throw XCTSkip("posting for systemd's agents here needs the system's folder (root)") }
+        try Needs.program("/usr/bin/systemd-tty-ask-password-agent", package: "systemd")
+        let (tmux, client) = try server()
+        let job = try cronJob(["password", "--popup", "--timeout", "60", "--title", "Vault key"], tmux)
+        try client.waitForPopup("Vault key")
+        let systemd = try PTYProcess(["--query"], executable: "/usr/bin/systemd-tty-ask-password-agent")
+        try systemd.waitFor("systemd's prompt") { $0.contains("Vault key") }
+        systemd.type("open sesame" + K.enter)
         XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
         XCTAssertEqual(job.stdoutText, "open sesame\n")
         try client.waitFor("the popup gone", timeout: 1.5) { !$0.contains("Vault key") }
-        XCTAssertEqual(try agent.waitForExit(), 0)
     }
 
     func testAJobWithNoLocaleFindsTheClient() throws {
@@ -302,17 +327,20 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertEqual(try waiting.waitForExit(), 0, waiting.stderrText)
     }
 
-    /// The caller killed (SIGKILL): its popup goes within a second, and its folder with it.
+    /// The caller killed (SIGKILL): its popup goes within a second, and its folder with it; its
+    /// offer to agents (made beside the popup) goes once anyone looks at the queue.
     func testTheCallerKilledTakesItsPopupAway() throws {
         let (tmux, client) = try server()
         let temporary = try temporaryFolder()
         let job = try cronJob(["password", "--popup", "Passphrase?"], tmux, environment: ["TMPDIR": temporary])
         try client.waitForPopup("Passphrase?")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary).count, 1, "the popup's folder")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary).count, 2, "the popup's folder and the offer's")
         kill(job.pid, SIGKILL)
         let killed = Date()
         try client.waitFor("the popup gone", timeout: 5) { !$0.contains("Passphrase?") }
         XCTAssertLessThan(Date().timeIntervalSince(killed), 1.5)
+        let look = try Job(["agent", "--list"])
+        XCTAssertEqual(try look.waitForExit(), 1, look.stdoutText)
         let deadline = Date().addingTimeInterval(5)
         while (try FileManager.default.contentsOfDirectory(atPath: temporary)).count > 0 && Date() < deadline { usleep(20_000) }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "its folder gone")

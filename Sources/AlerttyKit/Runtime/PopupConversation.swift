@@ -148,3 +148,49 @@ extension Popup {
         }
     }
 }
+
+extension Popup {
+    /// A question offered to the user's agents (`alertty agent` in any terminal of theirs) while
+    /// it waits — alone, or beside a popup: the first agent to claim it serves it, and the
+    /// conversation with that agent runs as one more channel of the caller's wait.
+    final class AgentOffer: OtherChannel {
+        let offer: Offer
+        private let talk: Conversation
+        /// The agent that took it went away before an answer: it is to be offered afresh.
+        private(set) var lost = false
+
+        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool) {
+            guard let offer = Offer(command, asking: asking, timeout: timeout) else { return nil }
+            self.offer = offer
+            talk = Conversation(offer, popup: nil, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+        }
+
+        deinit { talk.close() }
+
+        var folder: String { offer.folder }
+        var reads: [FileDescriptor] {
+            guard !lost else { return [] }
+            talk.closeWrittenEnds()
+            return talk.reads
+        }
+        var writes: [FileDescriptor] { lost ? [] : talk.writes }
+
+        func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran? {
+            guard !lost else { return nil }
+            talk.exchange(polled)
+            switch talk.progress() {
+            case .going:
+                return nil
+            case .ended:
+                lost = true
+                return nil
+            case .outcomeIn:
+                if case .answered(let ran) = talk.outcome() { return ran }
+                lost = true
+                return nil
+            }
+        }
+
+        func withdraw() { Platform.removePrivateFolder(offer.folder) }
+    }
+}

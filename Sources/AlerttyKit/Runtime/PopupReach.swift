@@ -72,9 +72,9 @@ extension Popup {
         let entry: String
         /// Its place in the queue (nil: the queue could not be used, said; asked all the same).
         var ticket: QuestionQueue.Ticket?
-        /// Offered to the user's agents (`alertty agent` in any terminal of theirs) while no tmux
-        /// client can be had: the first to serve it answers it.
-        private var offer: Offer?
+        /// Offered to the user's agents (`alertty agent` in any terminal of theirs) — while no tmux
+        /// client can be had, and for a job beside its popup too: the first to answer it wins.
+        private var agents: AgentOffer?
         /// Posted where other agents look (systemd's): the first answer wins.
         private var posted: (any OtherChannel)?
         private var refusals = 0, busy = 0
@@ -104,37 +104,38 @@ extension Popup {
             return true
         }
 
-        /// A tmux client can be had: the offer to agents is withdrawn (the popup asks now).
+        /// A tmux client can be had: the offer to agents is withdrawn where the popup cannot share
+        /// it (a terminal's own popup; stdin streaming to whoever serves it).
         func withdrawOffer() {
-            guard offer != nil else { return }
-            offer = nil
+            guard agents != nil, terminal || forwardsStdin else { return }
+            agents = nil
             ticket?.update(entry)
         }
 
+        /// Offered to agents (once; afresh when the agent serving it went away) and posted for
+        /// systemd's: the channels other than a popup.
+        private func offer() -> [any OtherChannel] {
+            if let current = agents, current.lost {
+                agents = nil
+                ticket?.update(entry)
+            }
+            if agents == nil, let ticket {
+                agents = AgentOffer(command, asking: asking, timeout: left, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+                if let agents { ticket.update(entry + "folder=\(agents.folder)\n") }
+            }
+            if posted == nil { posted = alsoPost(deadline) }
+            return [agents, posted].compactMap { $0 }
+        }
+
         /// Offers the question to agents (and posts it for systemd's) and waits a moment for one
-        /// to take it up: what came of it, or nil to look again.
+        /// to answer it: what came of it, or nil to look again.
         func offerToAgents() -> Reached? {
             offeredThisTurn = false
-            guard let ticket else { return nil }
-            if offer == nil {
-                offer = Offer(command, asking: asking, timeout: left)
-                if let offer { ticket.update(entry + "folder=\(offer.folder)\n") }
-                if posted == nil { posted = alsoPost(deadline) }
-            }
-            guard let current = offer else { return nil }
+            guard ticket != nil else { return nil }
+            let channels = offer()
+            guard !channels.isEmpty else { return nil }
             offeredThisTurn = true
-            switch converse(current, shownBy: nil, until: Platform.now() + UInt64(waitForClient * 1e9),
-                            stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: posted) {
-            case .answered(let ran):
-                return .ran(ran)
-            case .lost, .unavailable:
-                // The agent went away mid-question: offered afresh.
-                offer = nil
-                ticket.update(entry)
-            case .notShown:
-                break
-            }
-            return nil
+            return wait(for: channels, until: Platform.now() + UInt64(waitForClient * 1e9)).map { .ran($0) }
         }
 
         /// Shows the question in a popup on `tmux`'s client: what came of it (nil: try again
@@ -146,9 +147,9 @@ extension Popup {
             // Its question is posted for systemd's agents too (and so alertty's): the first
             // answer wins, wherever the person is.
             let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
-            if !terminal && posted == nil { posted = alsoPost(deadline) }
+            let elsewhere = terminal || forwardsStdin ? [] : offer()
             switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
-                       forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: posted) {
+                       forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: elsewhere) {
             case .answered(let ran):
                 return (.ran(ran), 0)
             case .unavailable:

@@ -82,7 +82,7 @@ extension Popup {
     /// border (nil: borderless, alertty's box is the border).
     static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
                     stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?,
-                    elsewhere: (any OtherChannel)? = nil) -> Shown {
+                    elsewhere: [any OtherChannel] = []) -> Shown {
         guard let offer = Offer(command, asking: asking, timeout: timeout), let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.
@@ -103,9 +103,9 @@ extension Popup {
     /// The caller's side of serving `offer`: writes the request, hands on stdin, passes stderr
     /// through, reads the outcome. `shownBy` is the tmux popup showing it; without one (an agent
     /// may serve it) nothing served it if no alertty took it up before `until`. An answer from
-    /// `elsewhere` (systemd's agents) first ends it too.
+    /// `elsewhere` (the user's agents, systemd's) first ends it too.
     static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux)?, until: UInt64? = nil,
-                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: (any OtherChannel)? = nil) -> Shown {
+                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: [any OtherChannel] = []) -> Shown {
         let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
         defer { talk.close() }
         let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
@@ -115,19 +115,18 @@ extension Popup {
             // Nothing took it up in time (an agent's turn to look has passed): offered again later.
             if popup == nil, !talk.ready, let until, Platform.now() >= until { return .notShown(tmuxSaid: "") }
             talk.closeWrittenEnds()
-            var reads = talk.reads
+            var reads = talk.reads + elsewhere.flatMap(\.reads)
             if signals >= 0 { reads.append(signals) }
-            if let elsewhere { reads.append(elsewhere.descriptor) }
-            let polled = Platform.poll(read: reads, write: talk.writes, timeoutMs: 100)
+            let polled = Platform.poll(read: reads, write: talk.writes + elsewhere.flatMap(\.writes), timeoutMs: 100)
             if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
                 // The caller is stopped: the popup goes with it, and the question everywhere.
                 if let tmux = popup?.tmux { _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000) }
                 Platform.removePrivateFolder(offer.folder)
-                elsewhere?.withdraw()
+                for channel in elsewhere { channel.withdraw() }
                 Platform.die(of: signal, wholeGroup: false)
             }
-            // Answered elsewhere first: the agent serving it here (if one is) sees us go.
-            if let elsewhere, polled.readable.contains(elsewhere.descriptor), let ran = elsewhere.take() { return .answered(ran) }
+            // Answered elsewhere first: the alertty serving it here sees us go.
+            for channel in elsewhere { if let ran = channel.service(polled) { return .answered(ran) } }
             talk.exchange(polled)
             switch talk.progress() {
             case .going: continue
@@ -135,6 +134,25 @@ extension Popup {
             case .outcomeIn: return talk.outcome()
             }
         }
+    }
+
+    /// Waits on `channels` alone (no popup can be shown) until `until`: what came of the first
+    /// to answer, or nil. A signal to the caller withdraws the question everywhere first.
+    static func wait(for channels: [any OtherChannel], until: UInt64) -> Ran? {
+        let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
+        let signals = Platform.catchSignals(caught) ?? -1
+        defer { Platform.restoreDefaultSignals(caught) }
+        while Platform.now() < until {
+            let left = Int32(max(1, min(100, Int64(until &- Platform.now()) / 1_000_000)))
+            let polled = Platform.poll(read: channels.flatMap(\.reads) + (signals >= 0 ? [signals] : []),
+                                       write: channels.flatMap(\.writes), timeoutMs: left)
+            if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
+                for channel in channels { channel.withdraw() }
+                Platform.die(of: signal, wholeGroup: false)
+            }
+            for channel in channels { if let ran = channel.service(polled) { return ran } }
+        }
+        return nil
     }
 
     /// A popup ended under its alertty: closed by the person (a cancel, as inline) while its
@@ -278,13 +296,15 @@ final class CallerWatch: EventSource {
     }
 }
 
-/// Another channel a question waiting for a person is posted on (systemd's password agents),
-/// watched while it waits: the first answer wins, and the others are withdrawn.
+/// Another channel a question waiting for a person is offered on (the user's agents,
+/// systemd's password agents), served in the caller's wait: the first answer wins, and the
+/// others are withdrawn.
 protocol OtherChannel: AnyObject {
-    /// Readable when an answer may have arrived.
-    var descriptor: FileDescriptor { get }
-    /// What came of it (nil: nothing that counts yet).
-    func take() -> Ran?
+    /// What to wait on for it.
+    var reads: [FileDescriptor] { get }
+    var writes: [FileDescriptor] { get }
+    /// Does what the wait found ready; what came of it (nil: nothing that counts yet).
+    func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran?
     /// Takes the question away there (the asker is going).
     func withdraw()
 }

@@ -214,7 +214,12 @@ enum SystemdAsk {
 
     /// A question of ours posted as a request: answered by whichever agent answers first.
     final class Posted: OtherChannel {
-        var descriptor: FileDescriptor { socket }
+        var reads: [FileDescriptor] { [socket] }
+        var writes: [FileDescriptor] { [] }
+
+        func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran? {
+            polled.readable.contains(socket) ? take() : nil
+        }
         let file: String
         let socketPath: String
         let socket: FileDescriptor

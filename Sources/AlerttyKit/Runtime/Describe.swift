@@ -37,7 +37,6 @@ enum Describe {
         var alert = built.makeAlert()
         _ = alert.update(.start)
         load(&alert, from: built.sources)
-        let meaning = alert.meaning
         var o = JSONObject()
         let variable = command.string(.id).map { "ALERTTY_ANSWER_" + Answerer.shellName($0) }
         o.put("id", command.string(.id))
@@ -46,10 +45,24 @@ enum Describe {
         o.put("title", command.string(.title) ?? "")
         o.put("secret", built.secret)
         let formFields = alert.formFields
-        switch formFields != nil ? .message(.init(title: "", text: command.text ?? "", ok: "")) : meaning {
-        case .message(let m) where formFields != nil:
-            o.put("text", m.text)
+        describeAnswer(formFields != nil ? nil : alert.meaning, command, into: &o, items: &items)
+        if let formFields { o.putRaw("fields", describe(formFields, variable: variable)) }
+        o.put("default", defaultAnswer(command, built: built, alert: alert))
+        o.putRaw("options", describeFlags(command, secret: built.secret))
+        return o.text + "\n"
+    }
+
+
+    /// What the prompt says and what its answer is, by what it asks (nil: a form, whose fields
+    /// are answered one by one); a list's items are written after, as they stream.
+    static func describeAnswer(_ meaning: AlertMeaning?, _ command: ParsedCommand, into o: inout JSONObject,
+                               items: inout AlertMeaning.Choice?) {
+        guard let meaning else {
+            o.put("text", command.text ?? "")
             o.putRaw("answer", schema(["type": "\"object\""], "each field by its own variable (fields)"))
+            return
+        }
+        switch meaning {
         case .message(let m):
             o.put("text", m.text)
             o.putRaw("answer", schema(["type": "\"string\""], "anything: a message is acknowledged"))
@@ -93,27 +106,32 @@ enum Describe {
             o.put("text", p.text)
             o.putRaw("answer", "null")
         }
-        if let formFields {
-            o.putRaw("fields", "[" + formFields.map { field in
-                let d = field.declaration
-                var f = JSONObject()
-                f.put("name", d.name)
-                f.put("kind", d.kind.rawValue)
-                f.put("label", d.label)
-                f.put("variable", variable.map { $0 + "_" + Answerer.shellName(d.name) })
-                f.put("default", d.kind == .password ? nil : field.value)
-                var rules = JSONObject()
-                for option in FieldOption.allCases {
-                    guard let v = d.options[option] else { continue }
-                    // A password field's default is a secret: only that one is set.
-                    if d.kind == .password && option == .default { rules.putRaw(option.rawValue, secretMarker) } else { rules.putRaw(option.rawValue, typed(v, option)) }
-                }
-                f.putRaw("options", rules.text)
-                f.putRaw("answer", fieldSchema(d).text)
-                return f.text
-            }.joined(separator: ",") + "]")
-        }
-        o.put("default", defaultAnswer(command, built: built, alert: alert))
+    }
+
+    /// A form's fields: each its name, kind, label, variable, default (never a password's), rules and answer.
+    static func describe(_ formFields: [(declaration: FieldDeclaration, value: String)], variable: String?) -> String {
+        "[" + formFields.map { field in
+            let d = field.declaration
+            var f = JSONObject()
+            f.put("name", d.name)
+            f.put("kind", d.kind.rawValue)
+            f.put("label", d.label)
+            f.put("variable", variable.map { $0 + "_" + Answerer.shellName(d.name) })
+            f.put("default", d.kind == .password ? nil : field.value)
+            var rules = JSONObject()
+            for option in FieldOption.allCases {
+                guard let v = d.options[option] else { continue }
+                // A password field's default is a secret: only that one is set.
+                if d.kind == .password && option == .default { rules.putRaw(option.rawValue, secretMarker) } else { rules.putRaw(option.rawValue, typed(v, option)) }
+            }
+            f.putRaw("options", rules.text)
+            f.putRaw("answer", fieldSchema(d).text)
+            return f.text
+        }.joined(separator: ",") + "]"
+    }
+
+    /// The flags given, typed: numbers as numbers, a repeated flag as a list, a secret's preset only said to be set.
+    static func describeFlags(_ command: ParsedCommand, secret: Bool) -> String {
         var flags = JSONObject()
         let specs = CommandSpec.flags(for: command.alert)
         for flag in command.order where flag != .describe {
@@ -121,12 +139,11 @@ enum Describe {
             let spec = specs.first { $0.flag == flag } ?? CommandSpec.spec(flag)
             if !spec.takesValue { flags.put(flag.rawValue, true) }
             // A secret's preset (a password's --value, the drop-in's passwordbox INIT): only that one is set.
-            else if built.secret && flag == .value && values.last != "-" { flags.putRaw(flag.rawValue, secretMarker) }
+            else if secret && flag == .value && values.last != "-" { flags.putRaw(flag.rawValue, secretMarker) }
             else if spec.repeatable { flags.putRaw(flag.rawValue, "[" + values.map { typed($0, spec.value) }.joined(separator: ",") + "]") }
             else { flags.putRaw(flag.rawValue, values.last.map { typed($0, spec.value) } ?? "null") }
         }
-        o.putRaw("options", flags.text)
-        return o.text + "\n"
+        return flags.text
     }
 
     /// A flag's value as JSON of its kind: a number as a number, the rest as text.

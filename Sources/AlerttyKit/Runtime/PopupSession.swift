@@ -189,6 +189,39 @@ extension Popup {
 
     /// The popup's side: reads the request from `folder`, asks, and writes what came of it.
     /// Returns the process's exit status (the caller's is the one that counts).
+    /// Opens every end of `folder`'s FIFOs (the caller holds the other ends, so none waits), says
+    /// so, and reads the request: it and the end the outcome goes to, or nil (reported).
+    static func receive(_ folder: String) -> (Request, result: FileDescriptor)? {
+        do throws(PlatformError) {
+            let control = try Platform.openFIFOWaiting(folder + "/control", forWriting: false)
+            Platform.duplicate(try Platform.openFIFOWaiting(folder + "/in", forWriting: false), onto: 0)
+            Platform.duplicate(try Platform.openFIFOWaiting(folder + "/err", forWriting: true), onto: 2)
+            if let null = Platform.openNullDevice() { Platform.duplicate(null, onto: 1) }
+            let result = try Platform.openFIFOWaiting(folder + "/result", forWriting: true)
+            Platform.writeAll(result, readyMark)
+            let bytes = try readFramed(control)
+            Platform.close(control)
+            guard let request = try? Request.decoded(bytes) else {
+                App.report("the popup's request could not be read")
+                return nil
+            }
+            return (request, result)
+        } catch {
+            App.report(error.message)
+            return nil
+        }
+    }
+
+    /// The caller's environment, but for `own` (the serving terminal's variables).
+    static func adoptEnvironment(_ request: Request, own: Set<String>) {
+        let given = Set(request.environment.map(\.0)).subtracting(own)
+        for name in Platform.environmentNames(startingWith: "") where !given.contains(name) && !own.contains(name) {
+            Platform.removeEnvironment(name)
+        }
+        for case let (name, value?) in request.environment where !own.contains(name) { Platform.setEnvironment(name, value) }
+        Localization.load(environment: Platform.environment, executable: Platform.executablePath)
+    }
+
     /// By an agent (`agent`: who asks), the box is drawn as inline, in the agent's locale and
     /// colours (its terminal is the person's); `plain`: in line mode (the agent's --plain).
     static func serve(_ folder: String, agent: String? = nil, plain: Bool = false) -> Int32 {
@@ -202,36 +235,9 @@ extension Popup {
         // job as ended and stop showing what it draws.
         let terminal = try? Platform.openTerminal("/dev/tty")
         defer { if let terminal { Platform.close(terminal) } }
-        let request: Request
-        let result: FileDescriptor
-        do {
-            // Every end opened (the caller holds the other ends, so none waits), then said so.
-            let control = try Platform.openFIFOWaiting(folder + "/control", forWriting: false)
-            Platform.duplicate(try Platform.openFIFOWaiting(folder + "/in", forWriting: false), onto: 0)
-            Platform.duplicate(try Platform.openFIFOWaiting(folder + "/err", forWriting: true), onto: 2)
-            if let null = Platform.openNullDevice() { Platform.duplicate(null, onto: 1) }
-            result = try Platform.openFIFOWaiting(folder + "/result", forWriting: true)
-            Platform.writeAll(result, readyMark)
-            let bytes = try readFramed(control)
-            Platform.close(control)
-            guard let decoded = try? Request.decoded(bytes) else {
-                App.report("the popup's request could not be read")
-                return ExitStatus.usage.rawValue
-            }
-            request = decoded
-        } catch {
-            App.report(error.message)
-            return ExitStatus.usage.rawValue
-        }
+        guard let (request, result) = receive(folder) else { return ExitStatus.usage.rawValue }
         Platform.changeDirectory(request.directory)
-        // The caller's environment, but for the popup's own terminal.
-        let own = agent != nil ? popupsOwn.union(agentsOwn) : popupsOwn
-        let given = Set(request.environment.map(\.0)).subtracting(own)
-        for name in Platform.environmentNames(startingWith: "") where !given.contains(name) && !own.contains(name) {
-            Platform.removeEnvironment(name)
-        }
-        for case let (name, value?) in request.environment where !own.contains(name) { Platform.setEnvironment(name, value) }
-        Localization.load(environment: Platform.environment, executable: Platform.executablePath)
+        adoptEnvironment(request, own: agent != nil ? popupsOwn.union(agentsOwn) : popupsOwn)
         var theme: ThemeFile?
         if let text = request.theme { theme = try? ThemeFile.parse(text, source: "the caller's theme") }
         // tmux may size the popup's terminal a moment after starting us: a box drawn for a

@@ -106,83 +106,109 @@ public final class Runner {
         // Effects the alert asks for at start (e.g. validating the initial value).
         if let outcome = apply(alert.update(.start)) { return finish(outcome, alert: alert, by: nil) }
         var changed = true
-
         while true {
-            var now = platform.now()
-            // Ticks while the alert asks for them (a spinner, a clock, a search under way), the
-            // first at once.
-            if let interval = alert.tickInterval {
-                if now >= nextTick ?? now {
-                    nextTick = now + UInt64(interval * 1e9)
-                    changed = true
-                    if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return finish(outcome, alert: alert, by: nil) }
-                }
-            } else {
-                nextTick = nil
+            let now = platform.now()
+            if let outcome = timers(now: now, changed: &changed) { return finish(outcome, alert: alert, by: nil) }
+            switch present(now: now, changed: &changed) {
+            case .ended(let outcome, let by): return finish(outcome, alert: alert, by: by)
+            // (The result is shown before waiting again.)
+            case .acted: continue
+            case .idle: break
             }
-            let lent = lender?.lentTo != nil
-            let settled = sources.allSatisfy(\.settled)
-            var shown = countdown(now: now)
-            if takeDefaultOnTimeout && alert.showsCountdownOnDefault {
-                // --on-timeout default: the alert shows the countdown on what will be taken, not the border.
-                if shown != countdownOnDefault {
-                    countdownOnDefault = shown
-                    changed = true
-                    if let outcome = apply(alert.update(.countdown(shown))) { return finish(outcome, alert: alert, by: nil) }
-                }
-                shown = nil
-            }
-            let context = PresentContext(changed: changed, settled: settled, countdown: shown)
-            changed = false
-            // While a command has the terminal, nothing is shown and nothing read from it.
-            var requests = lent ? [] : frontEnd.present(&alert, now: now, context: context)
-            if var pilot = autopilot, settled, !lent {
-                switch pilot.next(alert.meaning) {
-                case .answer(let answer): requests.append(.event(.answer(answer)))
-                case .wait: break
-                case .refused: return finish(Outcome(.timeout), alert: alert, by: nil)
-                }
-                autopilot = pilot
-            }
-            if !requests.isEmpty {
-                if let (outcome, by) = perform(requests, person: autopilot == nil && frontEnd.asksAPerson) {
-                    return finish(outcome, alert: alert, by: by)
-                }
-                changed = true
-                continue // show the result before waiting again
-            }
-
-            var reads = lent ? [] : frontEnd.readDescriptors
-            if signalFd >= 0 { reads.append(signalFd) }
-            var writes: [FileDescriptor] = []
-            for source in sources {
-                reads += source.readDescriptors
-                writes += source.writeDescriptors
-            }
-            let ready = platform.poll(reads, writes, pollTimeout(now: now))
-            now = platform.now()
-
-            var childChanged = false
-            if ready.readable.contains(signalFd) {
-                for signal in platform.drainSignals() {
-                    if signal != .child { changed = true } else { childChanged = true }
-                    if let outcome = handle(signal) { return finish(outcome, alert: alert, by: nil) }
-                }
-            }
-            let typed = lent ? [] : frontEnd.service(alert, readable: ready.readable, now: now)
-            if !typed.isEmpty {
-                changed = true
-                if let (outcome, by) = perform(typed, person: true) { return finish(outcome, alert: alert, by: by) }
-            }
-            let serviced = serviceSources(now: now, readable: ready.readable, writable: ready.writable)
-            if serviced.any { changed = true }
-            if let outcome = serviced.outcome { return finish(outcome, alert: alert, by: nil) }
-            if lender != nil, let outcome = lendTerminal(now: now, urgent: childChanged) { return finish(outcome, alert: alert, by: nil) }
-            if autopilot == nil, lender?.lentTo == nil, let deadline = timeoutDeadline, now >= deadline {
-                guard takeDefaultOnTimeout else { return finish(Outcome(.timeout), alert: alert, by: nil) }
-                autopilot = ScriptedAnswers(.defaults)
+            if let (outcome, by) = waitAndService(now: now, signalFd: signalFd, changed: &changed) {
+                return finish(outcome, alert: alert, by: by)
             }
         }
+    }
+
+    /// Ticks while the alert asks for them (a spinner, a clock, a search under way), the first at
+    /// once, and --on-timeout default's countdown where the alert shows it.
+    private func timers(now: UInt64, changed: inout Bool) -> Outcome? {
+        if let interval = alert.tickInterval {
+            if now >= nextTick ?? now {
+                nextTick = now + UInt64(interval * 1e9)
+                changed = true
+                if let outcome = apply(alert.update(.tick(seconds(now - startedAt)))) { return outcome }
+            }
+        } else {
+            nextTick = nil
+        }
+        if takeDefaultOnTimeout && alert.showsCountdownOnDefault {
+            // --on-timeout default: the alert shows the countdown on what will be taken, not the border.
+            let shown = countdown(now: now)
+            if shown != countdownOnDefault {
+                countdownOnDefault = shown
+                changed = true
+                if let outcome = apply(alert.update(.countdown(shown))) { return outcome }
+            }
+        }
+        return nil
+    }
+
+    private enum Presented {
+        case ended(Outcome, by: FrontEndRequest?)
+        /// Requests were carried out: show their result before waiting.
+        case acted
+        case idle
+    }
+
+    /// The front end shows the alert (nothing while a command has the terminal) and says what it
+    /// wants done; an answer by script or --on-timeout default is given once the sources settle.
+    private func present(now: UInt64, changed: inout Bool) -> Presented {
+        let lent = lender?.lentTo != nil
+        let settled = sources.allSatisfy(\.settled)
+        let shown = takeDefaultOnTimeout && alert.showsCountdownOnDefault ? nil : countdown(now: now)
+        let context = PresentContext(changed: changed, settled: settled, countdown: shown)
+        changed = false
+        var requests = lent ? [] : frontEnd.present(&alert, now: now, context: context)
+        if var pilot = autopilot, settled, !lent {
+            switch pilot.next(alert.meaning) {
+            case .answer(let answer): requests.append(.event(.answer(answer)))
+            case .wait: break
+            case .refused: return .ended(Outcome(.timeout), by: nil)
+            }
+            autopilot = pilot
+        }
+        guard !requests.isEmpty else { return .idle }
+        if let (outcome, by) = perform(requests, person: autopilot == nil && frontEnd.asksAPerson) { return .ended(outcome, by: by) }
+        changed = true
+        return .acted
+    }
+
+    /// Waits for the terminal, a signal, a source or a deadline, and does what came: the outcome
+    /// that ends the alert (and the request it came by), or nil.
+    private func waitAndService(now before: UInt64, signalFd: FileDescriptor, changed: inout Bool) -> (Outcome, FrontEndRequest?)? {
+        let lent = lender?.lentTo != nil
+        var reads = lent ? [] : frontEnd.readDescriptors
+        if signalFd >= 0 { reads.append(signalFd) }
+        var writes: [FileDescriptor] = []
+        for source in sources {
+            reads += source.readDescriptors
+            writes += source.writeDescriptors
+        }
+        let ready = platform.poll(reads, writes, pollTimeout(now: before))
+        let now = platform.now()
+        var childChanged = false
+        if ready.readable.contains(signalFd) {
+            for signal in platform.drainSignals() {
+                if signal != .child { changed = true } else { childChanged = true }
+                if let outcome = handle(signal) { return (outcome, nil) }
+            }
+        }
+        let typed = lent ? [] : frontEnd.service(alert, readable: ready.readable, now: now)
+        if !typed.isEmpty {
+            changed = true
+            if let (outcome, by) = perform(typed, person: true) { return (outcome, by) }
+        }
+        let serviced = serviceSources(now: now, readable: ready.readable, writable: ready.writable)
+        if serviced.any { changed = true }
+        if let outcome = serviced.outcome { return (outcome, nil) }
+        if lender != nil, let outcome = lendTerminal(now: now, urgent: childChanged) { return (outcome, nil) }
+        if autopilot == nil, lender?.lentTo == nil, let deadline = timeoutDeadline, now >= deadline {
+            guard takeDefaultOnTimeout else { return (Outcome(.timeout), nil) }
+            autopilot = ScriptedAnswers(.defaults)
+        }
+        return nil
     }
 
     // MARK: - Requests, effects, signals

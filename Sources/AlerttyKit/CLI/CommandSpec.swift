@@ -17,6 +17,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case tty
     case width
     case margin
+    case begin
     case listHeight = "list-height"
     case height
     case plain
@@ -170,6 +171,7 @@ public enum CommandSpec {
         FlagSpec("theme", .theme, "NAME|FILE", "The look: a preset (\(ThemePresets.names.joined(separator: ", "))) or a theme file (alertty --print-theme NAME writes one to start from). Also ALERTTY_THEME.", all),
         FlagSpec("tty", .file, "PATH", "Draw on and read keys from this terminal instead of /dev/tty.", all),
         FlagSpec("width", .integer(16...1000), "N", "Width of the box in columns (shrunk to fit the terminal).", all),
+        FlagSpec("begin", .text, "ROW,COL", "Put the box's top-left corner at ROW,COL of the screen (counted from 0, as dialog's --begin Y X) instead of centring it.", all),
         FlagSpec("margin", .integer(0...8), "N", "Blank columns between the box's border and its content (default 2; the drop-in uses 1, as whiptail and dialog do, so text they wrapped fits).", all),
         FlagSpec("height", .integer(3...1000), "N", "Make the box at least N rows high (shrunk to fit the terminal; never less than its content wants).", all),
         FlagSpec("id", .text, "NAME", "Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules).", all),

@@ -80,6 +80,11 @@ extension Compat.Adapter {
         if let height = Int(positionals[1]), height >= 3 { try set(.height, String(min(height, 1000))) }
         if let title = value("title") { try set(.title, shown(title)) }
         if let backtitle = value("backtitle") { try set(.backtitle, shown(backtitle)) }
+        // dialog's --begin Y X: where the box's top-left corner goes.
+        if program == .dialog, let begin = options.last(where: { $0.name == "begin" })?.values, begin.count == 2,
+           let row = Int(begin[0]), let column = Int(begin[1]), row >= 0, column >= 0 {
+            try set(.begin, "\(row),\(column)")
+        }
         if has("nocancel", "no-cancel"), takes(.noCancel) { try set(.noCancel) }
         output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
         output.helpStatus = has("help-status")

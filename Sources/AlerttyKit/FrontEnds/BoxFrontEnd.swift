@@ -233,6 +233,7 @@ public final class BoxFrontEnd: FrontEnd {
         var scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: fills ? size.columns : options.width,
                           height: fills ? size.rows : options.height, theme: theme, backtitle: options.backtitle)
         scene.padding = options.margin + 1
+        if !fills { scene.origin = options.begin }
         var phase = Scene.Phase.still
         if let a = animation {
             let t = seconds(now - a.start)

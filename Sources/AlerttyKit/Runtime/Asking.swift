@@ -380,6 +380,13 @@ enum Ask {
             options.countdownFrom = Int(seconds.rounded(.up))
         }
         options.width = command.int(.width)
+        if let begin = command.string(.begin) {
+            let parts = begin.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let row = Int(parts[0]), let column = Int(parts[1]), row >= 0, column >= 0 else {
+                throw UsageError("--begin takes ROW,COL (two numbers from 0, as 2,10), not '\(Sanitize.excerpt(begin))'")
+            }
+            options.begin = (row, column)
+        }
         if let margin = command.int(.margin) { options.margin = margin }
         options.height = command.int(.height)
         if asking.servedFor != nil {

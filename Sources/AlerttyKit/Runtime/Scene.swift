@@ -14,6 +14,8 @@ public struct Scene {
     public var backtitle: String?
     /// Columns from the box's edge to its content, the border included (--margin N: N + 1).
     public var padding = BoxMetrics.horizontalPadding
+    /// --begin: the box's top-left corner on a modal screen (kept on the screen), else centred.
+    public var origin: (row: Int, column: Int)?
 
     public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, height: Int? = nil, theme: Theme,
                 backtitle: String? = nil) {
@@ -79,8 +81,10 @@ public struct Scene {
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
         if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
-        let full = modal ? Chrome.centered(width: box.width, height: box.height, in: screen)
-                         : Rect(x: 0, y: 0, width: box.width, height: box.height)
+        let full = !modal ? Rect(x: 0, y: 0, width: box.width, height: box.height)
+            : origin.map { Rect(x: max(0, min($0.column, columns - box.width)), y: max(0, min($0.row, rows - box.height)),
+                                width: box.width, height: box.height) }
+            ?? Chrome.centered(width: box.width, height: box.height, in: screen)
         let content = BoxMetrics.content(of: full, padding: padding)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
@@ -88,8 +92,9 @@ public struct Scene {
             canvas.text(notice, x: max(0, (canvasWidth - TextWidth.columns(notice)) / 2), y: canvasHeight / 2, style: theme.title)
             return (canvas, nil)
         }
+        // (Popping in, the box grows from its own centre.)
         let shown = Chrome.centered(width: max(2, Int((Double(full.width) * phase.scale).rounded())),
-                                    height: max(2, Int((Double(full.height) * phase.scale).rounded())), in: screen)
+                                    height: max(2, Int((Double(full.height) * phase.scale).rounded())), in: full)
         if modal, let shadow = theme.shadow {
             // Two columns right and a row down, as dialog and whiptail cast it.
             canvas.fill(Rect(x: shown.x + 2, y: shown.y + 1, width: shown.width, height: shown.height), style: shadow)

@@ -1,0 +1,45 @@
+// Where the drop-in puts its box, compared with the real dialog on the same screen: --begin Y X
+// places the box's top-left corner there (scripts lay boxes out side by side with it).
+import Foundation
+import Glibc
+import XCTest
+
+final class DropInGeometryEndToEndTests: XCTestCase {
+    /// The row and column of the box's top-left corner on the screen `program` draws for `arguments`.
+    func corner(_ program: String, _ arguments: [String]) throws -> (row: Int, column: Int) {
+        // (ncurses draws lines with the terminal's alternate character set unless told to use
+        // Unicode's: the screen model reads Unicode.)
+        let p = try PTYProcess(arguments, columns: 80, rows: 24, environment: ["NCURSES_NO_UTF8_ACS": "1"], executable: program,
+                               stdioOnTerminal: true)
+        defer { p.signal(SIGTERM); _ = try? p.waitForExit() }
+        let screen = try p.waitFor("a box") { screen in screen.trimmedLines.contains { $0.contains("┌") || $0.contains("╭") } }
+        let lines = screen.lines
+        let row = try XCTUnwrap(lines.firstIndex { $0.contains("┌") || $0.contains("╭") })
+        let column = try XCTUnwrap(Array(lines[row]).firstIndex { $0 == "┌" || $0 == "╭" })
+        return (row, column)
+    }
+
+    func testBeginPutsTheBoxWhereDialogPutsIt() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        for arguments in [["--begin", "3", "10", "--msgbox", "Hello", "6", "30"],
+                          ["--begin", "1", "2", "--backtitle", "Setup", "--yesno", "Sure?", "6", "30"],
+                          ["--begin", "12", "40", "--inputbox", "Name", "8", "30"]] {
+            let real = try corner("/usr/bin/dialog", arguments)
+            let ours = try corner(PTYProcess.binary(named: "dialog"), arguments)
+            XCTAssertEqual([ours.row, ours.column], [real.row, real.column], "\(arguments)")
+            XCTAssertEqual([ours.row, ours.column], [Int(arguments[1])!, Int(arguments[2])!], "\(arguments)")
+        }
+    }
+
+    /// alertty's own --begin: the corner where asked, kept on the screen; a bad value said.
+    func testAlerttysOwnBegin() throws {
+        let placed = try corner(PTYProcess.binary, ["message", "--no-animation", "--begin", "2,5", "Hello"])
+        XCTAssertEqual([placed.row, placed.column], [2, 5])
+        let kept = try corner(PTYProcess.binary, ["message", "--no-animation", "--begin", "200,300", "Hello"])
+        XCTAssertLessThan(kept.row, 24)
+        XCTAssertLessThan(kept.column, 80)
+        let bad = try Job(["message", "--begin", "x", "Hello"])
+        XCTAssertEqual(try bad.waitForExit(), 2)
+        XCTAssertTrue(bad.stderrText.contains("--begin takes ROW,COL"), bad.stderrText)
+    }
+}

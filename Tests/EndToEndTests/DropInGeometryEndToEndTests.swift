@@ -31,6 +31,30 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         }
     }
 
+    /// Every top-left corner on the screen `program` draws for `arguments`, once `count` are there.
+    func corners(_ program: String, _ arguments: [String], count: Int) throws -> [[Int]] {
+        let p = try PTYProcess(arguments, columns: 80, rows: 24, environment: ["NCURSES_NO_UTF8_ACS": "1"], executable: program,
+                               stdioOnTerminal: true)
+        defer { p.signal(SIGTERM); _ = try? p.waitForExit() }
+        func found(_ screen: Screen) -> [[Int]] {
+            screen.lines.enumerated().flatMap { row, line in
+                Array(line).enumerated().compactMap { column, c in c == "┌" || c == "╭" ? [row, column] : nil }
+            }
+        }
+        return found(try p.waitFor("\(count) boxes") { found($0).count >= count })
+    }
+
+    /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
+    func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let log = try temporaryFolder() + "/install.log"
+        try "line 1\nline 2\nline 3\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let arguments = ["--begin", "2", "2", "--tailboxbg", log, "8", "30", "--and-widget", "--begin", "2", "40", "--msgbox", "Hi", "6", "30"]
+        let real = try corners("/usr/bin/dialog", arguments, count: 2)
+        XCTAssertEqual(real, [[2, 2], [2, 40]])
+        XCTAssertEqual(try corners(PTYProcess.binary(named: "dialog"), arguments, count: 2), real)
+    }
+
     /// alertty's own --begin: the corner where asked, kept on the screen; a bad value said.
     func testAlerttysOwnBegin() throws {
         let placed = try corner(PTYProcess.binary, ["message", "--no-animation", "--begin", "2,5", "Hello"])

@@ -16,13 +16,16 @@ public struct Layered: Alert {
         /// dialog's HEIGHT and WIDTH (nil: sized to the screen).
         public var width: Int?
         public var height: Int?
+        /// Its top-left corner on the screen (dialog's --begin), else centred.
+        public var begin: (row: Int, column: Int)?
         /// Closed by a person (Tab to it, then Enter or Esc): the boxes after it in the chain, and
         /// --no-kill, no longer show it.
         public let closed = Closed()
-        public init(view: TailView, width: Int?, height: Int?) {
+        public init(view: TailView, width: Int?, height: Int?, begin: (row: Int, column: Int)? = nil) {
             self.view = view
             self.width = width
             self.height = height
+            self.begin = begin
         }
     }
 
@@ -141,13 +144,15 @@ public struct Layered: Alert {
         Self.draw(layers[at], into: &canvas, screen: screen, theme: theme, padding: padding)
     }
 
-    /// One layer in its own box, centred on the screen as dialog places it.
+    /// One layer in its own box, where dialog places it: at its --begin, else centred.
     static func draw(_ layer: Layer, into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {
         var scene = Scene(columns: screen.width, rows: screen.height, modal: false, width: layer.width, height: layer.height, theme: theme)
         scene.padding = padding
         var view: any Alert = layer.view
         let box = scene.render(&view).canvas
-        let at = Chrome.centered(width: box.width, height: box.height, in: screen)
+        let at = layer.begin.map { Rect(x: max(0, min($0.column, screen.width - box.width)), y: max(0, min($0.row, screen.height - box.height)),
+                                        width: box.width, height: box.height) }
+            ?? Chrome.centered(width: box.width, height: box.height, in: screen)
         canvas.paste(box, x: at.x, y: at.y)
     }
 }

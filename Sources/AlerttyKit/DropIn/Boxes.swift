@@ -68,6 +68,13 @@ extension Compat {
 extension Compat.Adapter {
     typealias Failure = Compat.Failure
 
+    /// dialog's --begin Y X, when given as two numbers from 0.
+    var begin: (row: Int, column: Int)? {
+        guard program == .dialog, let given = options.last(where: { $0.name == "begin" })?.values, given.count == 2,
+              let row = Int(given[0]), let column = Int(given[1]), row >= 0, column >= 0 else { return nil }
+        return (row, column)
+    }
+
     /// What every box shares: sizes, titles, buttons and their labels, the output's descriptor,
     /// the program's colours.
     mutating func common() throws(Failure) {
@@ -81,10 +88,7 @@ extension Compat.Adapter {
         if let title = value("title") { try set(.title, shown(title)) }
         if let backtitle = value("backtitle") { try set(.backtitle, shown(backtitle)) }
         // dialog's --begin Y X: where the box's top-left corner goes.
-        if program == .dialog, let begin = options.last(where: { $0.name == "begin" })?.values, begin.count == 2,
-           let row = Int(begin[0]), let column = Int(begin[1]), row >= 0, column >= 0 {
-            try set(.begin, "\(row),\(column)")
-        }
+        if let begin { try set(.begin, "\(begin.row),\(begin.column)") }
         if has("nocancel", "no-cancel"), takes(.noCancel) { try set(.noCancel) }
         output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
         output.helpStatus = has("help-status")
@@ -283,8 +287,8 @@ extension Compat.Adapter {
         if box == .tailboxbg {
             let width = Int(positionals[2]) ?? 0, height = Int(positionals[1]).flatMap { $0 >= 3 ? min($0, 1000) : nil }
             translated.background = Compat.Background(path: positionals[0], title: value("title").map { shown($0) } ?? "",
-                                                      width: width >= 16 ? min(width, 1000) : nil, height: height, keep: has("no-kill"),
-                                                      alternateScreen: has("keep-tite"))
+                                                      width: width >= 16 ? min(width, 1000) : nil, height: height,
+                                                      begin: begin, keep: has("no-kill"), alternateScreen: has("keep-tite"))
         }
     }
 

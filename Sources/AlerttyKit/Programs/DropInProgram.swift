@@ -150,7 +150,7 @@ struct DropInProgram: Program {
             return nil
         }
         return Layered.Layer(view: TailView(title: background.title, document: FileDocument(fd: fd, size: size)),
-                             width: background.width, height: background.height)
+                             width: background.width, height: background.height, begin: background.begin)
     }
 
     /// dialog's --no-kill: a process of its own keeps the background boxes on the screen,

@@ -164,7 +164,9 @@ final class CompatThemeTests: XCTestCase {
         XCTAssertEqual(theme.parts[.buttonFocused], .init(foreground: .basic(0), background: .basic(2)), "newt 0.52's focused button")
         XCTAssertEqual(theme.parts[.field], base.parts[.field], "an unknown colour: the entry is ignored, as newt ignores it")
         XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), base, "unset: whiptail's own look")
-        XCTAssertEqual(CompatTheme.theme(for: .dialog, environment: { _ in nil }), try ThemeFile.load("dialog"), "unset: dialog's own look")
+        var dialogs = try ThemeFile.load("dialog")
+        dialogs.centresBesideShadow = true
+        XCTAssertEqual(CompatTheme.theme(for: .dialog, environment: { _ in nil }), dialogs, "unset: dialog's own look, placed as dialog places it")
     }
 
     func testDialogrcAttributesReferencesAndSwitches() {

@@ -44,6 +44,19 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         return found(try p.waitFor("\(count) boxes") { found($0).count >= count })
     }
 
+    /// With no --begin, a box is centred as dialog centres it: on the screen less its shadow's two
+    /// columns and one row (whiptail's newt centres on the whole screen).
+    func testABoxIsCentredAsEachProgramCentresIt() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        for (program, arguments) in [("dialog", ["--msgbox", "Hi", "8", "30"]), ("dialog", ["--yesno", "Sure?", "7", "40"]),
+                                     ("dialog", ["--inputbox", "Name", "8", "40"]), ("whiptail", ["--msgbox", "Hi", "8", "30"])] {
+            let real = try corner("/usr/bin/" + program, arguments)
+            let ours = try corner(PTYProcess.binary(named: program), arguments)
+            XCTAssertEqual([ours.row, ours.column], [real.row, real.column], "\(program) \(arguments)")
+        }
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

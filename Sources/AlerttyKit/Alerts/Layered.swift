@@ -152,7 +152,7 @@ public struct Layered: Alert {
         let box = scene.render(&view).canvas
         let at = layer.begin.map { Rect(x: max(0, min($0.column, screen.width - box.width)), y: max(0, min($0.row, screen.height - box.height)),
                                         width: box.width, height: box.height) }
-            ?? Chrome.centered(width: box.width, height: box.height, in: screen)
+            ?? theme.centred(width: box.width, height: box.height, in: screen)
         canvas.paste(box, x: at.x, y: at.y)
     }
 }

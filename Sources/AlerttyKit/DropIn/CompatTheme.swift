@@ -17,8 +17,10 @@ public enum CompatTheme {
             return preset("whiptail")
         case .dialog, .lenient:
             let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
-            guard let path, let bytes = try? Platform.readFile(path, limit: 256 << 10) else { return preset("dialog") }
-            return dialogrc(String(decoding: bytes, as: UTF8.self))
+            var theme = (try? Platform.readFile(path ?? "", limit: 256 << 10)).map { dialogrc(String(decoding: $0, as: UTF8.self)) }
+                ?? preset("dialog")
+            theme.centresBesideShadow = true
+            return theme
         }
     }
 

@@ -61,12 +61,23 @@ public struct Theme: Sendable {
     public var gradient: Bool
     /// Drawn below and right of the box, when the theme has one.
     public var shadow: Style?
+    /// The box is centred on the screen less its shadow, as dialog centres it.
+    public var centresBesideShadow: Bool { centringBesideShadow && shadow != nil }
+    private var centringBesideShadow = false
+
+    /// Where a box `width`×`height` goes on `screen` when nothing else says.
+    public func centred(width: Int, height: Int, in screen: Rect) -> Rect {
+        guard centresBesideShadow else { return Chrome.centered(width: width, height: height, in: screen) }
+        return Chrome.centered(width: width, height: height, in: Rect(x: screen.x, y: screen.y, width: max(width, screen.width - 2),
+                                                                     height: max(height, screen.height - 1)))
+    }
 
     public static let defaultFile = (try? ThemeFile.parse(ThemePresets.defaultTheme, source: "default")) ?? ThemeFile()
 
     /// The theme's look in `colors`: without colour (NO_COLOR, a dumb terminal, `color = no`)
     /// the attributes alone, which keep everything readable: focus is reversed, the field underlined.
     public init(colors: ColorMode, unicode: Bool, squareCorners: Bool = false, file: ThemeFile = Theme.defaultFile) {
+        centringBesideShadow = file.centresBesideShadow
         let colors = file.monochrome ? .none : colors
         self.colors = colors
         glyphs = !unicode ? .ascii : squareCorners ? .square : .unicode

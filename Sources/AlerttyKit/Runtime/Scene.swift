@@ -84,7 +84,7 @@ public struct Scene {
         let full = !modal ? Rect(x: 0, y: 0, width: box.width, height: box.height)
             : origin.map { Rect(x: max(0, min($0.column, columns - box.width)), y: max(0, min($0.row, rows - box.height)),
                                 width: box.width, height: box.height) }
-            ?? Chrome.centered(width: box.width, height: box.height, in: screen)
+            ?? theme.centred(width: box.width, height: box.height, in: screen)
         let content = BoxMetrics.content(of: full, padding: padding)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {

@@ -165,7 +165,7 @@ final class CompatThemeTests: XCTestCase {
         XCTAssertEqual(theme.parts[.field], base.parts[.field], "an unknown colour: the entry is ignored, as newt ignores it")
         XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), base, "unset: whiptail's own look")
         var dialogs = try ThemeFile.load("dialog")
-        dialogs.centresBesideShadow = true
+        dialogs.laidOutAsDialog = true
         XCTAssertEqual(CompatTheme.theme(for: .dialog, environment: { _ in nil }), dialogs, "unset: dialog's own look, placed as dialog places it")
     }
 

@@ -57,6 +57,27 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         }
     }
 
+    /// The rows of `texts` on the screen `program` draws for `arguments`, once all are there.
+    func rows(_ program: String, _ arguments: [String], of texts: [String]) throws -> [Int] {
+        let p = try PTYProcess(arguments, columns: 80, rows: 24, environment: ["NCURSES_NO_UTF8_ACS": "1"], executable: program,
+                               stdioOnTerminal: true)
+        defer { p.signal(SIGTERM); _ = try? p.waitForExit() }
+        let screen = try p.waitFor("\(texts)") { screen in texts.allSatisfy { screen.contains($0) } }
+        return texts.map { text in screen.lines.firstIndex { $0.contains(text) } ?? -1 }
+    }
+
+    /// dialog's text starts on the row under the border and its buttons sit on the row above the
+    /// bottom one: the drop-in's rows are dialog's, for a box of the height given.
+    func testTheTextAndTheButtonsAreOnDialogsRows() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        for (arguments, texts) in [(["--msgbox", "Hello there", "8", "30"], ["Hello there", "OK"]),
+                                   (["--yesno", "Sure about it?", "7", "40"], ["Sure about it?", "Yes"]),
+                                   (["--infobox", "Working on it", "5", "30"], ["Working on it"])] {
+            let real = try rows("/usr/bin/dialog", arguments, of: texts)
+            XCTAssertEqual(try rows(PTYProcess.binary(named: "dialog"), arguments, of: texts), real, "\(arguments)")
+        }
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

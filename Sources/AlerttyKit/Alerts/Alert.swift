@@ -275,11 +275,12 @@ public enum BoxMetrics {
     public static let bottom = 1
     public static let defaultTextWidth = 56
 
-    /// `padding`: columns from the box's edge to its content, border included (--margin + 1).
-    public static func box(forContent width: Int, _ height: Int, padding: Int = horizontalPadding) -> (width: Int, height: Int) {
+    /// `padding`: columns from the box's edge to its content, border included (--margin + 1);
+    /// `top`: rows from the top edge to the content, border included.
+    public static func box(forContent width: Int, _ height: Int, padding: Int = horizontalPadding, top: Int = top) -> (width: Int, height: Int) {
         (width + 2 * padding, height + top + bottom)
     }
-    public static func content(of box: Rect, padding: Int = horizontalPadding) -> Rect {
+    public static func content(of box: Rect, padding: Int = horizontalPadding, top: Int = top) -> Rect {
         Rect(x: box.x + padding, y: box.y + top,
              width: max(0, box.width - 2 * padding), height: max(0, box.height - top - bottom))
     }

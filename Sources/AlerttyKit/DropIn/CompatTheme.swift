@@ -19,7 +19,7 @@ public enum CompatTheme {
             let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
             var theme = (try? Platform.readFile(path ?? "", limit: 256 << 10)).map { dialogrc(String(decoding: $0, as: UTF8.self)) }
                 ?? preset("dialog")
-            theme.centresBesideShadow = true
+            theme.laidOutAsDialog = true
             return theme
         }
     }

@@ -61,9 +61,10 @@ public struct Theme: Sendable {
     public var gradient: Bool
     /// Drawn below and right of the box, when the theme has one.
     public var shadow: Style?
+    /// dialog's layout (ThemeFile.laidOutAsDialog).
+    public private(set) var laidOutAsDialog = false
     /// The box is centred on the screen less its shadow, as dialog centres it.
-    public var centresBesideShadow: Bool { centringBesideShadow && shadow != nil }
-    private var centringBesideShadow = false
+    public var centresBesideShadow: Bool { laidOutAsDialog && shadow != nil }
 
     /// Where a box `width`×`height` goes on `screen` when nothing else says.
     public func centred(width: Int, height: Int, in screen: Rect) -> Rect {
@@ -77,7 +78,7 @@ public struct Theme: Sendable {
     /// The theme's look in `colors`: without colour (NO_COLOR, a dumb terminal, `color = no`)
     /// the attributes alone, which keep everything readable: focus is reversed, the field underlined.
     public init(colors: ColorMode, unicode: Bool, squareCorners: Bool = false, file: ThemeFile = Theme.defaultFile) {
-        centringBesideShadow = file.centresBesideShadow
+        laidOutAsDialog = file.laidOutAsDialog
         let colors = file.monochrome ? .none : colors
         self.colors = colors
         glyphs = !unicode ? .ascii : squareCorners ? .square : .unicode

@@ -53,9 +53,10 @@ public struct ThemeFile: Equatable, Sendable {
     public var parts: [ThemePart: Setting] = [:]
     /// `color = no`: attributes only, whatever the terminal can do.
     public var monochrome = false
-    /// dialog's placement: a box with a shadow is centred on the screen less the shadow's two
-    /// columns and one row (dialog's own look, from its preset or a DIALOGRC).
-    public var centresBesideShadow = false
+    /// dialog's layout (its own look, from its preset or a DIALOGRC): a box with a shadow is
+    /// centred on the screen less the shadow's two columns and one row, and its text starts on
+    /// the row under the top border.
+    public var laidOutAsDialog = false
 
     public init() {}
 

@@ -14,6 +14,9 @@ public struct Scene {
     public var backtitle: String?
     /// Columns from the box's edge to its content, the border included (--margin N: N + 1).
     public var padding = BoxMetrics.horizontalPadding
+    /// Rows from the box's top edge to its content, the border included: a blank row under the
+    /// border, but none in dialog's layout (its text starts under the border).
+    public var top: Int { theme.laidOutAsDialog ? 1 : BoxMetrics.top }
     /// --begin: the box's top-left corner on a modal screen (kept on the screen), else centred.
     public var origin: (row: Int, column: Int)?
 
@@ -33,14 +36,14 @@ public struct Scene {
         let whole = alert.prefersWholeScreen
         let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * padding), columns)
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * padding))
-        var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding)
+        var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding, top: top)
         if let width { box.width = min(width, columns) }
         // Never so narrow that the keys which end the prompt drop out of the border.
         box.width = max(box.width, Chrome.widthForEndingHints(alert.hints))
         // --height makes the box taller, never shorter than its content wants (nothing is cut) —
         // but a text that scrolls takes the height given.
         if let height {
-            let least = BoxMetrics.top + BoxMetrics.bottom + alert.minimumSize.height + 2
+            let least = top + BoxMetrics.bottom + alert.minimumSize.height + 2
             box.height = alert.textScrolls ? max(height, least) : max(box.height, height)
         }
         // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.
@@ -85,7 +88,7 @@ public struct Scene {
             : origin.map { Rect(x: max(0, min($0.column, columns - box.width)), y: max(0, min($0.row, rows - box.height)),
                                 width: box.width, height: box.height) }
             ?? theme.centred(width: box.width, height: box.height, in: screen)
-        let content = BoxMetrics.content(of: full, padding: padding)
+        let content = BoxMetrics.content(of: full, padding: padding, top: top)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
             let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)

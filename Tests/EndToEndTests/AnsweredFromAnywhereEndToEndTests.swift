@@ -145,6 +145,24 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "the offer's folder gone with its job")
     }
 
+    /// An agent that claimed a question and went away before taking it up (its claim names a
+    /// process that is gone) does not keep it: the job gives it back, and the next agent answers.
+    func testAClaimOfAnAgentThatWentAwayIsReleased() throws {
+        let job = try job(["input", "Host name?"])
+        try waitForOffers([job], count: 1)
+        let queue = PopupReachEndToEndTests.queue
+        let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
+        let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
+        let folder = try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7)
+        try "2147483646 1".write(toFile: folder + "/claimed", atomically: false, encoding: .utf8)
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("the question, taken up after all") { $0.contains("Host name?") && !$0.contains("keys in a moment") }
+        agent.type("db7" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "db7\n")
+        XCTAssertEqual(try agent.waitForExit(), 0)
+    }
+
     /// pinentry (a gpg-agent started from a timer, ALERTTY_POPUP=1) reaches the agent: the
     /// passphrase comes back as its D line. gpg-agent's quality meter cannot be measured where
     /// the question is served: it is left out and said, never swapped for alertty's estimate.

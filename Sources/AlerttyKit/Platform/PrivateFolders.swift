@@ -103,10 +103,12 @@ extension Platform {
 
     public static func removeFile(_ path: String) { unlink(path) }
 
-    /// Makes `path` if no one has: true for the one that made it (a claim, as O_EXCL decides).
-    public static func claim(_ path: String) -> Bool {
+    /// Makes `path` if no one has, holding `bytes`: true for the one that made it (a claim, as
+    /// O_EXCL decides).
+    public static func claim(_ path: String, holding bytes: [UInt8] = []) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
+        _ = writeAll(fd, bytes)
         close(fd)
         return true
     }

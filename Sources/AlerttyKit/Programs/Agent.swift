@@ -179,7 +179,7 @@ struct AgentProgram: Program {
             case .job(let entry, let record):
                 // The first agent to claim a question serves it; another looks at the next.
                 guard let folder = record["folder"], Platform.privateFolderProblem(folder) == nil,
-                      Platform.claim(folder + "/claimed") else { continue }
+                      Platform.claim(folder + "/claimed", holding: Popup.AgentOffer.claimer()) else { continue }
                 let asker = Popup.Asker(program: record["program"] ?? "?", pid: entry.pid)
                     .title(waited: Platform.now() &- entry.asked, behind: 0).trimmingSpaces()
                 serve = { Popup.serve(folder, agent: asker, plain: plain) }
@@ -188,7 +188,11 @@ struct AgentProgram: Program {
             }
             guard let pid = Platform.forkProcess() else { return nil }
             if pid == 0 { Platform.exit(serve()) }
-            _ = Platform.reap(pid, wait: true)
+            let status = Platform.reap(pid, wait: true)
+            // Served nothing (it could not take the question up, or died first): given back.
+            if case .job(_, let record) = question, status != 0, let folder = record["folder"] {
+                Platform.removeFile(folder + "/claimed")
+            }
             return question
         }
         return nil

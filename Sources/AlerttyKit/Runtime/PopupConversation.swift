@@ -177,6 +177,7 @@ extension Popup {
 
         func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran? {
             guard !lost else { return nil }
+            if !talk.ready { releaseAnAbandonedClaim() }
             talk.exchange(polled)
             switch talk.progress() {
             case .going:
@@ -192,5 +193,22 @@ extension Popup {
         }
 
         func withdraw() { Platform.removePrivateFolder(offer.folder) }
+
+        /// What an agent's claim holds: the agent's pid and when it started.
+        static func claimer() -> [UInt8] {
+            let me = Int32(Platform.processID)
+            return Array("\(me) \(Platform.processStart(me) ?? 0)".utf8)
+        }
+
+        /// An agent that claimed the question and went away before taking it up (killed, its
+        /// terminal closed): the claim is released, so the next agent takes it.
+        private func releaseAnAbandonedClaim() {
+            let path = offer.folder + "/claimed"
+            guard let bytes = try? Platform.readFile(path, limit: 64) else { return }
+            let words = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+            // (Read as Int, as every number here is: one parser in the binary.)
+            guard words.count == 2, let pid = Int(words[0]), let start = Int(words[1]), pid > 0, pid <= Int(Int32.max), start >= 0 else { return }
+            if Platform.processStart(Int32(pid)) != UInt64(start) { Platform.removeFile(path) }
+        }
     }
 }

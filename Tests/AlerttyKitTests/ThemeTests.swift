@@ -163,7 +163,9 @@ final class CompatThemeTests: XCTestCase {
         XCTAssertEqual(theme.parts[.box]?.background, .basic(6))
         XCTAssertEqual(theme.parts[.buttonFocused], .init(foreground: .basic(0), background: .basic(2)), "newt 0.52's focused button")
         XCTAssertEqual(theme.parts[.field], base.parts[.field], "an unknown colour: the entry is ignored, as newt ignores it")
-        XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), base, "unset: whiptail's own look")
+        var whiptails = base
+        whiptails.laidOutAsNewt = true
+        XCTAssertEqual(CompatTheme.theme(for: .whiptail, environment: { _ in nil }), whiptails, "unset: whiptail's own look and layout")
         var dialogs = try ThemeFile.load("dialog")
         dialogs.laidOutAsDialog = true
         XCTAssertEqual(CompatTheme.theme(for: .dialog, environment: { _ in nil }), dialogs, "unset: dialog's own look, placed as dialog places it")

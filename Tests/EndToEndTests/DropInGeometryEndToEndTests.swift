@@ -78,6 +78,16 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         }
     }
 
+    /// whiptail (newt) keeps a blank row under its top border and another under its buttons.
+    func testTheTextAndTheButtonsAreOnWhiptailsRows() throws {
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        for (arguments, texts) in [(["--msgbox", "Hello there", "8", "30"], ["Hello there", "Ok"]),
+                                   (["--yesno", "Sure about it?", "8", "40"], ["Sure about it?", "Yes"])] {
+            let real = try rows("/usr/bin/whiptail", arguments, of: texts)
+            XCTAssertEqual(try rows(PTYProcess.binary(named: "whiptail"), arguments, of: texts), real, "\(arguments)")
+        }
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

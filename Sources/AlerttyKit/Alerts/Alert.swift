@@ -277,10 +277,12 @@ public enum BoxMetrics {
 
     /// `padding`: columns from the box's edge to its content, border included (--margin + 1);
     /// `top`: rows from the top edge to the content, border included.
-    public static func box(forContent width: Int, _ height: Int, padding: Int = horizontalPadding, top: Int = top) -> (width: Int, height: Int) {
+    /// `bottom`: rows from the content to the bottom edge, the border included.
+    public static func box(forContent width: Int, _ height: Int, padding: Int = horizontalPadding, top: Int = top,
+                           bottom: Int = bottom) -> (width: Int, height: Int) {
         (width + 2 * padding, height + top + bottom)
     }
-    public static func content(of box: Rect, padding: Int = horizontalPadding, top: Int = top) -> Rect {
+    public static func content(of box: Rect, padding: Int = horizontalPadding, top: Int = top, bottom: Int = bottom) -> Rect {
         Rect(x: box.x + padding, y: box.y + top,
              width: max(0, box.width - 2 * padding), height: max(0, box.height - top - bottom))
     }

@@ -9,12 +9,15 @@ public enum CompatTheme {
     public static func theme(for program: Compat.Program, environment: (String) -> String?) -> ThemeFile? {
         switch program {
         case .whiptail:
-            if let colors = environment("NEWT_COLORS"), !colors.isEmpty { return newt(colors) }
-            if let path = environment("NEWT_COLORS_FILE"), !path.isEmpty,
-               let bytes = try? Platform.readFile(path, limit: 64 << 10) {
-                return newt(String(decoding: bytes, as: UTF8.self))
+            var theme = preset("whiptail")
+            if let colors = environment("NEWT_COLORS"), !colors.isEmpty {
+                theme = newt(colors)
+            } else if let path = environment("NEWT_COLORS_FILE"), !path.isEmpty,
+                      let bytes = try? Platform.readFile(path, limit: 64 << 10) {
+                theme = newt(String(decoding: bytes, as: UTF8.self))
             }
-            return preset("whiptail")
+            theme.laidOutAsNewt = true
+            return theme
         case .dialog, .lenient:
             let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
             var theme = (try? Platform.readFile(path ?? "", limit: 256 << 10)).map { dialogrc(String(decoding: $0, as: UTF8.self)) }

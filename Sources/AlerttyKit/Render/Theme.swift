@@ -63,6 +63,8 @@ public struct Theme: Sendable {
     public var shadow: Style?
     /// dialog's layout (ThemeFile.laidOutAsDialog).
     public private(set) var laidOutAsDialog = false
+    /// newt's layout (ThemeFile.laidOutAsNewt).
+    public private(set) var laidOutAsNewt = false
     /// The box is centred on the screen less its shadow, as dialog centres it.
     public var centresBesideShadow: Bool { laidOutAsDialog && shadow != nil }
 
@@ -79,6 +81,7 @@ public struct Theme: Sendable {
     /// the attributes alone, which keep everything readable: focus is reversed, the field underlined.
     public init(colors: ColorMode, unicode: Bool, squareCorners: Bool = false, file: ThemeFile = Theme.defaultFile) {
         laidOutAsDialog = file.laidOutAsDialog
+        laidOutAsNewt = file.laidOutAsNewt
         let colors = file.monochrome ? .none : colors
         self.colors = colors
         glyphs = !unicode ? .ascii : squareCorners ? .square : .unicode

@@ -57,6 +57,8 @@ public struct ThemeFile: Equatable, Sendable {
     /// centred on the screen less the shadow's two columns and one row, and its text starts on
     /// the row under the top border.
     public var laidOutAsDialog = false
+    /// newt's layout (whiptail's look): a blank row under the buttons, above the bottom border.
+    public var laidOutAsNewt = false
 
     public init() {}
 

@@ -17,6 +17,13 @@ public struct Scene {
     /// Rows from the box's top edge to its content, the border included: a blank row under the
     /// border, but none in dialog's layout (its text starts under the border).
     public var top: Int { theme.laidOutAsDialog ? 1 : BoxMetrics.top }
+    /// Rows from the content (`contentHeight` rows) to the bottom edge, the border included: in
+    /// newt's layout a blank row more where the height given has room for it (whiptail's
+    /// buttons sit a row above its bottom border; its input box has no room for that row).
+    func bottom(contentHeight: Int) -> Int {
+        guard theme.laidOutAsNewt, let height, contentHeight + top + BoxMetrics.bottom + 1 <= height else { return BoxMetrics.bottom }
+        return BoxMetrics.bottom + 1
+    }
     /// --begin: the box's top-left corner on a modal screen (kept on the screen), else centred.
     public var origin: (row: Int, column: Int)?
 
@@ -32,23 +39,27 @@ public struct Scene {
     }
 
     /// The box the alert wants, shrunk to the terminal.
-    public func boxSize(for alert: any Alert) -> (width: Int, height: Int) {
+    public func boxSize(for alert: any Alert) -> (width: Int, height: Int) { measure(alert).box }
+
+    /// The box the alert wants, shrunk to the terminal, and the rows under its content.
+    func measure(_ alert: any Alert) -> (box: (width: Int, height: Int), bottom: Int) {
         let whole = alert.prefersWholeScreen
         let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * padding), columns)
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * padding))
-        var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding, top: top)
+        let bottom = bottom(contentHeight: content.height)
+        var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding, top: top, bottom: bottom)
         if let width { box.width = min(width, columns) }
         // Never so narrow that the keys which end the prompt drop out of the border.
         box.width = max(box.width, Chrome.widthForEndingHints(alert.hints))
         // --height makes the box taller, never shorter than its content wants (nothing is cut) —
         // but a text that scrolls takes the height given.
         if let height {
-            let least = top + BoxMetrics.bottom + alert.minimumSize.height + 2
+            let least = top + bottom + alert.minimumSize.height + 2
             box.height = alert.textScrolls ? max(height, least) : max(box.height, height)
         }
         // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.
         let keepTop = (whole && height == nil) || (modal && !(backtitle ?? "").isEmpty)
-        return (min(box.width, columns), min(box.height, max(keepTop ? rows - 2 : rows, 1)))
+        return ((min(box.width, columns), min(box.height, max(keepTop ? rows - 2 : rows, 1))), bottom)
     }
 
     /// The animation's state at one moment: how big the box is drawn and how dark the backdrop.
@@ -67,7 +78,7 @@ public struct Scene {
     /// Lays the alert out and draws the frame.
     public func render(_ alert: inout any Alert, phase: Phase = .still, countdown: String? = nil)
         -> (canvas: Canvas, cursor: (x: Int, y: Int)?) {
-        let box = boxSize(for: alert)
+        let (box, bottom) = measure(alert)
         let canvasWidth = modal ? columns : box.width
         let canvasHeight = modal ? rows : box.height
         let uniform = theme.uniformBackdrop
@@ -88,7 +99,7 @@ public struct Scene {
             : origin.map { Rect(x: max(0, min($0.column, columns - box.width)), y: max(0, min($0.row, rows - box.height)),
                                 width: box.width, height: box.height) }
             ?? theme.centred(width: box.width, height: box.height, in: screen)
-        let content = BoxMetrics.content(of: full, padding: padding, top: top)
+        let content = BoxMetrics.content(of: full, padding: padding, top: top, bottom: bottom)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
             let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)

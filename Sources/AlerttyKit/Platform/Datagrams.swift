@@ -1,7 +1,6 @@
 // systemd's password agents talk in datagrams on AF_UNIX sockets: an asker binds one and reads
 // the answer with the sender's credentials (SO_PASSCRED), so it can drop any sender that is not
-// its own user or root; an agent sends `+secret` or `-` to it. Also what a request file is, as
-// lstat says, before it is trusted.
+// its own user or root; an agent sends `+secret` or `-` to it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,33 +10,6 @@ import Darwin
 #endif
 
 extension Platform {
-    /// A file as lstat describes it (a link is a link, never what it points to).
-    public struct LinkStatus: Equatable, Sendable {
-        public enum Kind: Sendable { case file, folder, socket, link, other }
-        public var kind: Kind
-        public var owner: UInt32
-        /// Permission bits.
-        public var mode: UInt32
-        public var size: Int
-        /// Seconds since the epoch it was last changed.
-        public var modified: Int
-    }
-
-    public static func linkStatus(_ path: String) -> LinkStatus? {
-        var s = stat()
-        guard lstat(path, &s) == 0 else { return nil }
-        let kind: LinkStatus.Kind
-        switch s.st_mode & S_IFMT {
-        case S_IFREG: kind = .file
-        case S_IFDIR: kind = .folder
-        case S_IFSOCK: kind = .socket
-        case S_IFLNK: kind = .link
-        default: kind = .other
-        }
-        return LinkStatus(kind: kind, owner: UInt32(s.st_uid), mode: UInt32(s.st_mode & 0o7777), size: Int(s.st_size),
-                          modified: Int(s.st_mtim.tv_sec))
-    }
-
     /// Seconds since the epoch, now.
     public static func wallClock() -> Int { Int(time(nil)) }
 
@@ -65,9 +37,9 @@ extension Platform {
     private static var datagramType: Int32 { SOCK_DGRAM }
     #endif
 
-    /// A datagram socket bound at `path` (made with mode 0600 unless `othersMayWrite`), which
-    /// learns each sender's credentials; non-blocking, close-on-exec.
-    public static func bindDatagramSocket(at path: String, othersMayWrite: Bool = false) throws(PlatformError) -> FileDescriptor {
+    /// A datagram socket bound at `path` (mode 0600), which learns each sender's credentials;
+    /// non-blocking, close-on-exec.
+    public static func bindDatagramSocket(at path: String) throws(PlatformError) -> FileDescriptor {
         let fd = socket(AF_UNIX, datagramType, 0)
         if fd < 0 { throw PlatformError(operation: "cannot make a socket", code: errno) }
         setNonBlocking(fd, true)
@@ -79,7 +51,7 @@ extension Platform {
             throw PlatformError(operation: "cannot make a socket that knows its senders", code: code)
         }
         #endif
-        let mask = umask(othersMayWrite ? 0o000 : 0o177)
+        let mask = umask(0o177)
         let bound = withSocketAddress(path) { bind(fd, $0, $1) }
         let code = errno
         umask(mask)

@@ -1,7 +1,8 @@
 // Folders and sockets only the user may use: a popup's private folder of FIFOs (made 0700,
 // removed afterwards), and the checks tmux itself makes before it trusts a server's socket
-// (its folder owned by us and closed to others, the socket ours). Also running a short program
-// for its output, with a deadline (asking tmux what it knows).
+// (its folder owned by us and closed to others, the socket ours), on what lstat says of a path
+// (a link is never followed). Also running a short program for its output, with a deadline
+// (asking tmux what it knows).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -56,14 +57,40 @@ extension Platform {
         if fd != target { dup2(fd, target) }
     }
 
+    /// A file as lstat describes it (a link is a link, never what it points to).
+    public struct LinkStatus: Equatable, Sendable {
+        public enum Kind: Sendable { case file, folder, socket, link, other }
+        public var kind: Kind
+        public var owner: UInt32
+        /// Permission bits.
+        public var mode: UInt32
+        public var size: Int
+        /// Seconds since the epoch it was last changed.
+        public var modified: Int
+    }
+
+    public static func linkStatus(_ path: String) -> LinkStatus? {
+        var s = stat()
+        guard lstat(path, &s) == 0 else { return nil }
+        let kind: LinkStatus.Kind
+        switch s.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .folder
+        case S_IFSOCK: kind = .socket
+        case S_IFLNK: kind = .link
+        default: kind = .other
+        }
+        return LinkStatus(kind: kind, owner: UInt32(s.st_uid), mode: UInt32(s.st_mode & 0o7777), size: Int(s.st_size),
+                          modified: Int(s.st_mtim.tv_sec))
+    }
+
     /// Why `path` is not a folder only we may use (nil when it is): not there, a link, not ours,
     /// or open to others — as tmux refuses its socket folder.
     public static func privateFolderProblem(_ path: String) -> String? {
-        var s = stat()
-        guard lstat(path, &s) == 0 else { return "\(path) is not there" }
-        guard s.st_mode & S_IFMT == S_IFDIR else { return "\(path) is not a folder" }
-        guard s.st_uid == getuid() else { return "\(path) belongs to another user" }
-        guard s.st_mode & 0o077 == 0 else { return "\(path) is open to other users" }
+        guard let status = linkStatus(path) else { return "\(path) is not there" }
+        guard status.kind == .folder else { return "\(path) is not a folder" }
+        guard status.owner == userID else { return "\(path) belongs to another user" }
+        guard status.mode & 0o077 == 0 else { return "\(path) is open to other users" }
         return nil
     }
 
@@ -135,10 +162,9 @@ extension Platform {
 
     /// Why `path` is not a socket of ours (nil when it is).
     public static func ownSocketProblem(_ path: String) -> String? {
-        var s = stat()
-        guard lstat(path, &s) == 0 else { return "\(path) is not there" }
-        guard s.st_mode & S_IFMT == S_IFSOCK else { return "\(path) is not a socket" }
-        guard s.st_uid == getuid() else { return "\(path) belongs to another user" }
+        guard let status = linkStatus(path) else { return "\(path) is not there" }
+        guard status.kind == .socket else { return "\(path) is not a socket" }
+        guard status.owner == userID else { return "\(path) belongs to another user" }
         return nil
     }
 

@@ -36,19 +36,17 @@ extension Popup {
         defer { attempt.ticket?.leave() }
         while true {
             guard attempt.waitTurn() else { return .timedOut }
-            var pause = waitForClient
+            let (reached, pause): (Reached?, pause: Double)
             switch place {
             case .inline:
                 return .inline
             case .tmux(let tmux):
                 attempt.withdrawOffer()
-                let (reached, next) = attempt.showPopup(at: tmux)
-                if let reached { return reached }
-                pause = next
+                (reached, pause) = attempt.showPopup(at: tmux)
             case .nowhere:
-                if let reached = attempt.offerToAgents() { return reached }
-                if attempt.offeredThisTurn { pause = 0 }
+                (reached, pause) = attempt.offerToAgents()
             }
+            if let reached { return reached }
             if attempt.pastDeadline { return .timedOut }
             Platform.pause(seconds: pause)
             place = Popup.place(command, terminal: terminal, environment: environment)
@@ -92,8 +90,6 @@ extension Popup {
         /// Seconds left before the deadline (negative once past it), nil without --timeout.
         var left: Double? { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
         var pastDeadline: Bool { deadline.map { Platform.now() >= $0 } ?? false }
-        /// The last turn waited for an agent (no pause is needed before the next).
-        private(set) var offeredThisTurn = false
 
         /// Waits while questions asked before it wait; false when its time ran out meanwhile.
         func waitTurn() -> Bool {
@@ -128,14 +124,13 @@ extension Popup {
         }
 
         /// Offers the question to agents (and posts it for systemd's) and waits a moment for one
-        /// to answer it: what came of it, or nil to look again.
-        func offerToAgents() -> Reached? {
-            offeredThisTurn = false
-            guard ticket != nil else { return nil }
+        /// to answer it: what came of it (nil: look again after the pause returned; none after
+        /// a wait for an agent).
+        func offerToAgents() -> (Reached?, pause: Double) {
+            guard ticket != nil else { return (nil, waitForClient) }
             let channels = offer()
-            guard !channels.isEmpty else { return nil }
-            offeredThisTurn = true
-            return wait(for: channels, until: Platform.now() + UInt64(waitForClient * 1e9)).map { .ran($0) }
+            guard !channels.isEmpty else { return (nil, waitForClient) }
+            return (wait(for: channels, until: Platform.now() + UInt64(waitForClient * 1e9)).map { .ran($0) }, 0)
         }
 
         /// Shows the question in a popup on `tmux`'s client: what came of it (nil: try again

@@ -100,30 +100,23 @@ extension Popup {
         return converse(offer, shownBy: (shown, tmux), stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: elsewhere)
     }
 
-    /// The caller's side of serving `offer`: writes the request, hands on stdin, passes stderr
-    /// through, reads the outcome. `shownBy` is the tmux popup showing it; without one (an agent
-    /// may serve it) nothing served it if no alertty took it up before `until`. An answer from
-    /// `elsewhere` (the user's agents, systemd's) first ends it too.
-    static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux)?, until: UInt64? = nil,
+    /// The caller's side of serving `offer` in the popup `shownBy`: writes the request, hands on
+    /// stdin, passes stderr through, reads the outcome. An answer from `elsewhere` (the user's
+    /// agents, systemd's) first ends it too.
+    static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux),
                          stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: [any OtherChannel] = []) -> Shown {
         let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
         defer { talk.close() }
-        let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
-        let signals = Platform.catchSignals(caught) ?? -1
-        defer { Platform.restoreDefaultSignals(caught) }
+        let stops = StopSignals()
+        defer { stops.restore() }
         while true {
-            // Nothing took it up in time (an agent's turn to look has passed): offered again later.
-            if popup == nil, !talk.ready, let until, Platform.now() >= until { return .notShown(tmuxSaid: "") }
             talk.closeWrittenEnds()
-            var reads = talk.reads + elsewhere.flatMap(\.reads)
-            if signals >= 0 { reads.append(signals) }
-            let polled = Platform.poll(read: reads, write: talk.writes + elsewhere.flatMap(\.writes), timeoutMs: 100)
-            if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
+            let polled = stops.poll(read: talk.reads + elsewhere.flatMap(\.reads), write: talk.writes + elsewhere.flatMap(\.writes),
+                                    timeoutMs: 100) {
                 // The caller is stopped: the popup goes with it, and the question everywhere.
-                if let tmux = popup?.tmux { _ = Platform.output(of: tmux.command(["display-popup", "-C", "-c", tmux.client]), timeoutMs: 1000) }
+                _ = Platform.output(of: popup.tmux.command(["display-popup", "-C", "-c", popup.tmux.client]), timeoutMs: 1000)
                 Platform.removePrivateFolder(offer.folder)
                 for channel in elsewhere { channel.withdraw() }
-                Platform.die(of: signal, wholeGroup: false)
             }
             // Answered elsewhere first: the alertty serving it here sees us go.
             for channel in elsewhere { if let ran = channel.service(polled) { return .answered(ran) } }
@@ -139,20 +132,37 @@ extension Popup {
     /// Waits on `channels` alone (no popup can be shown) until `until`: what came of the first
     /// to answer, or nil. A signal to the caller withdraws the question everywhere first.
     static func wait(for channels: [any OtherChannel], until: UInt64) -> Ran? {
-        let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
-        let signals = Platform.catchSignals(caught) ?? -1
-        defer { Platform.restoreDefaultSignals(caught) }
+        let stops = StopSignals()
+        defer { stops.restore() }
         while Platform.now() < until {
             let left = Int32(max(1, min(100, Int64(until &- Platform.now()) / 1_000_000)))
-            let polled = Platform.poll(read: channels.flatMap(\.reads) + (signals >= 0 ? [signals] : []),
-                                       write: channels.flatMap(\.writes), timeoutMs: left)
-            if polled.readable.contains(signals), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
+            let polled = stops.poll(read: channels.flatMap(\.reads), write: channels.flatMap(\.writes), timeoutMs: left) {
                 for channel in channels { channel.withdraw() }
-                Platform.die(of: signal, wholeGroup: false)
             }
             for channel in channels { if let ran = channel.service(polled) { return ran } }
         }
         return nil
+    }
+
+    /// The signals that stop a caller waiting for its answer, caught on a descriptor its wait
+    /// polls too (restored when it ends).
+    struct StopSignals {
+        static let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
+        let fd = Platform.catchSignals(caught) ?? -1
+
+        func restore() { Platform.restoreDefaultSignals(Self.caught) }
+
+        /// Waits on `read` and `write` (and the signals) at most `timeoutMs`. A stop takes the
+        /// question away first (`withdraw`), then the caller dies of it.
+        func poll(read: [FileDescriptor], write: [FileDescriptor], timeoutMs: Int32,
+                  withdraw: () -> Void) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) {
+            let polled = Platform.poll(read: read + (fd >= 0 ? [fd] : []), write: write, timeoutMs: timeoutMs)
+            if polled.readable.contains(fd), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
+                withdraw()
+                Platform.die(of: signal, wholeGroup: false)
+            }
+            return polled
+        }
     }
 
     /// A popup ended under its alertty: closed by the person (a cancel, as inline) while its

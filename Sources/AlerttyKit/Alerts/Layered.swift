@@ -17,11 +17,11 @@ public struct Layered: Alert {
         public var width: Int?
         public var height: Int?
         /// Its top-left corner on the screen (dialog's --begin), else centred.
-        public var begin: (row: Int, column: Int)?
+        public var begin: ScreenPosition?
         /// Closed by a person (Tab to it, then Enter or Esc): the boxes after it in the chain, and
         /// --no-kill, no longer show it.
         public let closed = Closed()
-        public init(view: TailView, width: Int?, height: Int?, begin: (row: Int, column: Int)? = nil) {
+        public init(view: TailView, width: Int?, height: Int?, begin: ScreenPosition? = nil) {
             self.view = view
             self.width = width
             self.height = height
@@ -150,9 +150,7 @@ public struct Layered: Alert {
         scene.padding = padding
         var view: any Alert = layer.view
         let box = scene.render(&view).canvas
-        let at = layer.begin.map { Rect(x: max(0, min($0.column, screen.width - box.width)), y: max(0, min($0.row, screen.height - box.height)),
-                                        width: box.width, height: box.height) }
-            ?? theme.centred(width: box.width, height: box.height, in: screen)
+        let at = theme.place(width: box.width, height: box.height, in: screen, at: layer.begin)
         canvas.paste(box, x: at.x, y: at.y)
     }
 }

@@ -69,10 +69,10 @@ extension Compat.Adapter {
     typealias Failure = Compat.Failure
 
     /// dialog's --begin Y X, when given as two numbers from 0.
-    var begin: (row: Int, column: Int)? {
+    var begin: ScreenPosition? {
         guard program == .dialog, let given = options.last(where: { $0.name == "begin" })?.values, given.count == 2,
               let row = Int(given[0]), let column = Int(given[1]), row >= 0, column >= 0 else { return nil }
-        return (row, column)
+        return ScreenPosition(row: row, column: column)
     }
 
     /// What every box shares: sizes, titles, buttons and their labels, the output's descriptor,

@@ -100,16 +100,12 @@ public enum Compat {
     /// A file's last lines in a box that stays behind the boxes asked after it, following the
     /// file; with --no-kill it is left on the screen, still following, once the chain is done.
     public struct Background: Equatable, Sendable {
-        public static func == (a: Background, b: Background) -> Bool {
-            (a.path, a.title, a.width, a.height, a.keep, a.alternateScreen) == (b.path, b.title, b.width, b.height, b.keep, b.alternateScreen)
-                && a.begin?.row == b.begin?.row && a.begin?.column == b.begin?.column
-        }
         public var path: String
         public var title: String
         public var width: Int?
         public var height: Int?
         /// --begin Y X: its top-left corner (nil: centred).
-        public var begin: (row: Int, column: Int)?
+        public var begin: ScreenPosition?
         public var keep: Bool
         /// dialog's --keep-tite: kept showing on the alternate screen, which goes when it is
         /// killed (and with it what the script printed meanwhile), as dialog's does.

@@ -67,6 +67,15 @@ public struct Rect: Equatable, Sendable {
     public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 }
 
+/// A cell on the screen, counted from 0 (a box's top-left corner, as dialog's --begin Y X).
+public struct ScreenPosition: Equatable, Sendable {
+    public var row, column: Int
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
 public struct Canvas: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int

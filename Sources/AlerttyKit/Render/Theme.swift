@@ -68,8 +68,13 @@ public struct Theme: Sendable {
     /// The box is centred on the screen less its shadow, as dialog centres it.
     public var centresBesideShadow: Bool { laidOutAsDialog && shadow != nil }
 
-    /// Where a box `width`×`height` goes on `screen` when nothing else says.
-    public func centred(width: Int, height: Int, in screen: Rect) -> Rect {
+    /// Where a box `width`×`height` goes on `screen`: its top-left corner at `corner` (kept on
+    /// the screen), else centred (beside its shadow, as dialog centres it).
+    public func place(width: Int, height: Int, in screen: Rect, at corner: ScreenPosition? = nil) -> Rect {
+        if let corner {
+            return Rect(x: screen.x + max(0, min(corner.column, screen.width - width)), y: screen.y + max(0, min(corner.row, screen.height - height)),
+                        width: width, height: height)
+        }
         guard centresBesideShadow else { return Chrome.centered(width: width, height: height, in: screen) }
         return Chrome.centered(width: width, height: height, in: Rect(x: screen.x, y: screen.y, width: max(width, screen.width - 2),
                                                                      height: max(height, screen.height - 1)))

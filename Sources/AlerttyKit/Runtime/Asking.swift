@@ -385,7 +385,7 @@ enum Ask {
             guard parts.count == 2, let row = Int(parts[0]), let column = Int(parts[1]), row >= 0, column >= 0 else {
                 throw UsageError("--begin takes ROW,COL (two numbers from 0, as 2,10), not '\(Sanitize.excerpt(begin))'")
             }
-            options.begin = (row, column)
+            options.begin = ScreenPosition(row: row, column: column)
         }
         if let margin = command.int(.margin) { options.margin = margin }
         options.height = command.int(.height)

@@ -7,7 +7,7 @@
 public struct RunOptions: Sendable {
     public var timeout: Double?
     /// --begin: the box's top-left corner on the screen, instead of centred.
-    public var begin: (row: Int, column: Int)?
+    public var begin: ScreenPosition?
     public var inline = false
     public var animate = true
     public var colors: ColorMode = .none

@@ -25,7 +25,7 @@ public struct Scene {
         return BoxMetrics.bottom + 1
     }
     /// --begin: the box's top-left corner on a modal screen (kept on the screen), else centred.
-    public var origin: (row: Int, column: Int)?
+    public var origin: ScreenPosition?
 
     public init(columns: Int, rows: Int, modal: Bool = true, width: Int? = nil, height: Int? = nil, theme: Theme,
                 backtitle: String? = nil) {
@@ -95,10 +95,8 @@ public struct Scene {
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
         if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
-        let full = !modal ? Rect(x: 0, y: 0, width: box.width, height: box.height)
-            : origin.map { Rect(x: max(0, min($0.column, columns - box.width)), y: max(0, min($0.row, rows - box.height)),
-                                width: box.width, height: box.height) }
-            ?? theme.centred(width: box.width, height: box.height, in: screen)
+        let full = modal ? theme.place(width: box.width, height: box.height, in: screen, at: origin)
+                         : Rect(x: 0, y: 0, width: box.width, height: box.height)
         let content = BoxMetrics.content(of: full, padding: padding, top: top, bottom: bottom)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {

@@ -416,12 +416,14 @@ enum Ask {
     }
 
     /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.
-    static func scripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String) -> Ran {
+    /// `report` says why an answer was refused (stderr, unless the caller says it its own way).
+    static func scripted(_ built: BuiltAlert, answers: ScriptedAnswers, promptName: String,
+                         report: @escaping (String) -> Void = App.report) -> Ran {
         // The answers are in memory already (a preset was protected at once).
         if built.secret && !built.secretAtStart { Platform.protectSecrets() }
         // No one sees a command's output but the script's log: it goes there as it comes.
         guard let sources = sources(for: built, captureOutput: false) else { return .notRun }
-        let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: App.report)
+        let frontEnd = ScriptedFrontEnd(answers, promptName: promptName, report: report)
         let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
         return .ended(outcome, terminator: built.terminator, wholeJob: false)
     }
@@ -430,12 +432,11 @@ enum Ask {
     /// the same loop: what came of it, or why it was refused.
     static func answering(_ built: BuiltAlert, with typed: String, promptName: String) -> Result<Ran, SystemdAsk.Skipped> {
         var reason: String?
-        let frontEnd = ScriptedFrontEnd(ScriptedAnswers(.environment({ $0 == nil ? typed : nil })), promptName: promptName,
-                                        report: { reason = $0 })
-        guard let sources = sources(for: built, captureOutput: false) else { return .failure(SystemdAsk.Skipped("it could not be checked")) }
-        let outcome = Runner(frontEnd: frontEnd, alert: built.makeAlert(), sources: sources).run()
+        let ran = scripted(built, answers: ScriptedAnswers(.environment({ $0 == nil ? typed : nil })), promptName: promptName,
+                           report: { reason = $0 })
+        guard case .ended(let outcome, _, _) = ran else { return .failure(SystemdAsk.Skipped("it could not be checked")) }
         if outcome.status == .usage { return .failure(SystemdAsk.Skipped(reason ?? "it breaks the prompt's rules")) }
-        return .success(.ended(outcome, terminator: built.terminator, wholeJob: false))
+        return .success(ran)
     }
 
     /// The alert's event sources, with progress's input or command; nil (reported) when the

@@ -35,17 +35,24 @@ struct AgentProgram: Program {
         case job(QuestionQueue.Entry, [String: String])
         case systemd(SystemdAsk.Pending)
 
+        /// Its name in the queue: the job's entry, or systemd's request file.
+        var id: String {
+            switch self {
+            case .job(let entry, _): return entry.name
+            case .systemd(let pending): return pending.path.split(separator: "/").last.map(String.init) ?? pending.path
+            }
+        }
+
         /// id, pid, program, alert, title, age in seconds: one line of --list.
         var fields: [String] {
             switch self {
             case .job(let entry, let record):
                 let age = Int((Platform.now() &- entry.asked) / 1_000_000_000)
-                return [entry.name, String(entry.pid), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
+                return [id, String(entry.pid), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
             case .systemd(let pending):
                 let request = pending.request
-                let name = pending.path.split(separator: "/").last.map(String.init) ?? pending.path
                 let program = request.pid > 0 ? Popup.Asker.program(of: Platform.commandLine(request.pid)) : "?"
-                return [name, String(request.pid), program, request.echo ? "input" : "password", request.message,
+                return [id, String(request.pid), program, request.echo ? "input" : "password", request.message,
                         "\(max(0, Platform.wallClock() - pending.posted))s"]
             }
         }
@@ -150,7 +157,7 @@ struct AgentProgram: Program {
         var said: Set<String> = []
         var shown: Set<String> = []
         while true {
-            let ids = Set(Self.distinct(Self.waiting(queue, saying: true, said: &said)).map { $0.fields[0] })
+            let ids = Set(Self.distinct(Self.waiting(queue, saying: true, said: &said)).map(\.id))
             if ids.isEmpty || ids.isSubset(of: shown) {
                 if !watching && ids.isEmpty { return 0 }
                 if !watching { return 1 }

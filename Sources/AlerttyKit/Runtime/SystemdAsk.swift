@@ -128,12 +128,15 @@ enum SystemdAsk {
                 do throws(Skipped) {
                     let (request, posted) = try read(path)
                     let ours = request.id?.hasPrefix(ownIDPrefix) == true
-                    // One of ours whose job was killed (SIGKILL leaves it) goes with the job.
-                    if ours && request.pid > 0 && Platform.processStart(request.pid) == nil {
-                        Platform.removeFile(request.socket)
-                        Platform.removeFile(path)
+                    if request.stale {
+                        // One of ours whose job was killed (SIGKILL leaves it) goes with the job.
+                        if ours && request.pid > 0 && Platform.processStart(request.pid) == nil {
+                            Platform.removeFile(request.socket)
+                            Platform.removeFile(path)
+                        }
+                        continue
                     }
-                    if request.stale || (ours && served.contains(request.pid)) { continue }
+                    if ours && served.contains(request.pid) { continue }
                     found.append(Pending(path: path, request: request, posted: posted, file: Platform.identity(of: path)))
                 } catch {
                     skip(path, error)

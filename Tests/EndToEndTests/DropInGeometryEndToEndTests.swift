@@ -5,18 +5,39 @@ import Glibc
 import XCTest
 
 final class DropInGeometryEndToEndTests: XCTestCase {
-    /// The row and column of the box's top-left corner on the screen `program` draws for `arguments`.
-    func corner(_ program: String, _ arguments: [String]) throws -> (row: Int, column: Int) {
+    /// The lines of the screen `program` draws for `arguments` in an 80x24 terminal, once
+    /// `condition` holds (read then: the program is ended on the way out, and its screen with it).
+    func screen(_ program: String, _ arguments: [String], showing what: String, _ condition: (Screen) -> Bool) throws -> [String] {
         // (ncurses draws lines with the terminal's alternate character set unless told to use
         // Unicode's: the screen model reads Unicode.)
         let p = try PTYProcess(arguments, columns: 80, rows: 24, environment: ["NCURSES_NO_UTF8_ACS": "1"], executable: program,
                                stdioOnTerminal: true)
         defer { p.signal(SIGTERM); _ = try? p.waitForExit() }
-        let screen = try p.waitFor("a box") { screen in screen.trimmedLines.contains { $0.contains("┌") || $0.contains("╭") } }
-        let lines = screen.lines
-        let row = try XCTUnwrap(lines.firstIndex { $0.contains("┌") || $0.contains("╭") })
-        let column = try XCTUnwrap(Array(lines[row]).firstIndex { $0 == "┌" || $0 == "╭" })
-        return (row, column)
+        return try p.waitFor(what, condition).lines
+    }
+
+    /// Every box's top-left corner on a screen's `lines` as [row, column], row by row.
+    func corners(on lines: [String]) -> [[Int]] {
+        lines.enumerated().flatMap { row, line in
+            Array(line).enumerated().compactMap { column, c in c == "┌" || c == "╭" ? [row, column] : nil }
+        }
+    }
+
+    /// Every top-left corner on the screen `program` draws for `arguments`, once `count` are there.
+    func corners(_ program: String, _ arguments: [String], count: Int) throws -> [[Int]] {
+        corners(on: try screen(program, arguments, showing: "\(count) boxes") { corners(on: $0.lines).count >= count })
+    }
+
+    /// The row and column of the (first) box's top-left corner on the screen `program` draws.
+    func corner(_ program: String, _ arguments: [String]) throws -> (row: Int, column: Int) {
+        let first = try corners(program, arguments, count: 1)[0]
+        return (first[0], first[1])
+    }
+
+    /// The rows of `texts` on the screen `program` draws for `arguments`, once all are there.
+    func rows(_ program: String, _ arguments: [String], of texts: [String]) throws -> [Int] {
+        let shown = try screen(program, arguments, showing: "\(texts)") { screen in texts.allSatisfy { screen.contains($0) } }
+        return texts.map { text in shown.firstIndex { $0.contains(text) } ?? -1 }
     }
 
     func testBeginPutsTheBoxWhereDialogPutsIt() throws {
@@ -31,19 +52,6 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         }
     }
 
-    /// Every top-left corner on the screen `program` draws for `arguments`, once `count` are there.
-    func corners(_ program: String, _ arguments: [String], count: Int) throws -> [[Int]] {
-        let p = try PTYProcess(arguments, columns: 80, rows: 24, environment: ["NCURSES_NO_UTF8_ACS": "1"], executable: program,
-                               stdioOnTerminal: true)
-        defer { p.signal(SIGTERM); _ = try? p.waitForExit() }
-        func found(_ screen: Screen) -> [[Int]] {
-            screen.lines.enumerated().flatMap { row, line in
-                Array(line).enumerated().compactMap { column, c in c == "┌" || c == "╭" ? [row, column] : nil }
-            }
-        }
-        return found(try p.waitFor("\(count) boxes") { found($0).count >= count })
-    }
-
     /// With no --begin, a box is centred as dialog centres it: on the screen less its shadow's two
     /// columns and one row (whiptail's newt centres on the whole screen).
     func testABoxIsCentredAsEachProgramCentresIt() throws {
@@ -55,15 +63,6 @@ final class DropInGeometryEndToEndTests: XCTestCase {
             let ours = try corner(PTYProcess.binary(named: program), arguments)
             XCTAssertEqual([ours.row, ours.column], [real.row, real.column], "\(program) \(arguments)")
         }
-    }
-
-    /// The rows of `texts` on the screen `program` draws for `arguments`, once all are there.
-    func rows(_ program: String, _ arguments: [String], of texts: [String]) throws -> [Int] {
-        let p = try PTYProcess(arguments, columns: 80, rows: 24, environment: ["NCURSES_NO_UTF8_ACS": "1"], executable: program,
-                               stdioOnTerminal: true)
-        defer { p.signal(SIGTERM); _ = try? p.waitForExit() }
-        let screen = try p.waitFor("\(texts)") { screen in texts.allSatisfy { screen.contains($0) } }
-        return texts.map { text in screen.lines.firstIndex { $0.contains(text) } ?? -1 }
     }
 
     /// dialog's text starts on the row under the border and its buttons sit on the row above the

@@ -93,6 +93,8 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
             try waitForOffers([input], count: 1)
             let agent = try PTYProcess(arguments, environment: environment)
             try agent.waitForText("Answer [db1]:")
+            XCTAssertTrue(agent.screen.trimmedLines.contains { $0.hasPrefix("asked by ") && $0.contains("(pid \(input.pid))") },
+                          "who asks, as the box says it: \(agent.screen.text)")
             XCTAssertFalse(agent.screen.raw.contains(0x1B), "line mode writes no escape")
             agent.type("db\r")
             try agent.waitForText("at least 3 characters")

@@ -394,6 +394,10 @@ public final class LineFrontEnd: FrontEnd {
     /// One line, sanitised (and ASCII without a UTF-8 locale): never an escape sequence.
     private func say(_ text: String) { write(text + "\n") }
 
+    /// A line said before the first prompt (who asks, for a question an agent serves: the box
+    /// says it across the top of the screen).
+    func announce(_ text: String) { say(text) }
+
     private func write(_ text: String) {
         var safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitize.line(String($0)) }
             .joined(separator: "\n")

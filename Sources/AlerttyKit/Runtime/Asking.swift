@@ -243,7 +243,9 @@ enum Ask {
         do {
             let waitingSecret = built.secret && !built.secretAtStart
             if line {
-                frontEnd = try LineFrontEnd(path: path, unicode: options.unicode)
+                let lines = try LineFrontEnd(path: path, unicode: options.unicode)
+                if case .agent(let asker) = question.asking.servedFor { lines.announce(asker) }
+                frontEnd = lines
                 if waitingSecret { Platform.protectSecrets() }
             } else {
                 options.protectSecretsBeforeKeys = waitingSecret

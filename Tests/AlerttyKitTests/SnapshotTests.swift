@@ -248,6 +248,10 @@ final class SnapshotTests: XCTestCase {
         _ = a.update(.start)
         _ = a.update(.action(.activate))
         try snapshot("choose-order", a)
+        var sides = try chooseAlert(["--multi", "--two-lists", "--order", "--marked", "cherry", "Boot order?", "apple", "banana", "cherry", "damson"])
+        _ = sides.update(.start)
+        _ = sides.update(.action(.activate))
+        try snapshot("choose-two-lists", sides)
     }
 
     func testEdit() throws {

@@ -25,6 +25,31 @@ final class ChooseEndToEndTests: XCTestCase {
         try run(["Shell?", "bash", "zsh"], keys: [K.escape], status: 1, stdout: "")
     }
 
+    /// Two lists (--two-lists): Space sends the focused item to the chosen list, where it is
+    /// seen; the focus keeps its row; with --order the chosen list and the answer are in the order
+    /// chosen. Line mode and the environment answer it as the check list it is.
+    func testTwoListsSendItemsAcrossAndAnswerInTheOrderChosen() throws {
+        let args = ["--multi", "--two-lists", "--order", "Order?", "apple", "banana", "cherry"]
+        let p = try PTYProcess(["choose", "--no-animation"] + args)
+        try p.waitForText("cherry")
+        p.type(K.down + K.down + " " + K.up + " ")
+        try p.waitFor("banana left, cherry then apple right") { screen in
+            // Each row's words between the frames' bars: the left list's, then the right one's.
+            let rows = screen.text.split(separator: "\n").map {
+                $0.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+            return rows.firstIndex(of: ["banana", "cherry"]).map { rows[$0 + 1] == ["apple"] } == true
+        }
+        p.type(K.enter)
+        try assertEnded(p, status: 0, stdout: "cherry\napple\n")
+        let line = try PTYProcess(["choose", "--plain", "--id", "o"] + args)
+        try line.waitForText("Choose")
+        line.type("3 2\r")
+        try assertEnded(line, status: 0, stdout: "cherry\nbanana\n")
+        let scripted = Subprocess.run("/usr/bin/env", ["ALERTTY_ANSWER_O=banana", PTYProcess.binary, "choose", "--id", "o"] + args, capture: true)
+        XCTAssertEqual(scripted.output, "banana\n")
+    }
+
     /// What an fzf user types first: a list through a pipe and no question; the exact match
     /// ranks first (`tmux` before `tmuxp`, which came first), as fzf's default tiebreak ranks it.
     func testAListAloneThroughAPipeAndAnExactMatchFirst() throws {

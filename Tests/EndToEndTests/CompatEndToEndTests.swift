@@ -108,7 +108,7 @@ final class CompatEndToEndTests: XCTestCase {
     }()
 
     /// The groups with a test of their own; every other script runs in testOtherBoxesAndOptions.
-    static let namedGroups = ["msgbox", "yesno", "inputbox", "passwordbox", "menu", "checklist", "radiolist", "form",
+    static let namedGroups = ["msgbox", "yesno", "inputbox", "passwordbox", "menu", "checklist", "radiolist", "buildlist", "form",
                               "mixedform", "rangebox", "and", "pythondialog"]
 
     /// Runs each script of `names` as each program it was recorded with; one failure is reported
@@ -164,6 +164,7 @@ final class CompatEndToEndTests: XCTestCase {
     func testMenu() throws { try runScripts(scripts(in: "menu")) }
     func testChecklist() throws { try runScripts(scripts(in: "checklist")) }
     func testRadiolist() throws { try runScripts(scripts(in: "radiolist")) }
+    func testBuildlist() throws { try runScripts(scripts(in: "buildlist")) }
     func testForm() throws { try runScripts(scripts(in: "form")) }
     func testMixedform() throws { try runScripts(scripts(in: "mixedform")) }
     func testRangebox() throws { try runScripts(scripts(in: "rangebox")) }

@@ -14,6 +14,9 @@ public struct ChooseConfiguration: Sendable {
     public var multi = false
     /// --order: the marked items are answered in the order they were marked (dialog's buildlist).
     public var order = false
+    /// --two-lists: the items not chosen on the left, the chosen on the right; Space sends the
+    /// focused item across (dialog's buildlist).
+    public var twoLists = false
     /// The most memory the items read from --items-from may take (their bytes and offsets): an
     /// endless input stops there (the list keeps what came, and says it was cut).
     public var inputLimit = Limits.items
@@ -34,6 +37,9 @@ public struct ChooseConfiguration: Sendable {
     public var output: Output = .label
     /// --selected: tags, labels, 1-based indices, or `*` (all, with --multi).
     public var selected: [String] = []
+    /// --focus: the item focused at the start, marked or not (dialog's --default-item of a check
+    /// or radio list).
+    public var focused: String?
     /// --marked: marked (checked, or the radio choice) without taking the focus.
     public var marked: [String] = []
     /// A --selected or --marked that names no item is a usage error (as whiptail and dialog, the
@@ -78,6 +84,8 @@ public struct ChooseAlert: Alert {
     public let configuration: ChooseConfiguration
     public private(set) var store: ItemStore
     public private(set) var list = ListState()
+    /// --two-lists: the two sides (the marks stay in `list`, so the answer is a check list's).
+    public private(set) var sides: TwoLists?
     /// --editable: the item being renamed, and its label being edited.
     public private(set) var renaming: (item: Int, field: TextField)?
     /// Line mode's Rename (`:extra`): the next answer names the item to rename.
@@ -97,7 +105,12 @@ public struct ChooseAlert: Alert {
     /// Items looked at for --selected so far (they may stream in).
     private var preselectedUpTo = 0
     private var focusedPreselection = false
+    /// dialog's --visit-items on two lists: the side Tab last stopped on.
+    private var visitedSide: TwoLists.Side?
+    private var sidesFocused = false
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// --two-lists: the rows of each side, inside its frame.
+    private var sideAreas: [Rect] = []
     /// The preview's pane, and where the box laid it out (nil: no pane shown, as in line mode or
     /// with no person, where the command never runs).
     public private(set) var pane = PreviewPane()
@@ -117,6 +130,7 @@ public struct ChooseAlert: Alert {
         self.store = store
         self.configuration = configuration
         list.keepsMarkOrder = configuration.order
+        if configuration.twoLists { sides = TwoLists(chosenInOrder: configuration.order) }
         self.loading = loading
         itemsArrived()
     }
@@ -140,8 +154,19 @@ public struct ChooseAlert: Alert {
             }
         }
         preselect()
+        if sides != nil {
+            let list = list
+            sides!.append(upTo: store.count) { list.isMarked($0) }
+            if focusedPreselection && !sidesFocused, let item = list.selectedItem {
+                sides!.focus(item: item)
+                sidesFocused = true
+            }
+        }
         refilter()
     }
+
+    /// The item Enter, Help and line mode speak of: the focused row, on whichever side.
+    var focusedItem: Int? { sides.map { $0.focusedItem } ?? list.selectedItem }
 
     /// Whether `name` (a --selected or --marked word, a script's answer) names `item`: its tag,
     /// its label, or its 1-based index.
@@ -155,6 +180,7 @@ public struct ChooseAlert: Alert {
     static func unmatched(_ configuration: ChooseConfiguration, in store: ItemStore) -> [(flag: String, name: String)] {
         guard configuration.checksPreselections else { return [] }
         let words = configuration.selected.map { ("--selected", $0) } + configuration.marked.map { ("--marked", $0) }
+            + (configuration.focused.map { [("--focus", $0)] } ?? [])
         return words.filter { word in word.1 != "*" && !(0..<store.count).contains { names(word.1, $0, in: store) } }
     }
 
@@ -172,6 +198,11 @@ public struct ChooseAlert: Alert {
             for item in preselectedUpTo..<store.count where configuration.marked.contains(where: { Self.names($0, item, in: store, byTag: configuration.preselectsByTag) }) {
                 if multi { list.setMark(item, true) } else if radio && radioChoice == nil { radioChoice = item }
             }
+        }
+        if let focused = configuration.focused, !focusedPreselection, list.order == nil,
+           let item = (preselectedUpTo..<store.count).first(where: { Self.names(focused, $0, in: store, byTag: configuration.preselectsByTag) }) {
+            focusedPreselection = true
+            list.select(row: item)
         }
         guard !wanted.isEmpty else { return }
         let all = wanted.contains("*") && multi
@@ -283,10 +314,11 @@ public struct ChooseAlert: Alert {
         if renaming != nil { return [KeyHint(.submit, configuration.extraLabel ?? "rename"), KeyHint(.cancel, "back")] }
         var h = [KeyHint(.submit, multi ? configuration.okLabel : "choose"), KeyHint(.cancel, query.editor.isEmpty ? "cancel" : "clear")]
         // In a check or radio list Enter answers what Space marked: the box is made wide enough to say so.
-        var mark = KeyHint(.activate, multi ? "toggle" : "mark")
+        var mark = KeyHint(.activate, sides != nil ? "move across" : multi ? "toggle" : "mark")
         mark.ends = true
         if multi || radio { h.insert(mark, at: 1) }
-        if multi { h.append(KeyHint(.toggleAll, "all")) }
+        if multi && sides == nil { h.append(KeyHint(.toggleAll, "all")) }
+        if sides != nil { h.append(KeyHint(literal: "^ $", "side")) }
         if configuration.letters == .jump || configuration.letters == .newt { h.append(KeyHint(literal: "a-z", "jump")) }
         h.append(KeyHint(.focusNext, "move"))
         return h
@@ -298,7 +330,7 @@ public struct ChooseAlert: Alert {
     var markWidth: Int { multi || radio ? 4 : 0 }
     var hasDetailRow: Bool { store.hasHints || multi }
     /// Typing filters, so the query and the count have a row (not when letters jump).
-    var hasFilterRow: Bool { configuration.letters == .filter }
+    var hasFilterRow: Bool { configuration.letters == .filter && sides == nil }
     /// Rows besides the text and the list: the filter row, a hint or reason row, the buttons.
     var fixedRows: Int { (hasFilterRow ? 1 : 0) + (hasDetailRow ? 1 : 0) + 1 }
 
@@ -308,18 +340,23 @@ public struct ChooseAlert: Alert {
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
         if configuration.preview != nil { return (maxWidth, 10_000) }
         let count = ListView.countText(shown: store.count, of: store.count) + (loading ? " loading…" : "")
-        let width = min(maxWidth, max(body.naturalWidth, widestLabel + markWidth + 3, ButtonRow.width(buttons),
-                                      TextWidth.columns(title) + 2, 24 + TextWidth.columns(count)))
+        // Two lists: each as wide as the widest label, a blank either side and its frame, a column apart.
+        let listWidth = sides != nil ? 2 * (widestLabel + 4) + 1 : widestLabel + markWidth + 3
+        let width = min(maxWidth, max(body.naturalWidth, listWidth, ButtonRow.width(buttons),
+                                      TextWidth.columns(title) + 2, sides != nil ? 0 : 24 + TextWidth.columns(count)))
         // --list-height 0 (dialog's lists): the question whole and every item, as far as they fit.
         if let rows = configuration.listRows {
-            return (width, body.lineCount(width: width) + fixedRows + max(rows > 0 ? rows : store.count, fewestListRows))
+            return (width, body.lineCount(width: width) + fixedRows + max((rows > 0 ? rows : store.count) + framesRows, fewestListRows))
         }
         let textRows = min(body.lineCount(width: width), 5)
-        return (width, (textRows > 0 ? textRows : 0) + fixedRows + max(1, store.count))
+        return (width, (textRows > 0 ? textRows : 0) + fixedRows + max(1, store.count) + framesRows)
     }
 
     /// The list is never squeezed below three rows (or all its items, if fewer).
-    var fewestListRows: Int { min(3, max(1, store.count)) }
+    var fewestListRows: Int { min(3, max(1, store.count)) + framesRows }
+
+    /// The two lists' frames take a row above and below them.
+    var framesRows: Int { sides != nil ? 2 : 0 }
 
     func textRows(in area: Rect) -> Int {
         // The question shows unless the list would drop below its rows: --list-height's, or the
@@ -337,16 +374,22 @@ public struct ChooseAlert: Alert {
         let textRows = textRows(in: area)
         body.layout(width: area.width, rows: textRows)
         var rows = max(1, area.height - textRows - fixedRows)
-        if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted)) }
+        if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted + framesRows)) }
         listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
         if configuration.centred {
             // As wide as the widest row: its mark, its label and a blank on each side.
-            let width = min(area.width, widestLabel + markWidth + 2)
+            let width = min(area.width, sides != nil ? 2 * (widestLabel + 4) + 1 : widestLabel + markWidth + 2)
             listArea.x += (area.width - width) / 2
             listArea.width = width
         }
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
         list.setVisibleRows(rows)
+        let sideRows = rows - framesRows
+        sides?.setVisibleRows(sideRows)
+        // Two lists: two frames a column apart, the rows inside them.
+        let half = (listArea.width - 1) / 2
+        sideAreas = sides == nil ? [] : [Rect(x: listArea.x + 1, y: listArea.y + 1, width: max(1, half - 2), height: max(1, rows - 2)),
+                     Rect(x: listArea.maxX - half + 1, y: listArea.y + 1, width: max(1, half - 2), height: max(1, rows - 2))]
         if store.count >= rows { listFilled = true }
         query.layout(width: max(1, area.width - 2 - 14))
     }
@@ -367,7 +410,7 @@ public struct ChooseAlert: Alert {
         }
         return .list(.init(title: title, text: body.text, labels: labels,
                     tags: ItemTexts(count: store.count) { store.tag($0).map { String(decoding: $0, as: UTF8.self) } ?? "" }, names: names,
-                    focused: radio ? radioChoice ?? list.selectedItem : list.selectedItem, multi: multi,
+                    focused: radio ? radioChoice ?? list.selectedItem : focusedItem, multi: multi,
                     minimum: multi ? configuration.minimum : 1, maximum: multi ? configuration.maximum : 1,
                     marked: list.markedItems, reason: reason,
                     defaultItem: radio ? radioChoice : focusedPreselection ? list.selectedItem : nil, loading: loading,
@@ -485,6 +528,7 @@ public struct ChooseAlert: Alert {
             }
             return []
         }
+        if sides != nil, let effects = twoListsKey(action) { return effects }
         switch action {
         case .cancel:
             if !query.editor.isEmpty {
@@ -543,6 +587,68 @@ public struct ChooseAlert: Alert {
         return []
     }
 
+    /// --two-lists' own keys: Space sends the focused item across (from any focus with dialog's
+    /// keys, as dialog's Space does), ^ and $ go to a side, and so do Left and Right (with dialog's
+    /// keys they go through the buttons, as Tab); moves stay in the focused side and letters jump
+    /// in it. nil: the key is the box's (Enter, Esc, Tab, Space on a button).
+    private mutating func twoListsKey(_ action: Action) -> [Effect]? {
+        let dialogKeys = configuration.dialogKeys
+        switch action {
+        case .left, .right:
+            if dialogKeys { return handle(action == .left ? .focusPrevious : .focusNext) }
+            sides!.focusSide(action == .left ? .left : .right)
+            focus = .list
+        case .insert("^"):
+            sides!.focusSide(.left)
+        case .insert("$"):
+            sides!.focusSide(.right)
+        case .insert("+") where dialogKeys:
+            _ = sides!.move(.down)
+        case .insert("-") where dialogKeys:
+            _ = sides!.move(.up)
+        case .activate where dialogKeys || focus == .list:
+            if let (item, chosen) = sides!.sendAcross() { list.setMark(item, chosen) }
+        case .focusNext where configuration.visitsList, .focusPrevious where configuration.visitsList:
+            visitNext(by: action == .focusNext ? 1 : -1)
+        case .insert(let c):
+            jumpInSide(to: c)
+        default:
+            guard sides!.move(action) else { return nil }
+            if !dialogKeys { focus = .list }
+        }
+        return []
+    }
+
+    /// dialog's --visit-items on two lists: Tab stops on the left list, the right one, then the buttons.
+    private mutating func visitNext(by step: Int) {
+        enum Stop: Equatable { case side(TwoLists.Side), button(ButtonRole) }
+        let stops = [Stop.side(.left), .side(.right)] + configuration.buttonBar.focusable(buttonFocusable).map { Stop.button($0) }
+        let current: Stop = if case .button(let role) = focus { .button(role) } else { .side(visitedSide ?? sides!.active) }
+        switch stops.cycled(from: current, by: step) {
+        case .side(let side):
+            focus = .list
+            visitedSide = side
+            sides!.focusSide(side)
+        case .button(let role):
+            focus = .button(role)
+        }
+    }
+
+    /// Letters in two lists: the next item of the focused side starting with the letter (its tag
+    /// with dialog's keys, as dialog matches); else with dialog's keys a digit N focuses the Nth
+    /// item, if it is no further down than the side's last row shown.
+    private mutating func jumpInSide(to letter: Unicode.Scalar) {
+        guard configuration.letters != .none else { return }
+        let key = Character(letter).lowercased(), store = store, byTag = configuration.dialogKeys
+        let found = sides!.jump { item in
+            let name = byTag ? store.tag(item) ?? store.label(item) : store.label(item)
+            return String(decoding: name.prefix(4), as: UTF8.self).first?.lowercased() == key
+        }
+        if !found, byTag, let digit = Int(String(letter)), digit >= 1, digit - 1 < sides!.lastShownRow, digit - 1 < store.count {
+            sides!.focus(item: digit - 1)
+        }
+    }
+
     /// --letters jump/newt: the focus goes to an item whose label starts with `letter` (any case).
     private mutating func jump(to letter: Unicode.Scalar) {
         let n = list.rowCount
@@ -567,6 +673,10 @@ public struct ChooseAlert: Alert {
     /// the wheel scrolls; a click on a button presses it.
     private mutating func click(_ mouse: Mouse) -> [Effect] {
         if case .wheel(let rows) = mouse.kind {
+            if let k = sideAreas.firstIndex(where: { $0.contains(x: mouse.x, y: mouse.y) }) {
+                sides?.scroll(TwoLists.Side(rawValue: k)!, by: rows)
+                return []
+            }
             if let paneArea, paneArea.contains(x: mouse.x, y: mouse.y) { pane.scroll(by: rows) } else { list.scroll(by: rows) }
             return []
         }
@@ -574,6 +684,17 @@ public struct ChooseAlert: Alert {
         if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
             guard buttons[hit].enabled else { return [] }
             return press(.button(configuration.buttonBar.role(at: hit)))
+        }
+        if sides != nil {
+            // A click on either side focuses the row and sends it across, as dialog's does.
+            for (k, area) in sideAreas.enumerated() where area.contains(x: mouse.x, y: mouse.y) {
+                let side = TwoLists.Side(rawValue: k)!
+                guard let row = sides!.sides[k].row(atLine: mouse.y, areaY: area.y) else { return [] }
+                let item = sides!.items(on: side)[row]
+                sides!.focus(item: item)
+                if let (item, chosen) = sides!.sendAcross() { list.setMark(item, chosen) }
+            }
+            return []
         }
         guard mouse.x >= listArea.x && mouse.x < listArea.maxX, let row = list.row(atLine: mouse.y, areaY: listArea.y) else { return [] }
         focus = .list
@@ -605,7 +726,7 @@ public struct ChooseAlert: Alert {
         case .button(.help):
             // The focused item (not the marked ones), so a script can show help for it; the marks
             // go along as the state.
-            var outcome = Outcome(.help, answer: list.selectedItem.map { printed([$0])[0] })
+            var outcome = Outcome(.help, answer: focusedItem.map { printed([$0])[0] })
             if multi { outcome.state = printed(list.markedItems) } else if radio { outcome.state = radioChoice.map { printed([$0]) } }
             return [.finish(outcome)]
         }
@@ -678,6 +799,9 @@ public struct ChooseAlert: Alert {
         let rows = listArea.height
         let matcher = FuzzyMatcher(query.editor.text)
         let glyphs = theme.glyphs
+        if let sides {
+            renderSides(sides, theme: theme, into: &canvas)
+        } else {
         ListView.render(list, area: Rect(x: listArea.x, y: y, width: listArea.width, height: rows), focused: focus == .list,
                         theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
@@ -697,6 +821,7 @@ public struct ChooseAlert: Alert {
                                : tr("(no match; Esc clears the filter)"))
             canvas.text(Wrap.truncate(empty, width: area.width), x: area.x, y: y, style: theme.muted)
         }
+        }
         y += rows
         if hasDetailRow {
             if let reason {
@@ -713,9 +838,28 @@ public struct ChooseAlert: Alert {
             return r.field.render(into: &canvas, rect: Rect(x: area.x + 1, y: rowY, width: max(1, area.width - 2), height: 1), theme: theme)
         }
         guard focus == .list else { return button }
+        if let sides, let area = sideAreas.first, let k = Optional(sides.active.rawValue) {
+            let side = sides.sides[k]
+            return (sideAreas[k].x, area.y + side.selection - side.top)
+        }
         // With a query, the cursor edits it; otherwise it sits on the focused row, so screen readers follow the focus.
         if !query.editor.isEmpty || list.rowCount == 0 { return queryCursor }
         return (area.x, listArea.y + list.selection - list.top)
+    }
+}
+
+extension ChooseAlert {
+    /// --two-lists: each side in a frame, its rows drawn by the list; only the focused item stands out.
+    func renderSides(_ sides: TwoLists, theme: Theme, into canvas: inout Canvas) {
+        for (k, area) in sideAreas.enumerated() {
+            Chrome.frame(Rect(x: area.x - 1, y: area.y - 1, width: area.width + 2, height: area.height + 2), theme: theme, into: &canvas)
+            let side = sides.sides[k]
+            ListView.render(side, area: area, focused: focus == .list, showsSelection: sides.active.rawValue == k, theme: theme,
+                            into: &canvas) { row in
+                let item = side.item(atRow: row)
+                return ListRow(Sanitize.bytes(store.labelPrefix(item, columns: area.width), columns: area.width), style: theme.row)
+            }
+        }
     }
 }
 
@@ -778,6 +922,12 @@ extension ChooseAlert {
             throw UsageError("--editable renames an item of a menu: not with --multi or --radio")
         }
         if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
+        configuration.twoLists = command.has(.twoLists)
+        if configuration.twoLists {
+            if !configuration.multi { throw UsageError("--two-lists splits a check list in two: it needs --multi") }
+            if command.has(.preview) || command.has(.tree) { throw UsageError("--two-lists cannot go with --preview or --tree") }
+            if command.string(.letters) == "filter" { throw UsageError("--two-lists does not filter: letters jump (--letters jump or none)") }
+        }
         if configuration.multi && configuration.radio { throw UsageError("--multi and --radio cannot go together: a check list or a radio list") }
         configuration.minimum = command.int(.min) ?? 1
         configuration.maximum = command.int(.max)
@@ -793,6 +943,7 @@ extension ChooseAlert {
         configuration.output = ChooseConfiguration.Output(rawValue: command.string(.output) ?? (tagged ? "tag" : "label")) ?? .label
         configuration.selected = command.strings(.selected)
         configuration.marked = command.strings(.marked)
+        configuration.focused = command.string(.focus)
         configuration.checksPreselections = !command.verbatim
         // whiptail's and dialog's radio lists answer the marked item on Enter, whatever is focused.
         configuration.enterTakesFocused = !command.verbatim
@@ -809,7 +960,7 @@ extension ChooseAlert {
         configuration.visitsList = command.has(.visitItems)
         configuration.listRows = command.int(.listHeight)
         configuration.centred = command.has(.centerList)
-        configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? .filter
+        configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? (configuration.twoLists ? .jump : .filter)
         if let template = command.string(.preview) {
             var preview = PreviewCommand(template: template)
             preview.position = command.string(.previewPosition).flatMap(PreviewPane.Position.init(rawValue:)) ?? .right

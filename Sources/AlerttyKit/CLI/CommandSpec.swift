@@ -50,6 +50,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case strength
     case tree
     case order
+    case twoLists = "two-lists"
     case editable
     case strengthLabel = "strength-label"
     case dir
@@ -70,6 +71,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case selected
     case selectIfOne = "select-if-one"
     case marked
+    case focus
     case fieldsFrom = "fields-from"
     case dialogKeys = "dialog-keys"
     case extraButton = "extra-button"
@@ -212,6 +214,7 @@ public enum CommandSpec {
         FlagSpec("mismatch", .text, "TEXT", "Shown when the two entries differ (default \"the entries did not match; type it again\").", [.password]),
         FlagSpec("editable", .flag, "", "A menu whose items can be renamed: the extra button (Rename, or --extra-button LABEL) edits the focused label in place; Enter then exits 5 printing ITEM, a tab and the new label (dialog's inputmenu).", [.choose]),
         FlagSpec("order", .flag, "", "With --multi: the marked items are printed in the order they were marked (shown as [1] [2] …), not in list order (dialog's buildlist --reorder).", [.choose]),
+        FlagSpec("two-lists", .flag, "", "With --multi: two lists side by side, the items not chosen on the left and the chosen on the right; Space sends the focused item across, Left and Right (or ^ and $) go to the other side, letters jump (dialog's buildlist). The answer is the check list's.", [.choose]),
         FlagSpec("tree", .flag, "", "Items indented by two spaces per level are a tree, drawn with guides (dialog's treeview); an item is chosen and printed without its indentation.", [.choose]),
         FlagSpec("strength", .flag, "", "A strength meter under the field (length and kinds of characters; gpg-agent's estimate as a pinentry).", [.password]),
         FlagSpec("strength-label", .text, "TEXT", "The meter's label (default \"Strength:\"); implies --strength.", [.password]),
@@ -235,6 +238,7 @@ public enum CommandSpec {
         FlagSpec("min", .integer(0...1_000_000), "N", "With --multi: choose at least N (default 1; 0 allows none). With --radio, 0: Enter with nothing marked answers nothing.", [.choose]),
         FlagSpec("max", .integer(1...1_000_000), "N", "With --multi: choose at most N.", [.choose]),
         FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", [.choose], repeatable: true),
+        FlagSpec("focus", .text, "ITEM", "The item focused at the start, marked or not (a tag, a label or a 1-based index).", [.choose]),
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
         FlagSpec("visit-items", .flag, "", "With --dialog-keys: Tab stops on the list too, before OK and Cancel (dialog's --visit-items); Enter on the list is OK all the same.", [.choose]),

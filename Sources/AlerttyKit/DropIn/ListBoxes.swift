@@ -37,6 +37,7 @@ extension Compat.Adapter {
         case .buildlist:
             try set(.multi)
             try set(.min, "0")
+            try set(.twoLists)
             if has("reorder") { try set(.order) }
             output.format = has("separate-output") ? .lines : quoting
         case .checklist:
@@ -77,7 +78,10 @@ extension Compat.Adapter {
                 try set(.marked, tag)
             }
         }
-        if let focus = value("default-item") { try set(.selected, focus) }
+        // --default-item focuses an item; in a check or radio list it marks nothing (and
+        // whiptail's check and radio lists keep the focus on the first item).
+        let menu = [.menu, .inputmenu].contains(box)
+        if let focus = value("default-item"), menu || program == .dialog { try set(menu ? .selected : .focus, focus) }
         add(positionals: [body] + pairs)
     }
 

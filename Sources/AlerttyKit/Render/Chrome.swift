@@ -5,21 +5,9 @@ public enum Chrome {
     public static func box(_ rect: Rect, title: String, hints: [KeyHint], footer: String? = nil,
                            theme: Theme, into canvas: inout Canvas) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let g = theme.glyphs
         canvas.fill(rect, style: theme.box)
+        frame(rect, theme: theme, into: &canvas)
         let top = rect.y, bottom = rect.maxY - 1
-        for x in rect.x + 1..<rect.maxX - 1 {
-            _ = canvas.put(g.horizontal, x: x, y: top, style: theme.border)
-            _ = canvas.put(g.horizontal, x: x, y: bottom, style: theme.border2)
-        }
-        for y in top + 1..<bottom {
-            _ = canvas.put(g.vertical, x: rect.x, y: y, style: theme.border)
-            _ = canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: theme.border2)
-        }
-        _ = canvas.put(g.topLeft, x: rect.x, y: top, style: theme.border)
-        _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: theme.border2)
-        _ = canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: theme.border)
-        _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: theme.border2)
 
         let room = rect.width - 6
         if !title.isEmpty, room > 0 {
@@ -43,6 +31,25 @@ public enum Chrome {
             let w = TextWidth.columns(hintText) + 2
             canvas.text(" " + hintText + " ", x: rect.maxX - 2 - w, y: bottom, style: theme.hint)
         }
+    }
+
+    /// A border around `rect` (its outermost cells), lit from the top left as the box's is.
+    public static func frame(_ rect: Rect, theme: Theme, into canvas: inout Canvas) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let g = theme.glyphs
+        let top = rect.y, bottom = rect.maxY - 1
+        for x in rect.x + 1..<rect.maxX - 1 {
+            _ = canvas.put(g.horizontal, x: x, y: top, style: theme.border)
+            _ = canvas.put(g.horizontal, x: x, y: bottom, style: theme.border2)
+        }
+        for y in top + 1..<bottom {
+            _ = canvas.put(g.vertical, x: rect.x, y: y, style: theme.border)
+            _ = canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: theme.border2)
+        }
+        _ = canvas.put(g.topLeft, x: rect.x, y: top, style: theme.border)
+        _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: theme.border2)
+        _ = canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: theme.border)
+        _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: theme.border2)
     }
 
     /// The box width that shows every hint that ends the prompt (Enter, Esc, y/n), as drawn in

@@ -38,11 +38,12 @@ public struct ListState: Equatable, Sendable {
         clamp()
     }
 
-    /// Shows only `order` (a filter's result), selecting `selectRow` (default the first).
-    public mutating func setOrder(_ newOrder: [UInt32]?, selectRow: Int = 0) {
+    /// Shows only `order` (a filter's result), selecting `selectRow` (default the first); the
+    /// view starts at `top` where that still shows it (a row taken out keeps the rest in place).
+    public mutating func setOrder(_ newOrder: [UInt32]?, selectRow: Int = 0, top keptTop: Int = 0) {
         order = newOrder
         selection = 0
-        top = 0
+        top = keptTop
         select(row: selectRow)
     }
 

@@ -21,9 +21,10 @@ public struct ListRow {
 public enum ListView {
     /// Draws the rows of `state` that fit in `area`; `row` is asked for those rows only. Returns
     /// the selected row's first cell when the list has the focus (the terminal's cursor goes there).
+    /// `showsSelection` false: no row stands out (the other side of two lists).
     @discardableResult
-    public static func render(_ state: ListState, area: Rect, focused: Bool, theme: Theme, into canvas: inout Canvas,
-                              row: (Int) -> ListRow) -> (x: Int, y: Int)? {
+    public static func render(_ state: ListState, area: Rect, focused: Bool, showsSelection: Bool = true, theme: Theme,
+                              into canvas: inout Canvas, row: (Int) -> ListRow) -> (x: Int, y: Int)? {
         var cursor: (x: Int, y: Int)?
         for i in 0..<area.height {
             let index = state.top + i
@@ -31,14 +32,14 @@ public enum ListView {
             let y = area.y + i
             let shown = row(index)
             var style = shown.style
-            if index == state.selection {
+            if index == state.selection && showsSelection {
                 style = focused ? theme.selection
                     : theme.rowCurrent ?? Style(foreground: style.foreground, background: style.background, bold: true, underline: true)
                 if focused { cursor = (area.x, y) }
             }
             let text = Wrap.truncate(" " + shown.prefix + shown.label + " ", width: area.width)
             let end = canvas.text(text, x: area.x, y: y, style: style)
-            if !shown.prefix.isEmpty && !(index == state.selection && focused) && theme.mark != style {
+            if !shown.prefix.isEmpty && !(index == state.selection && focused && showsSelection) && theme.mark != style {
                 canvas.text(Wrap.truncate(shown.prefix, width: max(0, area.width - 1)), x: area.x + 1, y: y, style: theme.mark)
             }
             guard !shown.matched.isEmpty else { continue }

@@ -16,19 +16,19 @@ final class DropInTests: XCTestCase {
 
     func testBoxesTranslateToAlerttysAlerts() {
         XCTAssertEqual(translate(["--title", "T", "--yesno", "Sure?", "8", "40"])?.arguments,
-                       ["confirm", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--title", "T", "--yes", "Yes", "--no", "No", "--", "Sure?"],
+                       ["confirm", "--no-animation", "--margin", "1", "--title", "T", "--yes", "Yes", "--no", "No", "--width", "40", "--height", "8", "--", "Sure?"],
                        "the program's own labels, so a translated catalogue can give them in the user's language")
         XCTAssertEqual(translate(["--defaultno", "--yes-button", "Go", "--yesno", "a\\nb", "0", "0"])?.arguments,
                        ["confirm", "--no-animation", "--margin", "1", "--yes", "Go", "--no", "No", "--default", "no", "--", "a\nb"])
         XCTAssertEqual(translate(["--inputbox", "Name", "8", "40", "Ann"])?.arguments,
-                       ["input", "--no-animation", "--margin", "1", "--width", "40", "--height", "8", "--ok", "OK", "--cancel", "Cancel", "--value", "Ann", "--", "Name"])
+                       ["input", "--no-animation", "--margin", "1", "--ok", "OK", "--cancel", "Cancel", "--width", "40", "--height", "8", "--value", "Ann", "--", "Name"])
         XCTAssertEqual(translate(["--stdout", "--passwordbox", "Pw", "8", "40"])?.output.descriptor, 1)
         XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
         XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--no-animation", "--margin", "1", "--width", "60", "--height", "10", "--ok", "OK", "--cancel", "Cancel", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--name", "x.txt"])
+                       ["save", "--no-animation", "--margin", "1", "--ok", "OK", "--cancel", "Cancel", "--width", "60", "--height", "10", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--margin", "1", "--width", "40", "--height", "12", "--ok", "Ok", "--cancel", "Cancel", "--tagged", "--output", "tag", "--list-height", "4", "--center-list", "--letters", "none", "--multi", "--min", "0",
+                       ["choose", "--no-animation", "--margin", "1", "--ok", "Ok", "--cancel", "Cancel", "--width", "40", "--height", "12", "--tagged", "--output", "tag", "--list-height", "4", "--center-list", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a A", "b", "b B"])
         var none: [String] = ["input", "--title", "x"]
         XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")

@@ -87,6 +87,43 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         }
     }
 
+    /// The first box's top-left corner and size on a screen's `lines`: [row, column, width, height].
+    func rectangle(on lines: [String]) -> [Int]? {
+        guard let corner = corners(on: lines).first else { return nil }
+        let row = Array(lines[corner[0]]), column = corner[1]
+        guard let right = (column + 1..<row.count).first(where: { row[$0] == "┐" || row[$0] == "╮" }),
+              let bottom = (corner[0] + 1..<lines.count).first(where: { Array(lines[$0]).dropFirst(column).first.map { "└╰".contains($0) } == true })
+        else { return nil }
+        return [corner[0], column, right - column + 1, bottom - corner[0] + 1]
+    }
+
+    /// Sizes 0 0 (fitted to the text), -1 -1 (the screen), given ones and --aspect give the boxes
+    /// dialog draws, where it draws them — the boxes scripts use most, each compared by position
+    /// and size with the real dialog's on the same screen.
+    func testAutoSizedBoxesAreDialogs() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let cases: [[String]] = [
+            ["--msgbox", "Hello", "0", "0"], ["--yesno", "Sure about it?", "0", "0"], ["--inputbox", "Name", "0", "0"],
+            ["--menu", "Pick", "0", "0", "0", "a", "Apple", "b", "Banana"], ["--checklist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
+            ["--radiolist", "Pick", "10", "40", "3", "a", "Apple", "off", "b", "Banana", "on"], ["--infobox", "Hi", "0", "0"],
+            ["--buildlist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"], ["--msgbox", "Hello", "-1", "-1"],
+            ["--aspect", "3", "--msgbox", "A rather long line of text that needs some wrapping to fit in the box nicely", "0", "0"],
+            ["--title", "A very long title for a small box", "--msgbox", "Hi", "0", "0"],
+        ]
+        for arguments in cases {
+            let real = try screen("/usr/bin/dialog", arguments, showing: "a whole box") { rectangle(on: $0.lines) != nil }
+            let ours = try screen(PTYProcess.binary(named: "dialog"), arguments, showing: "a whole box") { rectangle(on: $0.lines) != nil }
+            XCTAssertEqual(rectangle(on: ours), rectangle(on: real), "\(arguments)")
+        }
+        // A gauge reads its percentages from stdin.
+        for size in [["0", "0"], ["8", "40"]] {
+            let command = { (dialog: String) in ["-c", "(echo 30; sleep 5) | exec \(dialog) --gauge Working \(size[0]) \(size[1])"] }
+            let real = try screen("/bin/sh", command("/usr/bin/dialog"), showing: "a gauge") { rectangle(on: $0.lines) != nil }
+            let ours = try screen("/bin/sh", command(PTYProcess.binary(named: "dialog")), showing: "a gauge") { rectangle(on: $0.lines) != nil }
+            XCTAssertEqual(rectangle(on: ours), rectangle(on: real), "gauge \(size)")
+        }
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

@@ -8,7 +8,7 @@ public struct MessageAlert: Alert {
     public var body: TextBody
     public var okLabel: String
     public let bar: ButtonBar
-    public var buttonBar: ButtonBar? { bar }
+    public var buttonBar: ButtonBar? { informsOnly ? nil : bar }
     public private(set) var focus: ButtonRole = .ok
 
     public init(title: String, text: String, okLabel: String = tr("OK"), extraLabel: String? = nil, helpLabel: String? = nil) {

@@ -81,10 +81,6 @@ extension Compat.Adapter {
         // One blank column inside the border, as both programs have it: text they wrap fits as wrapped.
         try set(.noAnimation)
         try set(.margin, "1")
-        let width = Int(positionals[2]) ?? 0
-        if width >= 16 { try set(.width, String(min(width, 1000))) }
-        // The box's height as given (0: sized to fit, as both do); the list's height follows from it.
-        if let height = Int(positionals[1]), height >= 3 { try set(.height, String(min(height, 1000))) }
         if let title = value("title") { try set(.title, shown(title)) }
         if let backtitle = value("backtitle") { try set(.backtitle, shown(backtitle)) }
         // dialog's --begin Y X: where the box's top-left corner goes.
@@ -128,7 +124,76 @@ extension Compat.Adapter {
         let styled = program == .dialog && has("colors") && takes(.colors)
         if styled { try set(.colors) }
         body = shown(positionals[0], keepCodes: styled)
+        try size()
         if program == .dialog, let seconds = value("sleep").flatMap(Double.init), seconds > 0 { translated.sleep = seconds }
+    }
+
+    /// The box's size: dialog's for its boxes that have its arithmetic (0 fits the text, -1 takes
+    /// the screen; --print-size says it), else as given (0: sized to fit, as both do). The list's
+    /// height follows from the box's.
+    mutating func size() throws(Failure) {
+        var height = Int(positionals[1]) ?? 0, width = Int(positionals[2]) ?? 0
+        if program == .dialog, let rules = dialogSizeRules() {
+            let size = DialogSize.of(title: value("title").map { shown($0) } ?? "", prompt: body, height: height, width: width,
+                                     rules: rules, on: dialogScreen())
+            (height, width) = (size.height, size.width)
+            if has("print-size") { translated.printedFirst += Array("Size: \(height), \(width)\n".utf8) }
+        }
+        if width >= 16 { try set(.width, String(min(width, 1000))) }
+        if height >= 3 { try set(.height, String(min(height, 1000))) }
+    }
+
+    /// The screen dialog would measure: the terminal's size, its shadow (--no-shadow or the rc
+    /// file's use_shadow = OFF), --aspect and --begin.
+    func dialogScreen() -> DialogSize.Screen {
+        var screen = DialogSize.Screen()
+        if let size = [1, 0, 2].lazy.compactMap({ Platform.terminalSize(FileDescriptor($0)) }).first {
+            (screen.columns, screen.lines) = (size.columns, size.rows)
+        }
+        screen.shadow = !has("no-shadow") && output.theme.map { $0.parts[.shadow] != nil } ?? true
+        if let aspect = value("aspect").flatMap(Int.init), aspect > 0 { screen.aspect = aspect }
+        screen.begin = begin
+        return screen
+    }
+
+    /// What each box adds to its text in dialog's arithmetic (nil: a box sized otherwise).
+    func dialogSizeRules() -> DialogSize.Rules? {
+        let okLabels = [command.string(.ok) ?? "OK"] + [command.string(.extraButton)].compactMap { $0 }
+            + (has("nocancel", "no-cancel") ? [] : [command.string(.cancel) ?? "Cancel"]) + [command.string(.helpButton)].compactMap { $0 }
+        let columns = dialogScreen().columns
+        switch box {
+        case .msgbox, .infobox:
+            let buttons = DialogSize.buttonsWidth([command.string(.ok) ?? "OK"], columns: columns)
+            return .init(boxLines: box == .msgbox ? 2 : 0, minimumColumns: max(box == .msgbox ? 12 : 0, buttons))
+        case .yesno:
+            let labels = [command.string(.yes) ?? "Yes"] + [command.string(.extraButton)].compactMap { $0 }
+                + [command.string(.no) ?? "No"] + [command.string(.helpButton)].compactMap { $0 }
+            return .init(boxLines: 2, minimumColumns: max(25, DialogSize.buttonsWidth(labels, columns: columns)))
+        case .inputbox, .passwordbox:
+            let height = Int(positionals[1]) ?? 0, width = Int(positionals[2]) ?? 0
+            let partAuto = (height == 0) != (width == 0) ? 1 : 0
+            let initial = positionals.count > 3 ? TextWidth.columns(positionals[3]) : nil
+            let screen = dialogScreen()
+            let least = initial.map { min(max($0 + 7, 26), screen.usableColumns - (screen.begin?.column ?? 0)) } ?? 26
+            return .init(boxLines: 5 + partAuto, minimumColumns: least, widenForButtons: okLabels)
+        case .menu, .checklist, .radiolist, .buildlist:
+            let items = Array(positionals.dropFirst(4))
+            let itemless = has("no-items")
+            let group = spec.group - (itemless ? 1 : 0) + (has("item-help") ? 1 : 0)
+            guard group > 0, items.count % group == 0, let listHeight = Int(positionals[3]) else { return nil }
+            var tags = 0, texts = 0
+            for k in stride(from: 0, to: items.count, by: group) {
+                tags = max(tags, TextWidth.columns(items[k]))
+                if !itemless { texts = max(texts, TextWidth.columns(items[k + 1])) }
+            }
+            let least = box == .buildlist ? 2 * (tags + texts + 6) + 1 : tags + texts + 10
+            return .init(boxLines: 6, minimumColumns: max(26, least), widenForButtons: okLabels,
+                         list: (max(0, listHeight), items.count / group))
+        case .gauge:
+            return .init(boxLines: 4, minimumColumns: 16)
+        default:
+            return nil
+        }
     }
 
     /// dialog's exit statuses, as the DIALOG_* variables set them.

@@ -49,12 +49,13 @@ public struct Scene {
         let bottom = bottom(contentHeight: content.height)
         var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding, top: top, bottom: bottom)
         if let width { box.width = min(width, columns) }
-        // Never so narrow that the keys which end the prompt drop out of the border.
-        box.width = max(box.width, Chrome.widthForEndingHints(alert.hints))
+        // Never so narrow that the keys which end the prompt drop out of the border — but a
+        // width given to dialog's layout is dialog's box, which shows no keys.
+        if !(theme.laidOutAsDialog && width != nil) { box.width = max(box.width, Chrome.widthForEndingHints(alert.hints)) }
         // --height makes the box taller, never shorter than its content wants (nothing is cut) —
         // but a text that scrolls takes the height given.
         if let height {
-            let least = top + bottom + alert.minimumSize.height + 2
+            let least = top + bottom + alert.minimumSize.height + (alert.buttonBar == nil ? 0 : 2) // (the buttons' row and one over it)
             box.height = alert.textScrolls ? max(height, least) : max(box.height, height)
         }
         // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.

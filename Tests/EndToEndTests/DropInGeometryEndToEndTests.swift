@@ -124,6 +124,35 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         }
     }
 
+    /// The whole screen, character for character, as dialog draws it: square corners, the title
+    /// centred in the border, the backtitle's rule, the field's and the list's frames, the line
+    /// over the buttons and `<  OK  >` buttons where dialog places them, marks as `[*]` and `(*)`.
+    func testTheBoxesScriptsUseMostAreDrawnAsDialogDrawsThem() throws {
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let cases: [[String]] = [
+            ["--title", "Greeting", "--backtitle", "Setup", "--msgbox", "Hello there", "8", "30"],
+            ["--defaultno", "--yesno", "Sure about it?", "7", "40"], ["--inputbox", "Name", "8", "40", "Ann"],
+            ["--extra-button", "--help-button", "--menu", "Pick", "12", "50", "3", "a", "Apple", "b", "Banana"],
+            ["--checklist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
+            ["--radiolist", "Pick", "10", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
+            ["--buildlist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
+        ]
+        for arguments in cases {
+            func drawn(_ program: String) throws -> [String] {
+                try screen(program, arguments, showing: "the whole box") { screen in
+                    rectangle(on: screen.lines) != nil && screen.lines.contains { $0.contains("<") && $0.contains(">") }
+                }.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            }
+            XCTAssertEqual(try drawn(PTYProcess.binary(named: "dialog")), try drawn("/usr/bin/dialog"), "\(arguments)")
+        }
+        // A gauge: its bar in a frame at the bottom, the percentage in the middle of it.
+        func gauge(_ dialog: String) throws -> [String] {
+            try screen("/bin/sh", ["-c", "(echo 30; sleep 5) | exec \(dialog) --title Copy --gauge 'Copying files' 8 40 0"],
+                       showing: "30%") { $0.contains("30%") && rectangle(on: $0.lines) != nil }
+        }
+        XCTAssertEqual(try gauge(PTYProcess.binary(named: "dialog")), try gauge("/usr/bin/dialog"))
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

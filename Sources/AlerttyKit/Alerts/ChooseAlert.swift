@@ -14,6 +14,8 @@ public struct ChooseConfiguration: Sendable {
     public var multi = false
     /// --order: the marked items are answered in the order they were marked (dialog's buildlist).
     public var order = false
+    /// --framed: the list inside a frame of its own (dialog's lists).
+    public var framed = false
     /// --two-lists: the items not chosen on the left, the chosen on the right; Space sends the
     /// focused item across (dialog's buildlist).
     public var twoLists = false
@@ -109,6 +111,8 @@ public struct ChooseAlert: Alert {
     private var visitedSide: TwoLists.Side?
     private var sidesFocused = false
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// --framed: the list's frame.
+    private var frameArea: Rect?
     /// --two-lists: the rows of each side, inside its frame.
     private var sideAreas: [Rect] = []
     /// The preview's pane, and where the box laid it out (nil: no pane shown, as in line mode or
@@ -328,7 +332,8 @@ public struct ChooseAlert: Alert {
     public var usesMouse: Bool { true }
 
     var markWidth: Int { multi || radio ? 4 : 0 }
-    var hasDetailRow: Bool { store.hasHints || multi }
+    /// (Framed as dialog frames it, the row under the list is dialog's rule over the buttons.)
+    var hasDetailRow: Bool { store.hasHints || multi || configuration.framed }
     /// Typing filters, so the query and the count have a row (not when letters jump).
     var hasFilterRow: Bool { configuration.letters == .filter && sides == nil }
     /// Rows besides the text and the list: the filter row, a hint or reason row, the buttons.
@@ -356,7 +361,7 @@ public struct ChooseAlert: Alert {
     var fewestListRows: Int { min(3, max(1, store.count)) + framesRows }
 
     /// The two lists' frames take a row above and below them.
-    var framesRows: Int { sides != nil ? 2 : 0 }
+    var framesRows: Int { sides != nil || configuration.framed ? 2 : 0 }
 
     func textRows(in area: Rect) -> Int {
         // The question shows unless the list would drop below its rows: --list-height's, or the
@@ -376,10 +381,16 @@ public struct ChooseAlert: Alert {
         var rows = max(1, area.height - textRows - fixedRows)
         if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted + framesRows)) }
         listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
+        frameArea = nil
+        if configuration.framed && sides == nil && rows > 2 && area.width > 2 {
+            frameArea = listArea
+            listArea = Rect(x: area.x + 1, y: listArea.y + 1, width: area.width - 2, height: rows - 2)
+            rows -= 2
+        }
         if configuration.centred {
             // As wide as the widest row: its mark, its label and a blank on each side.
-            let width = min(area.width, sides != nil ? 2 * (widestLabel + 4) + 1 : widestLabel + markWidth + 2)
-            listArea.x += (area.width - width) / 2
+            let width = min(listArea.width, sides != nil ? 2 * (widestLabel + 4) + 1 : widestLabel + markWidth + 2)
+            listArea.x += (listArea.width - width) / 2
             listArea.width = width
         }
         buttonRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
@@ -799,14 +810,15 @@ public struct ChooseAlert: Alert {
         let rows = listArea.height
         let matcher = FuzzyMatcher(query.editor.text)
         let glyphs = theme.glyphs
+        if let frameArea { Chrome.frame(frameArea, theme: theme, into: &canvas) }
         if let sides {
             renderSides(sides, theme: theme, into: &canvas)
         } else {
-        ListView.render(list, area: Rect(x: listArea.x, y: y, width: listArea.width, height: rows), focused: focus == .list,
+        ListView.render(list, area: Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: rows), focused: focus == .list,
                         theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
             var prefix = ""
-            if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[x] " : "[ ] ") }
+            if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[\(glyphs.checkOn)] " : "[ ] ") }
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
             // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
             if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
@@ -819,10 +831,10 @@ public struct ChooseAlert: Alert {
         if list.rowCount == 0 {
             let empty = " " + (loading ? tr("(loading…)") : filter.isSearching ? tr("(searching…)") : store.count == 0 ? tr("(no items)")
                                : tr("(no match; Esc clears the filter)"))
-            canvas.text(Wrap.truncate(empty, width: area.width), x: area.x, y: y, style: theme.muted)
+            canvas.text(Wrap.truncate(empty, width: listArea.width), x: listArea.x, y: listArea.y, style: theme.muted)
         }
         }
-        y += rows
+        y = (frameArea ?? listArea).maxY
         if hasDetailRow {
             if let reason {
                 canvas.text(Wrap.truncate(reason, width: area.width), x: area.x, y: y, style: theme.error)
@@ -854,8 +866,8 @@ extension ChooseAlert {
         for (k, area) in sideAreas.enumerated() {
             Chrome.frame(Rect(x: area.x - 1, y: area.y - 1, width: area.width + 2, height: area.height + 2), theme: theme, into: &canvas)
             let side = sides.sides[k]
-            ListView.render(side, area: area, focused: focus == .list, showsSelection: sides.active.rawValue == k, theme: theme,
-                            into: &canvas) { row in
+            ListView.render(side, area: area, focused: focus == .list, showsSelection: sides.active.rawValue == k,
+                            padded: !theme.laidOutAsDialog, theme: theme, into: &canvas) { row in
                 let item = side.item(atRow: row)
                 return ListRow(Sanitize.bytes(store.labelPrefix(item, columns: area.width), columns: area.width), style: theme.row)
             }
@@ -923,6 +935,7 @@ extension ChooseAlert {
         }
         if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
         configuration.twoLists = command.has(.twoLists)
+        configuration.framed = command.has(.framed)
         if configuration.twoLists {
             if !configuration.multi { throw UsageError("--two-lists splits a check list in two: it needs --multi") }
             if command.has(.preview) || command.has(.tree) { throw UsageError("--two-lists cannot go with --preview or --tree") }

@@ -135,7 +135,7 @@ public struct FieldAlert: Alert {
 
     public mutating func layout(_ area: Rect) {
         body.layout(width: area.width, rows: max(0, area.height - controlRows(in: area) - 1))
-        field.layout(width: area.width)
+        field.layout(width: configuration.framed ? max(1, area.width - 2) : area.width)
     }
 
     // MARK: - Update
@@ -328,8 +328,13 @@ public struct FieldAlert: Alert {
             canvas.text(label, x: area.x, y: y, style: theme.muted)
             y += 1
         }
-        let cursor = field.render(into: &canvas, rect: Rect(x: area.x, y: y, width: area.width, height: 1), theme: theme,
-                                  focused: focus == .field)
+        var fieldRect = Rect(x: area.x, y: y, width: area.width, height: 1)
+        if configuration.framed && area.width > 2 {
+            // The frame takes the blank rows over and under the field, and a column each side.
+            Chrome.frame(Rect(x: area.x, y: y - 1, width: area.width, height: 3), theme: theme, into: &canvas)
+            fieldRect = Rect(x: area.x + 1, y: y, width: area.width - 2, height: 1)
+        }
+        let cursor = field.render(into: &canvas, rect: fieldRect, theme: theme, focused: focus == .field)
         if let label = configuration.strengthLabel {
             y += 1
             StrengthMeter.render(label: label, strength: strength, x: area.x, y: y, width: area.width, theme: theme, into: &canvas)

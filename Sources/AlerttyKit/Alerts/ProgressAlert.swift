@@ -6,6 +6,8 @@
 
 public struct ProgressConfiguration: Sendable {
     public var pulsate = false
+    /// --framed: the bar in a frame at the bottom with its percentage in the middle (dialog's gauge).
+    public var framed = false
     /// Shown until the first number arrives (whiptail's `--gauge TEXT H W PERCENT`).
     public var initialPercent: Double?
     /// A Cancel button (Esc too): exit 1 at once, the input closed so the producer sees a closed pipe.
@@ -256,6 +258,10 @@ public struct ProgressAlert: Alert {
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         if let failure { return failure.box.render(into: &canvas, area: area, theme: theme) }
+        if configuration.framed && !runsCommand && steps.isEmpty && buttons.isEmpty && area.height >= 3 && area.width > 4 {
+            renderFramed(into: &canvas, area: area, theme: theme)
+            return nil
+        }
         var y = area.y
         let fixed = 2 + stepRowCount + outputRows + (buttons.isEmpty ? 0 : 2)
         let lines = Wrap.lines(textLines, width: max(1, area.width - (runsCommand ? 2 : 0)))
@@ -304,6 +310,25 @@ public struct ProgressAlert: Alert {
         return nil
     }
 
+    /// dialog's gauge: the text from the top, the bar in a frame on the last three rows with the
+    /// percentage in its middle, the done part of it reversed.
+    private func renderFramed(into canvas: inout Canvas, area: Rect, theme: Theme) {
+        let frame = Rect(x: area.x + 1, y: area.maxY - 3, width: area.width - 2, height: 3)
+        for (i, line) in Wrap.lines(textLines, width: area.width).prefix(max(0, frame.y - area.y)).enumerated() {
+            canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
+        }
+        Chrome.frame(frame, theme: theme, into: &canvas)
+        let bar = Rect(x: frame.x + 1, y: frame.y + 1, width: frame.width - 2, height: 1)
+        canvas.fill(bar, style: theme.barFull)
+        let done = Int(indeterminate ? 0 : percent ?? 0)
+        let text = String(repeating: " ", count: max(0, 3 - String(done).count)) + String(done) + "%"
+        // (dialog puts it two columns left of the box's middle; the box is the area and its margins)
+        canvas.text(text, x: area.x - 2 + (area.width + 4) / 2 - 2, y: bar.y, style: theme.barFull)
+        var reversed = theme.barFull
+        reversed.reverse.toggle()
+        for x in bar.x..<bar.x + min(bar.width, done * bar.width / 100) { canvas.setStyle(reversed, x: x, y: bar.y) }
+    }
+
     private func renderBar(into canvas: inout Canvas, x: Int, y: Int, width: Int, theme: Theme) {
         let suffix = indeterminate ? "" : " " + ProgressAlert.percentText(percent ?? 0)
         Gauge.render(indeterminate ? .sliding(elapsed: elapsed) : .fraction((percent ?? 0) / 100), suffix: suffix,
@@ -346,6 +371,7 @@ extension ProgressAlert {
         var configuration = ProgressConfiguration()
         configuration.pulsate = command.has(.pulsate)
         configuration.initialPercent = command.int(.percent).map(Double.init)
+        configuration.framed = command.has(.framed)
         configuration.cancellable = command.has(.cancel)
         configuration.erase = command.has(.erase)
         configuration.inline = command.has(.inline)

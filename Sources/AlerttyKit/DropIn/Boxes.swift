@@ -245,6 +245,7 @@ extension Compat.Adapter {
         if positionals.count > 3 && !positionals[3].isEmpty { try set(.value, positionals[3]) }
         // As each shows a password: whiptail an asterisk per character, dialog nothing (--insecure: asterisks).
         if box == .passwordbox { try set(.mask, program == .dialog && !has("insecure") ? "" : "*") }
+        if program == .dialog { try set(.framed) } // dialog's field has a frame of its own
         add(positionals: [body])
     }
 
@@ -293,6 +294,7 @@ extension Compat.Adapter {
 
     mutating func gauge() throws(Failure) {
         if positionals.count > 3, let p = Int(positionals[3]) { try set(.percent, String(max(0, min(100, p)))) }
+        if program == .dialog { try set(.framed) } // dialog's bar: in a frame, its percentage in the middle
         add(positionals: [body])
     }
 

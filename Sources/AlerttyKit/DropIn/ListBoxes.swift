@@ -23,6 +23,8 @@ extension Compat.Adapter {
             try set(.listHeight, String(min(rows, 1000)))
         }
         if program == .dialog { try set(.dialogKeys) }
+        // dialog draws its lists inside a frame (buildlist: each of its two).
+        if program == .dialog && box != .buildlist { try set(.framed) }
         if program == .dialog && has("visit-items") { try set(.visitItems) }
         if [.menu, .radiolist, .checklist].contains(box) { try set(.centerList) }
         // Letters jump to an item in both; whiptail's check and radio lists ignore them.

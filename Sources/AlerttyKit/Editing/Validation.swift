@@ -121,6 +121,8 @@ public struct FieldConfiguration {
     /// --extra-button and --help-button labels.
     public var extraLabel: String?
     public var helpLabel: String?
+    /// --framed: the field inside a frame (dialog's input box).
+    public var framed = false
 
     /// The buttons under the field.
     public var buttonBar: ButtonBar {
@@ -155,6 +157,7 @@ public struct FieldConfiguration {
         noCancel = command.has(.noCancel)
         extraLabel = command.string(.extraButton)
         helpLabel = command.string(.helpButton)
+        framed = command.has(.framed)
         mask = command.string(.mask)
         if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }
         if let m = mask, let c = m.unicodeScalars.first, Sanitize.visible(c) != nil {

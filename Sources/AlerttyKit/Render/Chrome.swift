@@ -10,6 +10,15 @@ public enum Chrome {
         let top = rect.y, bottom = rect.maxY - 1
 
         let room = rect.width - 6
+        if theme.laidOutAsDialog {
+            // dialog's: the title centred in the top border, and no keys in the bottom one.
+            if !title.isEmpty, rect.width > 2 {
+                let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 2)
+                canvas.text(shown, x: rect.x + max(1, (rect.width - TextWidth.columns(shown)) / 2 - 1), y: top, style: theme.title)
+            }
+            if let footer, room > 0 { canvas.text(" " + Wrap.truncate(footer, width: room) + " ", x: rect.x + 2, y: bottom, style: theme.error) }
+            return
+        }
         if !title.isEmpty, room > 0 {
             let shown = Wrap.truncate(Sanitize.line(title), width: room)
             canvas.text(" " + shown + " ", x: rect.x + 2, y: top, style: theme.title)
@@ -50,6 +59,14 @@ public enum Chrome {
         _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: theme.border2)
         _ = canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: theme.border)
         _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: theme.border2)
+    }
+
+    /// dialog's rule across a box on row `y`, joined to its sides (the line over its buttons).
+    public static func rule(across rect: Rect, y: Int, theme: Theme, into canvas: inout Canvas) {
+        guard rect.width >= 2, y > rect.y, y < rect.maxY - 1 else { return }
+        _ = canvas.put(theme.glyphs.teeLeft, x: rect.x, y: y, style: theme.border)
+        for x in rect.x + 1..<rect.maxX - 1 { _ = canvas.put(theme.glyphs.horizontal, x: x, y: y, style: theme.border) }
+        _ = canvas.put(theme.glyphs.teeRight, x: rect.maxX - 1, y: y, style: theme.border2)
     }
 
     /// The box width that shows every hint that ends the prompt (Enter, Esc, y/n), as drawn in

@@ -6,9 +6,13 @@ public struct Glyphs: Sendable {
     public var scrollUp, scrollDown: Character
     /// The mark of a radio list's chosen item.
     public var radioOn: Character
+    /// The mark of a check list's marked item.
+    public var checkOn: Character = "x"
     /// A progress bar's done and to-do cells, and a spinner's frames.
     public var barFull, barEmpty: Character
     public var spinner: [Character]
+    /// A border's joints with a rule across the box (dialog's line over its buttons).
+    public var teeLeft: Character = "├", teeRight: Character = "┤"
 
     public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
                                        horizontal: "─", vertical: "│",
@@ -22,7 +26,7 @@ public struct Glyphs: Sendable {
     public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
                                      horizontal: "-", vertical: "|",
                                      scrollUp: "^", scrollDown: "v", radioOn: "*", barFull: "#", barEmpty: "-",
-                                     spinner: ["|", "/", "-", "\\"])
+                                     spinner: ["|", "/", "-", "\\"], teeLeft: "+", teeRight: "+")
 }
 
 public struct Theme: Sendable {
@@ -89,7 +93,9 @@ public struct Theme: Sendable {
         laidOutAsNewt = file.laidOutAsNewt
         let colors = file.monochrome ? .none : colors
         self.colors = colors
-        glyphs = !unicode ? .ascii : squareCorners ? .square : .unicode
+        // (dialog and newt draw square corners.)
+        glyphs = !unicode ? .ascii : squareCorners || file.laidOutAsDialog || file.laidOutAsNewt ? .square : .unicode
+        if file.laidOutAsDialog || file.laidOutAsNewt { (glyphs.radioOn, glyphs.checkOn) = ("*", "*") } // [*] and (*), as they mark
         let styles: [ThemePart: Style]
         if colors == .none {
             var mono: [ThemePart: Style] = [

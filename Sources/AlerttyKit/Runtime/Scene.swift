@@ -93,6 +93,10 @@ public struct Scene {
         }
         if modal, let backtitle, !backtitle.isEmpty, rows > 2 {
             canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: 1, y: 0, style: theme.title)
+            if theme.laidOutAsDialog {
+                // dialog rules the backtitle off from the screen under it.
+                for x in 1..<max(1, columns - 1) { _ = canvas.put(theme.glyphs.horizontal, x: x, y: 1, style: theme.title) }
+            }
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
         if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
@@ -113,6 +117,10 @@ public struct Scene {
             canvas.fill(Rect(x: shown.x + 2, y: shown.y + 1, width: shown.width, height: shown.height), style: shadow)
         }
         Chrome.box(shown, title: alert.title, hints: alert.hints, footer: countdown, theme: theme, into: &canvas)
+        // dialog's line over the buttons (its buttons sit on the row above the bottom border).
+        if theme.laidOutAsDialog && alert.buttonBar != nil && !phase.animating {
+            Chrome.rule(across: shown, y: shown.maxY - 3, theme: theme, into: &canvas)
+        }
         alert.layout(content)
         canvas.clip = shown.inset(1, 1)
         let cursor = alert.render(into: &canvas, area: content, theme: theme)

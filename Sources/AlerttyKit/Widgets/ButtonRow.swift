@@ -41,6 +41,7 @@ public enum ButtonRow {
     @discardableResult
     public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme,
                               into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        if theme.laidOutAsDialog { return renderAsDialog(buttons, focused: focused, y: y, area: area, theme: theme, into: &canvas) }
         var x = area.x + max(0, (area.width - width(buttons)) / 2)
         var cursor: (x: Int, y: Int)?
         for (i, b) in buttons.enumerated() {
@@ -57,6 +58,51 @@ public enum ButtonRow {
             }
             if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
                 _ = canvas.put(first, x: start + 2, y: y, style: key)
+            }
+        }
+        return cursor
+    }
+
+    // MARK: - dialog's buttons
+
+    /// dialog's button row (buttons.c): every label centred in the widest one's width (at least
+    /// 5 or 6 columns) between `<` and `>`, focused or not, placed from the box's edge (`area`
+    /// is the box's inside less its margin column) with dialog's gap and margin.
+    static func dialogPlaces(_ buttons: [Button], area: Rect) -> (texts: [String], xs: [Int]) {
+        let labels = buttons.map { Sanitize.line($0.label) }
+        var longest = labels.map { TextWidth.columns($0) }.max() ?? 0
+        if longest < 6 - (longest & 1) { longest = 6 - (longest & 1) }
+        let texts = labels.map { label -> String in
+            let room = max(0, longest - TextWidth.columns(label)), left = room / 2
+            return "<" + String(repeating: " ", count: left) + label + String(repeating: " ", count: room - left) + ">"
+        }
+        let count = max(1, buttons.count), used = longest * count + 2 * count
+        let unused = (area.width + 4) - used
+        var gap = unused / (count + 3), margin = 2 * gap
+        if gap <= 0 {
+            gap = max(1, unused / (count + 1))
+            margin = gap
+        }
+        let step = gap + (used + count - 1) / count
+        let xs = (0..<buttons.count).map { area.x - 2 + margin + $0 * step }
+        return (texts, xs)
+    }
+
+    static func renderAsDialog(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme,
+                               into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        let (texts, xs) = dialogPlaces(buttons, area: area)
+        var cursor: (x: Int, y: Int)?
+        for (i, b) in buttons.enumerated() {
+            let isFocused = focused == i
+            let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
+            canvas.text(texts[i], x: xs[i], y: y, style: style)
+            let label = Sanitize.line(b.label)
+            let labelX = xs[i] + 1 + (TextWidth.columns(texts[i]) - 2 - TextWidth.columns(label)) / 2
+            if isFocused { cursor = (labelX, y) }
+            guard b.enabled else { continue }
+            if let look = isFocused ? theme.buttonFocusedLabel : theme.buttonLabel { canvas.text(label, x: labelX, y: y, style: look) }
+            if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
+                _ = canvas.put(first, x: labelX, y: y, style: key)
             }
         }
         return cursor

@@ -21,10 +21,12 @@ public struct ListRow {
 public enum ListView {
     /// Draws the rows of `state` that fit in `area`; `row` is asked for those rows only. Returns
     /// the selected row's first cell when the list has the focus (the terminal's cursor goes there).
-    /// `showsSelection` false: no row stands out (the other side of two lists).
+    /// `showsSelection` false: no row stands out (the other side of two lists). `padded`: a blank
+    /// before and after each row's text (dialog's buildlist draws its rows without).
     @discardableResult
-    public static func render(_ state: ListState, area: Rect, focused: Bool, showsSelection: Bool = true, theme: Theme,
-                              into canvas: inout Canvas, row: (Int) -> ListRow) -> (x: Int, y: Int)? {
+    public static func render(_ state: ListState, area: Rect, focused: Bool, showsSelection: Bool = true, padded: Bool = true,
+                              theme: Theme, into canvas: inout Canvas, row: (Int) -> ListRow) -> (x: Int, y: Int)? {
+        let pad = padded ? " " : "", inset = padded ? 1 : 0
         var cursor: (x: Int, y: Int)?
         for i in 0..<area.height {
             let index = state.top + i
@@ -37,10 +39,10 @@ public enum ListView {
                     : theme.rowCurrent ?? Style(foreground: style.foreground, background: style.background, bold: true, underline: true)
                 if focused { cursor = (area.x, y) }
             }
-            let text = Wrap.truncate(" " + shown.prefix + shown.label + " ", width: area.width)
+            let text = Wrap.truncate(pad + shown.prefix + shown.label + pad, width: area.width)
             let end = canvas.text(text, x: area.x, y: y, style: style)
             if !shown.prefix.isEmpty && !(index == state.selection && focused && showsSelection) && theme.mark != style {
-                canvas.text(Wrap.truncate(shown.prefix, width: max(0, area.width - 1)), x: area.x + 1, y: y, style: theme.mark)
+                canvas.text(Wrap.truncate(shown.prefix, width: max(0, area.width - inset)), x: area.x + inset, y: y, style: theme.mark)
             }
             guard !shown.matched.isEmpty else { continue }
             // Redraw the matched characters that are still visible (not cut by the "…").
@@ -48,7 +50,7 @@ public enum ListView {
             matchStyle.bold = true
             matchStyle.underline = true
             if index != state.selection || !focused { matchStyle.foreground = theme.match.foreground ?? style.foreground }
-            var x = area.x + 1 + TextWidth.columns(shown.prefix)
+            var x = area.x + inset + TextWidth.columns(shown.prefix)
             var next = 0
             for (offset, c) in shown.label.enumerated() {
                 let w = TextWidth.columns(c)

@@ -28,8 +28,8 @@ final class DropInTests: XCTestCase {
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
                        ["save", "--no-animation", "--margin", "1", "--ok", "OK", "--cancel", "Cancel", "--width", "60", "--height", "10", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--margin", "1", "--ok", "Ok", "--cancel", "Cancel", "--width", "40", "--height", "12", "--tagged", "--output", "tag", "--list-height", "4", "--center-list", "--letters", "none", "--multi", "--min", "0",
-                        "--marked", "a", "--", "P", "a", "a A", "b", "b B"])
+                       ["choose", "--no-animation", "--margin", "1", "--ok", "Ok", "--cancel", "Cancel", "--width", "40", "--height", "12", "--tagged", "--output", "tag", "--list-height", "4", "--list-gap", "--letters", "none", "--multi", "--min", "0",
+                        "--marked", "a", "--", "P", "a", "a  A", "b", "b  B"])
         var none: [String] = ["input", "--title", "x"]
         XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")
         XCTAssertNotNil(failure(["--yesno", "x"], .lenient), "missing sizes is an error")

@@ -153,6 +153,34 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         XCTAssertEqual(try gauge(PTYProcess.binary(named: "dialog")), try gauge("/usr/bin/dialog"))
     }
 
+    /// The same for whiptail: newt's title between tees, `<Ok>` buttons where whiptail's sums put
+    /// them, the entry's underscores, the check and radio lists at the left, the text on the first
+    /// row of any box but a message, the field under the text.
+    func testTheBoxesScriptsUseMostAreDrawnAsWhiptailDrawsThem() throws {
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        let cases: [[String]] = [
+            ["--title", "Greeting", "--backtitle", "Setup", "--msgbox", "Hello there", "8", "30"],
+            ["--defaultno", "--yesno", "Sure about it?", "8", "40"], ["--inputbox", "Name", "8", "40", "Ann"],
+            ["--inputbox", "Name please", "12", "40"], ["--passwordbox", "Password", "8", "40"],
+            ["--menu", "Pick", "12", "50", "3", "a", "Apple", "b", "Banana"], ["--nocancel", "--menu", "Pick", "12", "50", "3", "a", "Apple"],
+            ["--checklist", "Pick", "12", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
+            ["--radiolist", "Pick", "12", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
+        ]
+        for arguments in cases {
+            func drawn(_ program: String) throws -> [String] {
+                try screen(program, arguments, showing: "the whole box") { screen in
+                    rectangle(on: screen.lines) != nil && screen.lines.contains { $0.contains("<") && $0.contains(">") }
+                }.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            }
+            XCTAssertEqual(try drawn(PTYProcess.binary(named: "whiptail")), try drawn("/usr/bin/whiptail"), "\(arguments)")
+        }
+        func gauge(_ whiptail: String) throws -> [String] {
+            try screen("/bin/sh", ["-c", "(echo 30; sleep 5) | exec \(whiptail) --title Copy --gauge 'Copying files' 8 40 0"],
+                       showing: "30%") { $0.contains("30%") && rectangle(on: $0.lines) != nil }
+        }
+        XCTAssertEqual(try gauge(PTYProcess.binary(named: "whiptail")), try gauge("/usr/bin/whiptail"))
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

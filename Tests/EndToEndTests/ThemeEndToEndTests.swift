@@ -45,6 +45,28 @@ try Needs.program("/usr/bin/whiptail", package: "whiptail")
         XCTAssertEqual(ours["title"]??.foreground, "11", "the title in NEWT_COLORS' yellow")
     }
 
+    /// A gauge's bar as each program colours it: the done part, the percentage and the rest
+    /// (whiptail's scale by default and under NEWT_COLORS' fullscale and emptyscale; dialog's
+    /// reversed gauge_color, from --create-rc).
+    func testAGaugesBarIsColouredAsEachProgramColoursIt() throws {
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        try Needs.program("/usr/bin/dialog", package: "dialog")
+        let created = try temporaryFile("")
+        XCTAssertEqual(Subprocess.run("/usr/bin/dialog", ["--create-rc", created]).status, 0)
+        for (program, environment) in [("whiptail", "TERM=xterm-256color"), ("whiptail", "NEWT_COLORS='fullscale=,green emptyscale=,yellow'"),
+                                        ("dialog", "DIALOGRC=\(created)")] {
+            var looks: [[StyledCapture.Look?]] = []
+            for binary in ["/usr/bin/" + program, PTYProcess.binary(named: program)] {
+                let gauge = try capture("sh -c '(echo 30; sleep 5) | \(binary) --gauge Copying 8 40 0'", environment: environment, ready: "30%")
+                let percent = try XCTUnwrap(gauge.find("30%"), "\(binary): the percentage")
+                // (blank cells: only their background shows)
+                func blank(_ column: Int) -> StyledCapture.Look? { gauge.look(percent.row, column).map { StyledCapture.Look(background: $0.background) } }
+                looks.append([blank(percent.column - 12), gauge.look(percent.row, percent.column), blank(percent.column + 6)])
+            }
+            XCTAssertEqual(looks[1], looks[0], "\(program) \(environment): the done part, the percentage, the rest")
+        }
+    }
+
     /// With neither NEWT_COLORS nor DIALOGRC (nor ~/.dialogrc), each program's own default look:
     /// newt's blue as whiptail, dialog's as dialog, as their users expect; not alertty's dark one.
     func testWithNothingSetTheDropInLooksAsItsProgramLooks() throws {

@@ -16,6 +16,8 @@ public struct ChooseConfiguration: Sendable {
     public var order = false
     /// --framed: the list inside a frame of its own (dialog's lists).
     public var framed = false
+    /// --list-gap: a blank row between the question and the list (whiptail's lists).
+    public var listGap = false
     /// --two-lists: the items not chosen on the left, the chosen on the right; Space sends the
     /// focused item across (dialog's buildlist).
     public var twoLists = false
@@ -337,7 +339,7 @@ public struct ChooseAlert: Alert {
     /// Typing filters, so the query and the count have a row (not when letters jump).
     var hasFilterRow: Bool { configuration.letters == .filter && sides == nil }
     /// Rows besides the text and the list: the filter row, a hint or reason row, the buttons.
-    var fixedRows: Int { (hasFilterRow ? 1 : 0) + (hasDetailRow ? 1 : 0) + 1 }
+    var fixedRows: Int { (hasFilterRow ? 1 : 0) + (hasDetailRow ? 1 : 0) + 1 + (configuration.listGap ? 1 : 0) }
 
     /// With a preview the box takes the screen (but a margin), as a pager does: the pane needs room.
     public var prefersWholeScreen: Bool { configuration.preview != nil }
@@ -380,7 +382,7 @@ public struct ChooseAlert: Alert {
         body.layout(width: area.width, rows: textRows)
         var rows = max(1, area.height - textRows - fixedRows)
         if let wanted = configuration.listRows, wanted > 0 { rows = max(1, min(rows, wanted + framesRows)) }
-        listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0), width: area.width, height: rows)
+        listArea = Rect(x: area.x, y: area.y + textRows + (hasFilterRow ? 1 : 0) + (configuration.listGap ? 1 : 0), width: area.width, height: rows)
         frameArea = nil
         if configuration.framed && sides == nil && rows > 2 && area.width > 2 {
             frameArea = listArea
@@ -936,6 +938,7 @@ extension ChooseAlert {
         if configuration.order && !configuration.multi { throw UsageError("--order arranges the marks of a check list: it needs --multi") }
         configuration.twoLists = command.has(.twoLists)
         configuration.framed = command.has(.framed)
+        configuration.listGap = command.has(.listGap)
         if configuration.twoLists {
             if !configuration.multi { throw UsageError("--two-lists splits a check list in two: it needs --multi") }
             if command.has(.preview) || command.has(.tree) { throw UsageError("--two-lists cannot go with --preview or --tree") }

@@ -121,9 +121,12 @@ public struct FieldAlert: Alert {
 
     /// Rows below the message: [label], field, the reason's rows (one at least, so the box does not
     /// jump), and — when there is room — a blank row over the buttons.
+    /// The field's rows and the buttons', with a blank row over the buttons where the text keeps
+    /// its rows and the blank under it (whiptail's box has room for the text first).
     func controlRows(in area: Rect) -> Int {
         let needed = labelRows + meterRows + 2 + max(1, reasonLines(width: area.width).count)
-        return area.height > needed ? needed + 1 : needed
+        let text = body.lineCount(width: area.width)
+        return area.height > needed + (text > 0 ? text + 1 : 0) ? needed + 1 : needed
     }
 
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) {
@@ -324,6 +327,8 @@ public struct FieldAlert: Alert {
             body.render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: bodyRows), theme: theme)
         }
         var y = area.maxY - controls
+        // dialog and whiptail put the field under the text (a row between), not over the buttons.
+        if theme.laidOutAsDialog || theme.laidOutAsNewt { y = min(y, area.y + min(bodyRows, body.lineCount(width: area.width)) + 1) }
         if let label = fieldLabel {
             canvas.text(label, x: area.x, y: y, style: theme.muted)
             y += 1

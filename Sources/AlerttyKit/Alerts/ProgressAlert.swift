@@ -313,6 +313,7 @@ public struct ProgressAlert: Alert {
     /// dialog's gauge: the text from the top, the bar in a frame on the last three rows with the
     /// percentage in its middle, the done part of it reversed.
     private func renderFramed(into canvas: inout Canvas, area: Rect, theme: Theme) {
+        if theme.laidOutAsNewt { return renderScale(into: &canvas, area: area, theme: theme) }
         let frame = Rect(x: area.x + 1, y: area.maxY - 3, width: area.width - 2, height: 3)
         for (i, line) in Wrap.lines(textLines, width: area.width).prefix(max(0, frame.y - area.y)).enumerated() {
             canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
@@ -327,6 +328,24 @@ public struct ProgressAlert: Alert {
         var reversed = theme.barFull
         reversed.reverse.toggle()
         for x in bar.x..<bar.x + min(bar.width, done * bar.width / 100) { canvas.setStyle(reversed, x: x, y: bar.y) }
+    }
+
+    /// whiptail's gauge (newt's scale): the text from the top, the bar on the row over the bottom
+    /// margin with no frame, `NN%` in its middle, the done part in the full scale's colour.
+    private func renderScale(into canvas: inout Canvas, area: Rect, theme: Theme) {
+        let bar = Rect(x: area.x + 1, y: area.maxY - 1, width: area.width - 2, height: 1)
+        for (i, line) in Wrap.lines(textLines, width: area.width).prefix(max(0, bar.y - area.y - 1)).enumerated() {
+            canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
+        }
+        // (the drop-in's scale colours are blocks' foregrounds: here they are the cells' backgrounds,
+        // under newt's white)
+        let full = Style(foreground: .basic(15), background: theme.barFull.foreground)
+        let empty = Style(foreground: .basic(15), background: theme.barEmpty.foreground)
+        let done = Int(indeterminate ? 0 : percent ?? 0)
+        canvas.fill(bar, style: empty)
+        let text = String(repeating: " ", count: max(0, 3 - String(done).count)) + String(done) + "%"
+        canvas.text(text, x: bar.x + (bar.width - 4) / 2, y: bar.y, style: empty)
+        for x in bar.x..<bar.x + min(bar.width, done * bar.width / 100) { canvas.setStyle(full, x: x, y: bar.y) }
     }
 
     private func renderBar(into canvas: inout Canvas, x: Int, y: Int, width: Int, theme: Theme) {

@@ -294,7 +294,7 @@ extension Compat.Adapter {
 
     mutating func gauge() throws(Failure) {
         if positionals.count > 3, let p = Int(positionals[3]) { try set(.percent, String(max(0, min(100, p)))) }
-        if program == .dialog { try set(.framed) } // dialog's bar: in a frame, its percentage in the middle
+        try set(.framed) // the programs' bar: its percentage in the middle (dialog's in a frame)
         add(positionals: [body])
     }
 

@@ -26,7 +26,10 @@ extension Compat.Adapter {
         // dialog draws its lists inside a frame (buildlist: each of its two).
         if program == .dialog && box != .buildlist { try set(.framed) }
         if program == .dialog && has("visit-items") { try set(.visitItems) }
-        if [.menu, .radiolist, .checklist].contains(box) { try set(.centerList) }
+        // dialog centres its lists, whiptail its menu (its check and radio lists start at the
+        // left), under a blank row.
+        if box == .menu || program == .dialog && [.radiolist, .checklist].contains(box) { try set(.centerList) }
+        if program == .whiptail { try set(.listGap) }
         // Letters jump to an item in both; whiptail's check and radio lists ignore them.
         try set(.letters, program == .dialog ? "jump" : program == .whiptail && box != .menu ? "none" : "newt")
         output.helpNamesItem = true
@@ -55,9 +58,10 @@ extension Compat.Adapter {
         default:
             break
         }
-        // Items line up in a column after the widest tag: one space after it in whiptail, two in dialog.
+        // Items line up in a column after the widest tag: one space after it in whiptail's menu,
+        // two in its check and radio lists and in dialog.
         let tagColumn = stride(from: 0, to: items.count, by: groupSize).map { TextWidth.shownColumns(items[$0]) }.max() ?? 0
-        let gap = program == .whiptail ? " " : "  "
+        let gap = program == .whiptail && box == .menu ? " " : "  "
         let notags = has("notags", "no-tags")
         let shownItems = stride(from: 0, to: items.count, by: groupSize).map { itemHidden ? "" : plain(items[$0 + 1]) }
         let aligned = program == .dialog ? value("column-separator").map { Compat.columns(shownItems, separator: $0) } : nil

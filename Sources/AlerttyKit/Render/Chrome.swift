@@ -10,6 +10,18 @@ public enum Chrome {
         let top = rect.y, bottom = rect.maxY - 1
 
         let room = rect.width - 6
+        if theme.laidOutAsNewt {
+            // newt's: the title centred between tees (┤ Title ├), and no keys in the border.
+            if !title.isEmpty, rect.width > 6 {
+                let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 6)
+                let x = rect.x + max(1, (rect.width - TextWidth.columns(shown) - 4) / 2)
+                _ = canvas.put(theme.glyphs.teeRight, x: x, y: top, style: theme.border)
+                let end = canvas.text(" " + shown + " ", x: x + 1, y: top, style: theme.title)
+                _ = canvas.put(theme.glyphs.teeLeft, x: end, y: top, style: theme.border)
+            }
+            if let footer, room > 0 { canvas.text(" " + Wrap.truncate(footer, width: room) + " ", x: rect.x + 2, y: bottom, style: theme.error) }
+            return
+        }
         if theme.laidOutAsDialog {
             // dialog's: the title centred in the top border, and no keys in the bottom one.
             if !title.isEmpty, rect.width > 2 {

@@ -103,8 +103,8 @@ public enum ThemePresets {
         mark            = black on white
         match           = red on white bold
         error           = red on white bold
-        gauge-fill      = blue on blue
-        gauge-empty     = red on white
+        gauge-fill      = red on white
+        gauge-empty     = blue on blue
         shadow          = on black
 
         """

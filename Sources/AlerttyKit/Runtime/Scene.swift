@@ -17,11 +17,13 @@ public struct Scene {
     /// Rows from the box's top edge to its content, the border included: a blank row under the
     /// border, but none in dialog's layout (its text starts under the border).
     public var top: Int { theme.laidOutAsDialog ? 1 : BoxMetrics.top }
+    /// The same for `alert`: newt puts a message's text on the second row, any other box's on the first.
+    func top(for alert: any Alert) -> Int { theme.laidOutAsNewt && !alert.textScrolls ? 1 : top }
     /// Rows from the content (`contentHeight` rows) to the bottom edge, the border included: in
-    /// newt's layout a blank row more where the height given has room for it (whiptail's
-    /// buttons sit a row above its bottom border; its input box has no room for that row).
-    func bottom(contentHeight: Int) -> Int {
-        guard theme.laidOutAsNewt, let height, contentHeight + top + BoxMetrics.bottom + 1 <= height else { return BoxMetrics.bottom }
+    /// newt's layout a blank row more in a box of a given height (whiptail's buttons sit a row
+    /// above its bottom border) where the content can spare it.
+    func bottom(contentHeight: Int, top: Int) -> Int {
+        guard theme.laidOutAsNewt, let height, contentHeight + top + BoxMetrics.bottom <= height else { return BoxMetrics.bottom }
         return BoxMetrics.bottom + 1
     }
     /// --begin: the box's top-left corner on a modal screen (kept on the screen), else centred.
@@ -46,17 +48,19 @@ public struct Scene {
         let whole = alert.prefersWholeScreen
         let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * padding), columns)
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * padding))
-        let bottom = bottom(contentHeight: content.height)
+        let top = top(for: alert)
+        let bottom = bottom(contentHeight: content.height, top: top)
         var box = BoxMetrics.box(forContent: content.width, content.height, padding: padding, top: top, bottom: bottom)
         if let width { box.width = min(width, columns) }
         // Never so narrow that the keys which end the prompt drop out of the border — but a
         // width given to dialog's layout is dialog's box, which shows no keys.
-        if !(theme.laidOutAsDialog && width != nil) { box.width = max(box.width, Chrome.widthForEndingHints(alert.hints)) }
+        if !((theme.laidOutAsDialog || theme.laidOutAsNewt) && width != nil) { box.width = max(box.width, Chrome.widthForEndingHints(alert.hints)) }
         // --height makes the box taller, never shorter than its content wants (nothing is cut) —
         // but a text that scrolls takes the height given.
         if let height {
             let least = top + bottom + alert.minimumSize.height + (alert.buttonBar == nil ? 0 : 2) // (the buttons' row and one over it)
-            box.height = alert.textScrolls ? max(height, least) : max(box.height, height)
+            // (newt's boxes are the height given: what does not fit scrolls or goes, as in whiptail)
+            box.height = alert.textScrolls || theme.laidOutAsNewt ? max(height, least) : max(box.height, height)
         }
         // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.
         let keepTop = (whole && height == nil) || (modal && !(backtitle ?? "").isEmpty)
@@ -92,7 +96,8 @@ public struct Scene {
             }
         }
         if modal, let backtitle, !backtitle.isEmpty, rows > 2 {
-            canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: 1, y: 0, style: theme.title)
+            // (newt writes it from the first column, dialog from the second)
+            canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: theme.laidOutAsNewt ? 0 : 1, y: 0, style: theme.title)
             if theme.laidOutAsDialog {
                 // dialog rules the backtitle off from the screen under it.
                 for x in 1..<max(1, columns - 1) { _ = canvas.put(theme.glyphs.horizontal, x: x, y: 1, style: theme.title) }
@@ -102,7 +107,7 @@ public struct Scene {
         if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
         let full = modal ? theme.place(width: box.width, height: box.height, in: screen, at: origin)
                          : Rect(x: 0, y: 0, width: box.width, height: box.height)
-        let content = BoxMetrics.content(of: full, padding: padding, top: top, bottom: bottom)
+        let content = BoxMetrics.content(of: full, padding: padding, top: top(for: alert), bottom: bottom)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
             let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)

@@ -38,9 +38,13 @@ public enum ButtonRow {
     /// Draws `buttons` centred on row `y` of `area`. `focused` is an index into `buttons`, or nil.
     /// Returns the focused button's label's first cell: the terminal's cursor goes there, so a
     /// screen reader reads the button in focus (as dialog puts it on the label).
+    /// `question`: a Yes/No pair (whiptail places it a little apart from OK/Cancel).
     @discardableResult
-    public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme,
+    public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme, question: Bool = false,
                               into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        if theme.laidOutAsNewt, let xs = newtPlaces(buttons, area: area, question: question) {
+            return renderCompact(buttons, at: xs, focused: focused, y: y, theme: theme, into: &canvas)
+        }
         if theme.laidOutAsDialog { return renderAsDialog(buttons, focused: focused, y: y, area: area, theme: theme, into: &canvas) }
         var x = area.x + max(0, (area.width - width(buttons)) / 2)
         var cursor: (x: Int, y: Int)?
@@ -59,6 +63,35 @@ public enum ButtonRow {
             if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
                 _ = canvas.put(first, x: start + 2, y: y, style: key)
             }
+        }
+        return cursor
+    }
+
+    // MARK: - whiptail's buttons
+
+    /// Where whiptail (dialogboxes.c) puts one button or two: from the window's width (the box
+    /// less its border; `area` is that less the margin column) by its fixed sums, Yes/No by 16
+    /// and OK/Cancel by 18. nil for more buttons than whiptail has.
+    static func newtPlaces(_ buttons: [Button], area: Rect, question: Bool) -> [Int]? {
+        let inner = area.width + 2
+        switch buttons.count {
+        case 1: return [area.x + (inner - 8) / 2]
+        case 2:
+            let third = (inner - (question ? 16 : 18)) / 3
+            return [area.x + third, area.x + third * 2 + 9]
+        default: return nil
+        }
+    }
+
+    /// newt's compact buttons: `<Label>`, the focused one in the focused look.
+    static func renderCompact(_ buttons: [Button], at xs: [Int], focused: Int?, y: Int, theme: Theme,
+                              into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        var cursor: (x: Int, y: Int)?
+        for (i, b) in buttons.enumerated() {
+            let isFocused = focused == i
+            let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
+            canvas.text("<" + Sanitize.line(b.label) + ">", x: xs[i], y: y, style: style)
+            if isFocused { cursor = (xs[i] + 1, y) }
         }
         return cursor
     }

@@ -130,7 +130,8 @@ public struct TextBody: Equatable, Sendable {
     @discardableResult
     public func renderOverButtons(_ buttons: [Button], focused: Int?, into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)? {
         render(into: &canvas, area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 2)), theme: theme)
-        return ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        return ButtonRow.render(buttons, focused: focused, y: area.maxY - 1, area: area, theme: theme, question: buttons.count == 2,
+                                into: &canvas)
     }
 }
 

@@ -27,6 +27,8 @@ public struct TextField: Sendable {
     public func render(into canvas: inout Canvas, rect: Rect, theme: Theme, focused: Bool = true) -> (x: Int, y: Int) {
         let style = focused ? theme.fieldFocused : theme.field
         canvas.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: style)
+        // newt's entry shows its room as underscores.
+        if theme.laidOutAsNewt { canvas.text(String(repeating: "_", count: rect.width), x: rect.x, y: rect.y, style: style) }
         if editor.isEmpty || hidden {
             if editor.isEmpty && !placeholder.isEmpty {
                 canvas.text(Wrap.truncate(placeholder, width: rect.width), x: rect.x, y: rect.y, style: theme.placeholder)

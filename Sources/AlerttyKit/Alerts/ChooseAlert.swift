@@ -812,7 +812,10 @@ public struct ChooseAlert: Alert {
         let rows = listArea.height
         let matcher = FuzzyMatcher(query.editor.text)
         let glyphs = theme.glyphs
-        if let frameArea { Chrome.frame(frameArea, theme: theme, into: &canvas) }
+        if let frameArea {
+            canvas.fill(frameArea.inset(1, 1), style: theme.list)
+            Chrome.frame(frameArea, theme: theme, look: (theme.frame, theme.frame2), into: &canvas)
+        }
         if let sides {
             renderSides(sides, theme: theme, into: &canvas)
         } else {
@@ -845,7 +848,9 @@ public struct ChooseAlert: Alert {
             }
         }
         let focusIndex: Int? = if case .button(let role) = focus { configuration.buttonBar.index(of: role) } else { nil }
-        let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, into: &canvas)
+        // (letters filter the list or jump in it: no button's letter is its key)
+        let button = ButtonRow.render(buttons, focused: focusIndex, y: area.maxY - 1, area: area, theme: theme, lettersPress: false,
+                                      into: &canvas)
         if let r = renaming, list.selection >= list.top, list.selection < list.top + listArea.height {
             // The row being renamed is a field over its label.
             let rowY = listArea.y + list.selection - list.top
@@ -866,7 +871,8 @@ extension ChooseAlert {
     /// --two-lists: each side in a frame, its rows drawn by the list; only the focused item stands out.
     func renderSides(_ sides: TwoLists, theme: Theme, into canvas: inout Canvas) {
         for (k, area) in sideAreas.enumerated() {
-            Chrome.frame(Rect(x: area.x - 1, y: area.y - 1, width: area.width + 2, height: area.height + 2), theme: theme, into: &canvas)
+            Chrome.frame(Rect(x: area.x - 1, y: area.y - 1, width: area.width + 2, height: area.height + 2), theme: theme,
+                         look: (theme.frame, theme.frame2), into: &canvas)
             let side = sides.sides[k]
             ListView.render(side, area: area, focused: focus == .list, showsSelection: sides.active.rawValue == k,
                             padded: !theme.laidOutAsDialog, theme: theme, into: &canvas) { row in

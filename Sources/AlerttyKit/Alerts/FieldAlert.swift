@@ -336,7 +336,8 @@ public struct FieldAlert: Alert {
         var fieldRect = Rect(x: area.x, y: y, width: area.width, height: 1)
         if configuration.framed && area.width > 2 {
             // The frame takes the blank rows over and under the field, and a column each side.
-            Chrome.frame(Rect(x: area.x, y: y - 1, width: area.width, height: 3), theme: theme, into: &canvas)
+            Chrome.frame(Rect(x: area.x, y: y - 1, width: area.width, height: 3), theme: theme, look: (theme.fieldFrame, theme.fieldFrame2),
+                         into: &canvas)
             fieldRect = Rect(x: area.x + 1, y: y, width: area.width - 2, height: 1)
         }
         let cursor = field.render(into: &canvas, rect: fieldRect, theme: theme, focused: focus == .field)

@@ -52,7 +52,7 @@ public enum CompatTheme {
     /// Which of alertty's parts each newt element colours.
     static let newtParts: [String: [ThemePart]] = [
         // newt 0.52 draws the focused button in `button`, the others in `compactbutton`.
-        "root": [.backdrop], "border": [.border], "window": [.box], "shadow": [.shadow], "title": [.title],
+        "root": [.backdrop], "roottext": [.backtitle], "border": [.border], "window": [.box], "shadow": [.shadow], "title": [.title],
         "button": [.buttonFocused], "compactbutton": [.button], "checkbox": [.mark], "entry": [.field, .fieldFocused],
         "disentry": [.placeholder], "label": [.muted], "listbox": [.row],
         // newt's current row is actsellistbox while the list has the focus, actlistbox when not.
@@ -139,8 +139,9 @@ public enum CompatTheme {
 
     /// Which of alertty's parts each dialog attribute colours.
     static let dialogParts: [String: [ThemePart]] = [
-        "screen_color": [.backdrop], "shadow_color": [.shadow], "dialog_color": [.box, .text], "title_color": [.title],
-        "border_color": [.border], "border2_color": [.border2],
+        "screen_color": [.backdrop, .backtitle], "shadow_color": [.shadow], "dialog_color": [.box, .text], "title_color": [.title],
+        // (an input box's field is framed sunken in the box's own border colours)
+        "border_color": [.border, .fieldFrame2], "border2_color": [.border2, .fieldFrame],
         "button_active_color": [.buttonFocused], "button_inactive_color": [.button],
         "button_label_active_color": [.buttonFocusedLabel], "button_label_inactive_color": [.buttonLabel],
         "button_key_active_color": [.buttonFocusedKey], "button_key_inactive_color": [.buttonKey],
@@ -149,6 +150,8 @@ public enum CompatTheme {
         "item_selected_color": [.rowFocused, .rowCurrent],
         "check_color": [.mark], "position_indicator_color": [.hint],
         "gauge_color": [.gaugeFill],
+        // dialog draws its lists' and fields' frames sunken: border2 over the top and left.
+        "menubox_border2_color": [.frame], "menubox_border_color": [.frame2], "menubox_color": [.list],
     ]
 
     /// `name = (FG,BG,HL)` lines (or another attribute's name), `use_colors` and `use_shadow`.
@@ -202,6 +205,7 @@ public enum CompatTheme {
         let reverse = ThemeFile.Setting(reverse: true)
         for part in ThemePart.allCases { theme.parts[part] = reverse }
         theme.parts[.backdrop] = .init()
+        theme.parts[.backtitle] = .init()
         theme.parts[.shadow] = nil
         for part: ThemePart in [.rowFocused, .rowCurrent, .buttonLabel, .buttonFocusedLabel] { theme.parts[part] = .init() }
         theme.parts[.button] = .init(dim: true)

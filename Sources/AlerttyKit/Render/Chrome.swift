@@ -54,23 +54,25 @@ public enum Chrome {
         }
     }
 
-    /// A border around `rect` (its outermost cells), lit from the top left as the box's is.
-    public static func frame(_ rect: Rect, theme: Theme, into canvas: inout Canvas) {
+    /// A border around `rect` (its outermost cells): the top and left edges in `look.0`, the
+    /// bottom and right in `look.1` (the box's own: the theme's border and border2).
+    public static func frame(_ rect: Rect, theme: Theme, look: (Style, Style)? = nil, into canvas: inout Canvas) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let g = theme.glyphs
+        let (lit, shaded) = look ?? (theme.border, theme.border2)
         let top = rect.y, bottom = rect.maxY - 1
         for x in rect.x + 1..<rect.maxX - 1 {
-            _ = canvas.put(g.horizontal, x: x, y: top, style: theme.border)
-            _ = canvas.put(g.horizontal, x: x, y: bottom, style: theme.border2)
+            _ = canvas.put(g.horizontal, x: x, y: top, style: lit)
+            _ = canvas.put(g.horizontal, x: x, y: bottom, style: shaded)
         }
         for y in top + 1..<bottom {
-            _ = canvas.put(g.vertical, x: rect.x, y: y, style: theme.border)
-            _ = canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: theme.border2)
+            _ = canvas.put(g.vertical, x: rect.x, y: y, style: lit)
+            _ = canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: shaded)
         }
-        _ = canvas.put(g.topLeft, x: rect.x, y: top, style: theme.border)
-        _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: theme.border2)
-        _ = canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: theme.border)
-        _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: theme.border2)
+        _ = canvas.put(g.topLeft, x: rect.x, y: top, style: lit)
+        _ = canvas.put(g.topRight, x: rect.maxX - 1, y: top, style: shaded)
+        _ = canvas.put(g.bottomLeft, x: rect.x, y: bottom, style: lit)
+        _ = canvas.put(g.bottomRight, x: rect.maxX - 1, y: bottom, style: shaded)
     }
 
     /// dialog's rule across a box on row `y`, joined to its sides (the line over its buttons).

@@ -36,6 +36,11 @@ public struct Theme: Sendable {
     public var border: Style
     /// The right and bottom edges.
     public var border2: Style
+    /// The backtitle's look; a list's and a field's frames (top and left, bottom and right).
+    public var backtitle: Style
+    public var frame: Style, frame2: Style, fieldFrame: Style, fieldFrame2: Style
+    /// Inside a framed list, behind its rows.
+    public var list: Style
     public var title: Style
     public var text: Style
     public var muted: Style
@@ -138,6 +143,12 @@ public struct Theme: Sendable {
         }
         box = style(.box); border = style(.border); title = style(.title); text = style(.text); muted = style(.muted)
         border2 = styles[.border2] ?? border
+        backtitle = styles[.backtitle] ?? title
+        frame = styles[.frame] ?? border
+        frame2 = styles[.frame2] ?? border2
+        fieldFrame = styles[.fieldFrame] ?? frame
+        fieldFrame2 = styles[.fieldFrame2] ?? frame2
+        list = styles[.list] ?? box
         rowCurrent = styles[.rowCurrent]
         buttonLabel = styles[.buttonLabel]; buttonKey = styles[.buttonKey]
         buttonFocusedLabel = styles[.buttonFocusedLabel]; buttonFocusedKey = styles[.buttonFocusedKey]

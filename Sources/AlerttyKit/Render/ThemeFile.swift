@@ -37,6 +37,15 @@ public enum ThemePart: String, CaseIterable, Sendable {
     /// in the row's colours when not given).
     case row, rowFocused = "row-focused", rowCurrent = "row-current", mark, match, error
     case gaugeFill = "gauge-fill", gaugeEmpty = "gauge-empty", shadow
+    /// The line at the top of the screen (--backtitle); the title's look when not given.
+    case backtitle
+    /// A list's frame (--framed, two lists): its top and left edges, and its bottom and right
+    /// (dialog's sunken menubox border); the box's border and border2 when not given.
+    case frame, frame2
+    /// A field's frame (--framed): as a list's when not given.
+    case fieldFrame = "field-frame", fieldFrame2 = "field-frame2"
+    /// Inside a list's frame, behind its rows (dialog's menubox); the box's when not given.
+    case list
 }
 
 public struct ThemeFile: Equatable, Sendable {

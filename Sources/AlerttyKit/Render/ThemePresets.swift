@@ -45,6 +45,12 @@ public enum ThemePresets {
         # button-focused-key   = #ffffff on #286ec8 bold  # else the focused label's
         # row-current          = #dcdfe4 on #3c404a  # else the row's, bold and underlined
         # shadow               = on #000000  # else none
+        # backtitle            = #ffffff on #121212 bold  # else the title's
+        # frame                = #788296 on #262930  # a list's frame (top, left), else the border's
+        # frame2               = #788296 on #262930  # its bottom and right, else border2's
+        # field-frame          = #788296 on #262930  # a field's frame, else a list's
+        # field-frame2         = #788296 on #262930  # its bottom and right, else frame2's
+        # list                 = #dcdfe4 on #262930  # inside a list's frame, else the box's
 
         """
 
@@ -139,6 +145,12 @@ public enum ThemePresets {
         gauge-fill      = blue on white bold
         gauge-empty     = white on white
         shadow          = on black
+        backtitle       = cyan on blue bold
+        frame           = black on white
+        frame2          = white on white bold
+        field-frame     = black on white
+        field-frame2    = white on white bold
+        list            = black on white
 
         """
 }

@@ -97,10 +97,10 @@ public struct Scene {
         }
         if modal, let backtitle, !backtitle.isEmpty, rows > 2 {
             // (newt writes it from the first column, dialog from the second)
-            canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: theme.laidOutAsNewt ? 0 : 1, y: 0, style: theme.title)
+            canvas.text(Wrap.truncate(backtitle, width: max(0, columns - 2)), x: theme.laidOutAsNewt ? 0 : 1, y: 0, style: theme.backtitle)
             if theme.laidOutAsDialog {
                 // dialog rules the backtitle off from the screen under it.
-                for x in 1..<max(1, columns - 1) { _ = canvas.put(theme.glyphs.horizontal, x: x, y: 1, style: theme.title) }
+                for x in 1..<max(1, columns - 1) { _ = canvas.put(theme.glyphs.horizontal, x: x, y: 1, style: theme.backtitle) }
             }
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)

@@ -38,10 +38,13 @@ public enum ButtonRow {
     /// Draws `buttons` centred on row `y` of `area`. `focused` is an index into `buttons`, or nil.
     /// Returns the focused button's label's first cell: the terminal's cursor goes there, so a
     /// screen reader reads the button in focus (as dialog puts it on the label).
-    /// `question`: a Yes/No pair (whiptail places it a little apart from OK/Cancel).
+    /// `question`: a Yes/No pair (whiptail places it a little apart from OK/Cancel). `lettersPress`
+    /// false: typed letters go elsewhere (a list's), so no first letter is drawn as a key.
     @discardableResult
     public static func render(_ buttons: [Button], focused: Int?, y: Int, area: Rect, theme: Theme, question: Bool = false,
-                              into canvas: inout Canvas) -> (x: Int, y: Int)? {
+                              lettersPress: Bool = true, into canvas: inout Canvas) -> (x: Int, y: Int)? {
+        var theme = theme
+        if !lettersPress { (theme.buttonKey, theme.buttonFocusedKey) = (theme.buttonLabel, theme.buttonFocusedLabel) }
         if theme.laidOutAsNewt, let xs = newtPlaces(buttons, area: area, question: question) {
             return renderCompact(buttons, at: xs, focused: focused, y: y, theme: theme, into: &canvas)
         }
@@ -125,13 +128,15 @@ public enum ButtonRow {
                                into canvas: inout Canvas) -> (x: Int, y: Int)? {
         let (texts, xs) = dialogPlaces(buttons, area: area)
         var cursor: (x: Int, y: Int)?
+        // While a field or a list has the focus dialog shows OK as the focused button (Enter presses it).
+        let lit = focused ?? 0
         for (i, b) in buttons.enumerated() {
-            let isFocused = focused == i
+            let isFocused = lit == i
             let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
             canvas.text(texts[i], x: xs[i], y: y, style: style)
             let label = Sanitize.line(b.label)
             let labelX = xs[i] + 1 + (TextWidth.columns(texts[i]) - 2 - TextWidth.columns(label)) / 2
-            if isFocused { cursor = (labelX, y) }
+            if focused == i { cursor = (labelX, y) }
             guard b.enabled else { continue }
             if let look = isFocused ? theme.buttonFocusedLabel : theme.buttonLabel { canvas.text(label, x: labelX, y: y, style: look) }
             if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {

@@ -181,6 +181,19 @@ final class DropInGeometryEndToEndTests: XCTestCase {
         XCTAssertEqual(try gauge(PTYProcess.binary(named: "whiptail")), try gauge("/usr/bin/whiptail"))
     }
 
+    /// A click on a button finds it where each program's look put it (OK on dialog's and on
+    /// whiptail's menu: the focused item answered; alertty's own row would have put no button there).
+    func testAClickPressesTheButtonWhereItsProgramDrewIt() throws {
+        for (program, ok) in [("dialog", "OK"), ("whiptail", "Ok")] {
+            let p = try PTYProcess(["--menu", "Pick", "12", "50", "3", "a", "Apple", "b", "Banana"], columns: 80, rows: 24,
+                                   executable: PTYProcess.binary(named: program), stdioOnTerminal: true)
+            try p.waitForText("Cancel")
+            let button = try XCTUnwrap(p.screen.position(of: ok))
+            p.type(PTYProcess.Keys.click(button.x, button.y))
+            XCTAssertEqual(try p.waitForExit(), 0, "\(program): \(ok) clicked")
+        }
+    }
+
     /// A --tailboxbg box and the box after it, each at its own --begin, as dialog lays them side by side.
     func testBackgroundBoxesGoWhereTheirBeginPutsThem() throws {
         try Needs.program("/usr/bin/dialog", package: "dialog")

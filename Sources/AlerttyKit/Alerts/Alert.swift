@@ -215,6 +215,9 @@ public protocol Alert {
     var minimumSize: (width: Int, height: Int) { get }
     /// Tells the alert the content area it will be drawn in (for paging and scrolling).
     mutating func layout(_ area: Rect)
+    /// The same, with the theme it will be drawn in (where its look places things, as its
+    /// buttons, that a click must find).
+    mutating func layout(_ area: Rect, theme: Theme)
     mutating func update(_ event: AlertEvent) -> [Effect]
     /// Draws the content; returns where the text cursor should be, if anywhere.
     func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)?
@@ -251,6 +254,8 @@ public protocol Alert {
 }
 
 extension Alert {
+    public mutating func layout(_ area: Rect, theme: Theme) { layout(area) }
+
     public mutating func forget() {}
     public func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
     public func drawOver(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}

@@ -125,6 +125,8 @@ public struct ChooseAlert: Alert {
     private var previewed: (item: Int?, query: String)?
     private var previewRuns = 0
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// Where the theme's look puts the buttons (a click finds them there).
+    private var buttonPlacement = ButtonRow.Placement.centred
     /// --on-timeout default: seconds left, shown on the item that will be taken.
     private var defaultCountdown: String?
     public var showsCountdownOnDefault: Bool { !multi }
@@ -371,6 +373,11 @@ public struct ChooseAlert: Alert {
         let listRows = configuration.listRows.flatMap { $0 > 0 ? $0 : nil } ?? fewestListRows
         let most = configuration.listRows == nil ? 5 : Int.max
         return min(body.lineCount(width: area.width), most, max(0, area.height - fixedRows - listRows))
+    }
+
+    public mutating func layout(_ area: Rect, theme: Theme) {
+        buttonPlacement = ButtonRow.Placement(theme)
+        layout(area)
     }
 
     public mutating func layout(_ whole: Rect) {
@@ -694,7 +701,7 @@ public struct ChooseAlert: Alert {
             return []
         }
         guard case .click(let count) = mouse.kind else { return [] }
-        if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
+        if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y, placement: buttonPlacement) {
             guard buttons[hit].enabled else { return [] }
             return press(.button(configuration.buttonBar.role(at: hit)))
         }

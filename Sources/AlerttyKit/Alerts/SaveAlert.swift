@@ -91,6 +91,8 @@ public struct SaveAlert: Alert {
     public var usesMouse: Bool { true }
     private var listArea = Rect(x: 0, y: 0, width: 0, height: 0)
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// Where the theme's look puts the buttons (a click finds them there).
+    private var buttonPlacement = ButtonRow.Placement.centred
 
     var fixedRows: Int { 1 /* path */ + (hasNameField ? 1 : 0) /* name */ + 1 /* notice */ + 1 /* buttons */ }
 
@@ -103,6 +105,11 @@ public struct SaveAlert: Alert {
     /// Message rows shown above the browser: at most three, and never at the list's expense.
     func bodyRows(in area: Rect) -> Int {
         min(body.lineCount(width: area.width), 3, max(0, area.height - fixedRows - 2))
+    }
+
+    public mutating func layout(_ area: Rect, theme: Theme) {
+        buttonPlacement = ButtonRow.Placement(theme)
+        layout(area)
     }
 
     public mutating func layout(_ area: Rect) {
@@ -295,7 +302,7 @@ public struct SaveAlert: Alert {
         }
         guard case .click(let count) = mouse.kind else { return [] }
         notice = nil
-        if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y) {
+        if let hit = ButtonRow.hit(buttons, row: buttonRow, x: mouse.x, y: mouse.y, placement: buttonPlacement) {
             focus = buttonFocuses[hit]
             return press(focus)
         }

@@ -126,7 +126,7 @@ public struct Scene {
         if theme.laidOutAsDialog && alert.buttonBar != nil && !phase.animating {
             Chrome.rule(across: shown, y: shown.maxY - 3, theme: theme, into: &canvas)
         }
-        alert.layout(content)
+        alert.layout(content, theme: theme)
         canvas.clip = shown.inset(1, 1)
         let cursor = alert.render(into: &canvas, area: content, theme: theme)
         canvas.clip = screen

@@ -23,9 +23,28 @@ public enum ButtonRow {
         buttons.reduce(0) { $0 + TextWidth.columns(text($1, focused: true)) } + max(0, buttons.count - 1) * 2
     }
 
-    /// The button drawn at (x, y) of a row drawn in `row` (a click), if any.
-    public static func hit(_ buttons: [Button], row: Rect, x: Int, y: Int) -> Int? {
+    /// Where a theme's look puts the buttons: alertty's centred row, dialog's, or whiptail's.
+    public enum Placement: Equatable, Sendable {
+        case centred, dialog, newt(question: Bool)
+        public init(_ theme: Theme, question: Bool = false) {
+            self = theme.laidOutAsNewt ? .newt(question: question) : theme.laidOutAsDialog ? .dialog : .centred
+        }
+    }
+
+    /// The button drawn at (x, y) of a row drawn in `row` (a click), if any, placed as `placement` puts them.
+    public static func hit(_ buttons: [Button], row: Rect, x: Int, y: Int, placement: Placement = .centred) -> Int? {
         guard y == row.y else { return nil }
+        switch placement {
+        case .dialog:
+            let (texts, xs) = dialogPlaces(buttons, area: row)
+            return xs.indices.first { x >= xs[$0] && x < xs[$0] + TextWidth.columns(texts[$0]) }
+        case .newt(let question):
+            if let xs = newtPlaces(buttons, area: row, question: question) {
+                return xs.indices.first { x >= xs[$0] && x < xs[$0] + TextWidth.columns(Sanitize.line(buttons[$0].label)) + 2 }
+            }
+        case .centred:
+            break
+        }
         var start = row.x + max(0, (row.width - width(buttons)) / 2)
         for (i, b) in buttons.enumerated() {
             let w = TextWidth.columns(text(b, focused: true))

@@ -128,57 +128,48 @@ final class DropInGeometryEndToEndTests: XCTestCase {
     /// centred in the border, the backtitle's rule, the field's and the list's frames, the line
     /// over the buttons and `<  OK  >` buttons where dialog places them, marks as `[*]` and `(*)`.
     func testTheBoxesScriptsUseMostAreDrawnAsDialogDrawsThem() throws {
-        try Needs.program("/usr/bin/dialog", package: "dialog")
-        let cases: [[String]] = [
+        try assertDrawnAsTheRealOne("dialog", [
             ["--title", "Greeting", "--backtitle", "Setup", "--msgbox", "Hello there", "8", "30"],
             ["--defaultno", "--yesno", "Sure about it?", "7", "40"], ["--inputbox", "Name", "8", "40", "Ann"],
             ["--extra-button", "--help-button", "--menu", "Pick", "12", "50", "3", "a", "Apple", "b", "Banana"],
             ["--checklist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
             ["--radiolist", "Pick", "10", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
             ["--buildlist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
-        ]
-        for arguments in cases {
-            func drawn(_ program: String) throws -> [String] {
-                try screen(program, arguments, showing: "the whole box") { screen in
-                    rectangle(on: screen.lines) != nil && screen.lines.contains { $0.contains("<") && $0.contains(">") }
-                }.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-            }
-            XCTAssertEqual(try drawn(PTYProcess.binary(named: "dialog")), try drawn("/usr/bin/dialog"), "\(arguments)")
-        }
-        // A gauge: its bar in a frame at the bottom, the percentage in the middle of it.
-        func gauge(_ dialog: String) throws -> [String] {
-            try screen("/bin/sh", ["-c", "(echo 30; sleep 5) | exec \(dialog) --title Copy --gauge 'Copying files' 8 40 0"],
-                       showing: "30%") { $0.contains("30%") && rectangle(on: $0.lines) != nil }
-        }
-        XCTAssertEqual(try gauge(PTYProcess.binary(named: "dialog")), try gauge("/usr/bin/dialog"))
+        ])
     }
 
     /// The same for whiptail: newt's title between tees, `<Ok>` buttons where whiptail's sums put
     /// them, the entry's underscores, the check and radio lists at the left, the text on the first
-    /// row of any box but a message, the field under the text.
+    /// row of any box but a message, the field under the text, newt's scale for a gauge.
     func testTheBoxesScriptsUseMostAreDrawnAsWhiptailDrawsThem() throws {
-        try Needs.program("/usr/bin/whiptail", package: "whiptail")
-        let cases: [[String]] = [
+        try assertDrawnAsTheRealOne("whiptail", [
             ["--title", "Greeting", "--backtitle", "Setup", "--msgbox", "Hello there", "8", "30"],
             ["--defaultno", "--yesno", "Sure about it?", "8", "40"], ["--inputbox", "Name", "8", "40", "Ann"],
             ["--inputbox", "Name please", "12", "40"], ["--passwordbox", "Password", "8", "40"],
             ["--menu", "Pick", "12", "50", "3", "a", "Apple", "b", "Banana"], ["--nocancel", "--menu", "Pick", "12", "50", "3", "a", "Apple"],
             ["--checklist", "Pick", "12", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
             ["--radiolist", "Pick", "12", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
-        ]
+        ])
+    }
+
+    /// Each box of `cases` and a gauge, drawn by the real `program` and by alertty as it: the
+    /// same characters on every line.
+    func assertDrawnAsTheRealOne(_ program: String, _ cases: [[String]], file: StaticString = #filePath, line: UInt = #line) throws {
+        try Needs.program("/usr/bin/" + program, package: program)
         for arguments in cases {
-            func drawn(_ program: String) throws -> [String] {
-                try screen(program, arguments, showing: "the whole box") { screen in
+            func drawn(_ binary: String) throws -> [String] {
+                try screen(binary, arguments, showing: "the whole box") { screen in
                     rectangle(on: screen.lines) != nil && screen.lines.contains { $0.contains("<") && $0.contains(">") }
                 }.map { String($0.reversed().drop { $0 == " " }.reversed()) }
             }
-            XCTAssertEqual(try drawn(PTYProcess.binary(named: "whiptail")), try drawn("/usr/bin/whiptail"), "\(arguments)")
+            XCTAssertEqual(try drawn(PTYProcess.binary(named: program)), try drawn("/usr/bin/" + program), "\(arguments)", file: file, line: line)
         }
-        func gauge(_ whiptail: String) throws -> [String] {
-            try screen("/bin/sh", ["-c", "(echo 30; sleep 5) | exec \(whiptail) --title Copy --gauge 'Copying files' 8 40 0"],
+        // A gauge reads its percentages from stdin.
+        func gauge(_ binary: String) throws -> [String] {
+            try screen("/bin/sh", ["-c", "(echo 30; sleep 5) | exec \(binary) --title Copy --gauge 'Copying files' 8 40 0"],
                        showing: "30%") { $0.contains("30%") && rectangle(on: $0.lines) != nil }
         }
-        XCTAssertEqual(try gauge(PTYProcess.binary(named: "whiptail")), try gauge("/usr/bin/whiptail"))
+        XCTAssertEqual(try gauge(PTYProcess.binary(named: program)), try gauge("/usr/bin/" + program), "gauge", file: file, line: line)
     }
 
     /// A click on a button finds it where each program's look put it (OK on dialog's and on

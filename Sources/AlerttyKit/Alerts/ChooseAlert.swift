@@ -18,6 +18,8 @@ public struct ChooseConfiguration: Sendable {
     public var framed = false
     /// --list-gap: a blank row between the question and the list (whiptail's lists).
     public var listGap = false
+    /// --tags-lead: each label starts with its tag (the drop-in's dialog lists), coloured apart.
+    public var tagsLead = false
     /// --two-lists: the items not chosen on the left, the chosen on the right; Space sends the
     /// focused item across (dialog's buildlist).
     public var twoLists = false
@@ -840,6 +842,7 @@ public struct ChooseAlert: Alert {
             return ListRow(Sanitize.bytes(label, columns: area.width) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row,
                            prefix: prefix, matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: area.width))))
         }
+        if configuration.tagsLead && theme.tag != nil { colourTags(theme: theme, into: &canvas) }
         if list.rowCount == 0 {
             let empty = " " + (loading ? tr("(loading…)") : filter.isSearching ? tr("(searching…)") : store.count == 0 ? tr("(no items)")
                                : tr("(no match; Esc clears the filter)"))
@@ -875,6 +878,34 @@ public struct ChooseAlert: Alert {
 }
 
 extension ChooseAlert {
+    /// --tags-lead: each shown row's tag in the theme's tag colours, its first letter in the key's;
+    /// on the current row, as dialog draws it, only the text after the tag stands out (the blanks
+    /// around it and the tag's gap in the row's look).
+    func colourTags(theme: Theme, into canvas: inout Canvas) {
+        let markColumns = markWidth
+        for row in list.top..<min(list.rowCount, list.top + listArea.height) {
+            let item = list.item(atRow: row), y = listArea.y + row - list.top
+            guard let tag = store.tag(item), !tag.isEmpty else { continue }
+            let current = row == list.selection
+            let x = listArea.x + 1 + markColumns
+            let tagWidth = TextWidth.columns(Sanitize.bytes(tag[...], columns: listArea.width))
+            guard x + tagWidth <= listArea.maxX else { continue }
+            let (look, key) = current ? (theme.tagFocused ?? theme.row, theme.tagFocusedKey ?? theme.row) : (theme.tag ?? theme.row, theme.tagKey ?? theme.row)
+            for column in x..<x + tagWidth { canvas.setStyle(column == x ? key : look, x: column, y: y) }
+            guard current && theme.laidOutAsDialog else { continue }
+            canvas.setStyle(theme.row, x: listArea.x, y: y)
+            // (a check or radio list: its mark in the current mark's look, the blank after it the row's)
+            if markColumns > 0 {
+                for column in listArea.x + 1..<x - 1 { canvas.setStyle(theme.markFocused ?? theme.row, x: column, y: y) }
+                canvas.setStyle(theme.row, x: x - 1, y: y)
+            }
+            var column = x + tagWidth
+            while column < listArea.maxX && canvas[column, y].symbol == " " { canvas.setStyle(theme.row, x: column, y: y); column += 1 }
+            while column < listArea.maxX && canvas[column, y].symbol != " " || column + 1 < listArea.maxX && canvas[column, y].symbol == " " && canvas[column + 1, y].symbol != " " { column += 1 }
+            if column < listArea.maxX { canvas.setStyle(theme.row, x: column, y: y) }
+        }
+    }
+
     /// --two-lists: each side in a frame, its rows drawn by the list; only the focused item stands out.
     func renderSides(_ sides: TwoLists, theme: Theme, into canvas: inout Canvas) {
         for (k, area) in sideAreas.enumerated() {
@@ -952,6 +983,7 @@ extension ChooseAlert {
         configuration.twoLists = command.has(.twoLists)
         configuration.framed = command.has(.framed)
         configuration.listGap = command.has(.listGap)
+        configuration.tagsLead = command.has(.tagsLead)
         if configuration.twoLists {
             if !configuration.multi { throw UsageError("--two-lists splits a check list in two: it needs --multi") }
             if command.has(.preview) || command.has(.tree) { throw UsageError("--two-lists cannot go with --preview or --tree") }

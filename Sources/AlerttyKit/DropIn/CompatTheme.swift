@@ -152,6 +152,8 @@ public enum CompatTheme {
         "gauge_color": [.gaugeFill],
         // dialog draws its lists' and fields' frames sunken: border2 over the top and left.
         "menubox_border2_color": [.frame], "menubox_border_color": [.frame2], "menubox_color": [.list],
+        "tag_color": [.tag], "tag_key_color": [.tagKey], "tag_selected_color": [.tagFocused], "tag_key_selected_color": [.tagFocusedKey],
+        "check_selected_color": [.markFocused],
     ]
 
     /// `name = (FG,BG,HL)` lines (or another attribute's name), `use_colors` and `use_shadow`.
@@ -213,6 +215,9 @@ public enum CompatTheme {
         theme.parts[.buttonKey] = .init(underline: true)
         theme.parts[.buttonFocusedKey] = .init(underline: true)
         theme.parts[.buttonDisabled] = .init(dim: true, reverse: true)
+        // (a tag's first letter out of the reverse: plain, bold on the current row)
+        theme.parts[.tagKey] = .init()
+        theme.parts[.tagFocusedKey] = .init(bold: true)
         return theme
     }()
 }

@@ -25,6 +25,8 @@ extension Compat.Adapter {
         if program == .dialog { try set(.dialogKeys) }
         // dialog draws its lists inside a frame (buildlist: each of its two).
         if program == .dialog && box != .buildlist { try set(.framed) }
+        // dialog colours a row's tag apart from its item.
+        if program == .dialog && [.menu, .checklist, .radiolist].contains(box) && !has("notags", "no-tags") && !itemless { try set(.tagsLead) }
         if program == .dialog && has("visit-items") { try set(.visitItems) }
         // dialog centres its lists, whiptail its menu (its check and radio lists start at the
         // left), under a blank row.

@@ -41,6 +41,10 @@ public struct Theme: Sendable {
     public var frame: Style, frame2: Style, fieldFrame: Style, fieldFrame2: Style
     /// Inside a framed list, behind its rows.
     public var list: Style
+    /// A leading tag's looks (nil: drawn as its row).
+    public var tag: Style?, tagKey: Style?, tagFocused: Style?, tagFocusedKey: Style?
+    /// The current row's mark (nil: as the row).
+    public var markFocused: Style?
     public var title: Style
     public var text: Style
     public var muted: Style
@@ -149,6 +153,9 @@ public struct Theme: Sendable {
         fieldFrame = styles[.fieldFrame] ?? frame
         fieldFrame2 = styles[.fieldFrame2] ?? frame2
         list = styles[.list] ?? box
+        tag = styles[.tag]; tagKey = styles[.tagKey] ?? tag
+        tagFocused = styles[.tagFocused]; tagFocusedKey = styles[.tagFocusedKey] ?? tagFocused
+        markFocused = styles[.markFocused]
         rowCurrent = styles[.rowCurrent]
         buttonLabel = styles[.buttonLabel]; buttonKey = styles[.buttonKey]
         buttonFocusedLabel = styles[.buttonFocusedLabel]; buttonFocusedKey = styles[.buttonFocusedKey]

@@ -46,6 +46,11 @@ public enum ThemePart: String, CaseIterable, Sendable {
     case fieldFrame = "field-frame", fieldFrame2 = "field-frame2"
     /// Inside a list's frame, behind its rows (dialog's menubox); the box's when not given.
     case list
+    /// A row's tag where its label leads with it (--tags-lead), and the tag's first letter, on
+    /// other rows and on the current one; drawn as the row when not given.
+    case tag, tagKey = "tag-key", tagFocused = "tag-focused", tagFocusedKey = "tag-focused-key"
+    /// The current row's check or radio mark; drawn as the row when not given.
+    case markFocused = "mark-focused"
 }
 
 public struct ThemeFile: Equatable, Sendable {

@@ -51,6 +51,11 @@ public enum ThemePresets {
         # field-frame          = #788296 on #262930  # a field's frame, else a list's
         # field-frame2         = #788296 on #262930  # its bottom and right, else frame2's
         # list                 = #dcdfe4 on #262930  # inside a list's frame, else the box's
+        # tag                  = #ffffff on #262930 bold  # a leading tag (--tags-lead), else the row's
+        # tag-key              = #ffc85a on #262930 bold  # its first letter, else the tag's
+        # tag-focused          = #ffffff on #286ec8 bold  # on the current row, else the row's
+        # tag-focused-key      = #ffc85a on #286ec8 bold  # its first letter there, else tag-focused's
+        # mark-focused         = #ffffff on #286ec8 bold  # the current row's mark, else the row's
 
         """
 
@@ -151,6 +156,11 @@ public enum ThemePresets {
         field-frame     = black on white
         field-frame2    = white on white bold
         list            = black on white
+        tag             = blue on white bold
+        tag-key         = red on white
+        tag-focused     = yellow on blue bold
+        tag-focused-key = red on blue bold
+        mark-focused    = white on blue bold
 
         """
 }

@@ -135,6 +135,8 @@ final class DropInGeometryEndToEndTests: XCTestCase {
             ["--checklist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
             ["--radiolist", "Pick", "10", "40", "3", "a", "Apple", "off", "b", "Banana", "on"],
             ["--buildlist", "Pick", "0", "0", "0", "a", "Apple", "off", "b", "Banana", "on"],
+            // A list longer than its box: the box keeps its height, the frame says there is more.
+            ["--menu", "Pick", "12", "40", "4"] + (1...20).flatMap { ["t\($0)", "Item \($0)"] },
         ])
     }
 

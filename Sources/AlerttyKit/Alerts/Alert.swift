@@ -218,6 +218,9 @@ public protocol Alert {
     /// The same, with the theme it will be drawn in (where its look places things, as its
     /// buttons, that a click must find).
     mutating func layout(_ area: Rect, theme: Theme)
+    /// Its content scrolls in whatever height it is given (a list): a box of a given height
+    /// keeps it in dialog's layout, as dialog does, instead of growing to the content.
+    var scrollsInAnyHeight: Bool { get }
     mutating func update(_ event: AlertEvent) -> [Effect]
     /// Draws the content; returns where the text cursor should be, if anywhere.
     func render(into canvas: inout Canvas, area: Rect, theme: Theme) -> (x: Int, y: Int)?
@@ -255,6 +258,7 @@ public protocol Alert {
 
 extension Alert {
     public mutating func layout(_ area: Rect, theme: Theme) { layout(area) }
+    public var scrollsInAnyHeight: Bool { false }
 
     public mutating func forget() {}
     public func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}

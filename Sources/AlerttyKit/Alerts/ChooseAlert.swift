@@ -335,6 +335,7 @@ public struct ChooseAlert: Alert {
     }
 
     public var minimumSize: (width: Int, height: Int) { (16, 4) }
+    public var scrollsInAnyHeight: Bool { true }
     public var usesMouse: Bool { true }
 
     var markWidth: Int { multi || radio ? 4 : 0 }
@@ -828,8 +829,9 @@ public struct ChooseAlert: Alert {
         if let sides {
             renderSides(sides, theme: theme, into: &canvas)
         } else {
+        let onFrame = frameArea != nil && theme.laidOutAsDialog
         ListView.render(list, area: Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: rows), focused: focus == .list,
-                        theme: theme, into: &canvas) { row in
+                        indicators: !onFrame, theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
             var prefix = ""
             if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[\(glyphs.checkOn)] " : "[ ] ") }
@@ -843,6 +845,7 @@ public struct ChooseAlert: Alert {
                            prefix: prefix, matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: area.width))))
         }
         if configuration.tagsLead && theme.tag != nil { colourTags(theme: theme, into: &canvas) }
+        if onFrame, let frameArea { scrollMarks(on: frameArea, theme: theme, into: &canvas) }
         if list.rowCount == 0 {
             let empty = " " + (loading ? tr("(loading…)") : filter.isSearching ? tr("(searching…)") : store.count == 0 ? tr("(no items)")
                                : tr("(no match; Esc clears the filter)"))
@@ -878,6 +881,20 @@ public struct ChooseAlert: Alert {
 }
 
 extension ChooseAlert {
+    /// dialog's marks on a framed list that scrolls: `↑(-)` and `↓(+)` on the frame's top and
+    /// bottom where there is more, and the share of the list read down to its last row shown
+    /// (`25%`) at the bottom's right (arrows.c).
+    func scrollMarks(on frame: Rect, theme: Theme, into canvas: inout Canvas) {
+        let shownEnd = min(list.rowCount, list.top + listArea.height)
+        let up = list.top > 0, down = shownEnd < list.rowCount
+        guard up || down, frame.width > 12 else { return }
+        let unicode = theme.glyphs.horizontal == "─"
+        if up { canvas.text((unicode ? "↑" : "^") + "(-)", x: frame.x + 5, y: frame.y, style: theme.hint) }
+        if down { canvas.text((unicode ? "↓" : "v") + "(+)", x: frame.x + 5, y: frame.maxY - 1, style: theme.hint) }
+        let percent = list.rowCount == 0 ? 100 : min(100, shownEnd * 100 / list.rowCount)
+        canvas.text("\(percent)%", x: frame.maxX - 1 - 8, y: frame.maxY - 1, style: theme.hint)
+    }
+
     /// --tags-lead: each shown row's tag in the theme's tag colours, its first letter in the key's;
     /// on the current row, as dialog draws it, only the text after the tag stands out (the blanks
     /// around it and the tag's gap in the row's look).

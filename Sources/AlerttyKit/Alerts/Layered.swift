@@ -79,6 +79,7 @@ public struct Layered: Alert {
     public func preferredSize(maxWidth: Int) -> (width: Int, height: Int) { front.preferredSize(maxWidth: maxWidth) }
     public mutating func layout(_ area: Rect) { front.layout(area) }
     public mutating func layout(_ area: Rect, theme: Theme) { front.layout(area, theme: theme) }
+    public var scrollsInAnyHeight: Bool { front.scrollsInAnyHeight }
     public mutating func readInPages(of lines: Int) { front.readInPages(of: lines) }
     public mutating func forget() { front.forget() }
 

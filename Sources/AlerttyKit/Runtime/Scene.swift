@@ -59,8 +59,9 @@ public struct Scene {
         // but a text that scrolls takes the height given.
         if let height {
             let least = top + bottom + alert.minimumSize.height + (alert.buttonBar == nil ? 0 : 2) // (the buttons' row and one over it)
-            // (newt's boxes are the height given: what does not fit scrolls or goes, as in whiptail)
-            box.height = alert.textScrolls || theme.laidOutAsNewt ? max(height, least) : max(box.height, height)
+            // (dialog's and newt's boxes are the height given: what does not fit scrolls or goes, as there)
+            let given = alert.textScrolls || theme.laidOutAsNewt || theme.laidOutAsDialog && alert.scrollsInAnyHeight
+            box.height = given ? max(height, least) : max(box.height, height)
         }
         // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.
         let keepTop = (whole && height == nil) || (modal && !(backtitle ?? "").isEmpty)

@@ -25,7 +25,7 @@ public enum ListView {
     /// before and after each row's text (dialog's buildlist draws its rows without).
     @discardableResult
     public static func render(_ state: ListState, area: Rect, focused: Bool, showsSelection: Bool = true, padded: Bool = true,
-                              theme: Theme, into canvas: inout Canvas, row: (Int) -> ListRow) -> (x: Int, y: Int)? {
+                              indicators: Bool = true, theme: Theme, into canvas: inout Canvas, row: (Int) -> ListRow) -> (x: Int, y: Int)? {
         let pad = padded ? " " : "", inset = padded ? 1 : 0
         var cursor: (x: Int, y: Int)?
         for i in 0..<area.height {
@@ -62,8 +62,10 @@ public enum ListView {
                 x += w
             }
         }
-        Chrome.scrollIndicators(up: state.top > 0, down: state.top + area.height < state.rowCount, area: area, theme: theme,
-                                into: &canvas)
+        if indicators {
+            Chrome.scrollIndicators(up: state.top > 0, down: state.top + area.height < state.rowCount, area: area, theme: theme,
+                                    into: &canvas)
+        }
         return cursor
     }
 

@@ -7,40 +7,17 @@ public enum Chrome {
         guard rect.width >= 2, rect.height >= 2 else { return }
         canvas.fill(rect, style: theme.box)
         frame(rect, theme: theme, into: &canvas)
-        let top = rect.y, bottom = rect.maxY - 1
-
+        let bottom = rect.maxY - 1
         let room = rect.width - 6
-        if theme.laidOutAsNewt {
-            // newt's: the title centred between tees (┤ Title ├), and no keys in the border.
-            if !title.isEmpty, rect.width > 6 {
-                let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 6)
-                let x = rect.x + max(1, (rect.width - TextWidth.columns(shown) - 4) / 2)
-                _ = canvas.put(theme.glyphs.teeRight, x: x, y: top, style: theme.border)
-                let end = canvas.text(" " + shown + " ", x: x + 1, y: top, style: theme.title)
-                _ = canvas.put(theme.glyphs.teeLeft, x: end, y: top, style: theme.border)
-            }
-            if let footer, room > 0 { canvas.text(" " + Wrap.truncate(footer, width: room) + " ", x: rect.x + 2, y: bottom, style: theme.error) }
-            return
-        }
-        if theme.laidOutAsDialog {
-            // dialog's: the title centred in the top border, and no keys in the bottom one.
-            if !title.isEmpty, rect.width > 2 {
-                let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 2)
-                canvas.text(shown, x: rect.x + max(1, (rect.width - TextWidth.columns(shown)) / 2 - 1), y: top, style: theme.title)
-            }
-            if let footer, room > 0 { canvas.text(" " + Wrap.truncate(footer, width: room) + " ", x: rect.x + 2, y: bottom, style: theme.error) }
-            return
-        }
-        if !title.isEmpty, room > 0 {
-            let shown = Wrap.truncate(Sanitize.line(title), width: room)
-            canvas.text(" " + shown + " ", x: rect.x + 2, y: top, style: theme.title)
-        }
+        drawTitle(title, in: rect, theme: theme, into: &canvas)
         var footerWidth = 0
         if let footer, room > 0 {
             let shown = Wrap.truncate(footer, width: room)
             footerWidth = TextWidth.columns(shown) + 2
             canvas.text(" " + shown + " ", x: rect.x + 2, y: bottom, style: theme.error)
         }
+        // (dialog and newt show no keys in the border)
+        guard !theme.laidOutAsDialog && !theme.laidOutAsNewt else { return }
         // Hints from the right; those that do not fit are left out whole rather than cut.
         var hintText = ""
         for hint in hints {
@@ -51,6 +28,27 @@ public enum Chrome {
         if !hintText.isEmpty {
             let w = TextWidth.columns(hintText) + 2
             canvas.text(" " + hintText + " ", x: rect.maxX - 2 - w, y: bottom, style: theme.hint)
+        }
+    }
+
+    /// The title in the top border, as the theme's look places it: alertty's near the left
+    /// between blanks, dialog's centred, newt's centred between tees (┤ Title ├).
+    static func drawTitle(_ title: String, in rect: Rect, theme: Theme, into canvas: inout Canvas) {
+        guard !title.isEmpty else { return }
+        if theme.laidOutAsNewt {
+            guard rect.width > 6 else { return }
+            let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 6)
+            let x = rect.x + max(1, (rect.width - TextWidth.columns(shown) - 4) / 2)
+            _ = canvas.put(theme.glyphs.teeRight, x: x, y: rect.y, style: theme.border)
+            let end = canvas.text(" " + shown + " ", x: x + 1, y: rect.y, style: theme.title)
+            _ = canvas.put(theme.glyphs.teeLeft, x: end, y: rect.y, style: theme.border)
+        } else if theme.laidOutAsDialog {
+            guard rect.width > 2 else { return }
+            let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 2)
+            canvas.text(shown, x: rect.x + max(1, (rect.width - TextWidth.columns(shown)) / 2 - 1), y: rect.y, style: theme.title)
+        } else if rect.width > 6 {
+            let shown = Wrap.truncate(Sanitize.line(title), width: rect.width - 6)
+            canvas.text(" " + shown + " ", x: rect.x + 2, y: rect.y, style: theme.title)
         }
     }
 

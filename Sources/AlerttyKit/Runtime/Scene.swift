@@ -43,8 +43,8 @@ public struct Scene {
     /// The box the alert wants, shrunk to the terminal.
     public func boxSize(for alert: any Alert) -> (width: Int, height: Int) { measure(alert).box }
 
-    /// The box the alert wants, shrunk to the terminal, and the rows under its content.
-    func measure(_ alert: any Alert) -> (box: (width: Int, height: Int), bottom: Int) {
+    /// The box the alert wants, shrunk to the terminal, and the rows over and under its content.
+    func measure(_ alert: any Alert) -> (box: (width: Int, height: Int), top: Int, bottom: Int) {
         let whole = alert.prefersWholeScreen
         let maxBox = min(width ?? (whole ? columns - 4 : BoxMetrics.defaultTextWidth + 2 * padding), columns)
         let content = alert.preferredSize(maxWidth: max(1, maxBox - 2 * padding))
@@ -65,7 +65,7 @@ public struct Scene {
         }
         // A whole-screen box, or any box under a backtitle, leaves the backtitle's row and one below it.
         let keepTop = (whole && height == nil) || (modal && !(backtitle ?? "").isEmpty)
-        return ((min(box.width, columns), min(box.height, max(keepTop ? rows - 2 : rows, 1))), bottom)
+        return ((min(box.width, columns), min(box.height, max(keepTop ? rows - 2 : rows, 1))), top, bottom)
     }
 
     /// The animation's state at one moment: how big the box is drawn and how dark the backdrop.
@@ -84,7 +84,7 @@ public struct Scene {
     /// Lays the alert out and draws the frame.
     public func render(_ alert: inout any Alert, phase: Phase = .still, countdown: String? = nil)
         -> (canvas: Canvas, cursor: (x: Int, y: Int)?) {
-        let (box, bottom) = measure(alert)
+        let (box, top, bottom) = measure(alert)
         let canvasWidth = modal ? columns : box.width
         let canvasHeight = modal ? rows : box.height
         let uniform = theme.uniformBackdrop
@@ -108,7 +108,7 @@ public struct Scene {
         if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
         let full = modal ? theme.place(width: box.width, height: box.height, in: screen, at: origin)
                          : Rect(x: 0, y: 0, width: box.width, height: box.height)
-        let content = BoxMetrics.content(of: full, padding: padding, top: top(for: alert), bottom: bottom)
+        let content = BoxMetrics.content(of: full, padding: padding, top: top, bottom: bottom)
         let minimum = alert.minimumSize
         if content.width < minimum.width || content.height < minimum.height {
             let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)

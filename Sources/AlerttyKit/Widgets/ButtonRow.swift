@@ -40,7 +40,7 @@ public enum ButtonRow {
             return xs.indices.first { x >= xs[$0] && x < xs[$0] + TextWidth.columns(texts[$0]) }
         case .newt(let question):
             if let xs = newtPlaces(buttons, area: row, question: question) {
-                return xs.indices.first { x >= xs[$0] && x < xs[$0] + TextWidth.columns(Sanitize.line(buttons[$0].label)) + 2 }
+                return xs.indices.first { x >= xs[$0] && x < xs[$0] + TextWidth.columns(compactText(buttons[$0])) }
             }
         case .centred:
             break
@@ -76,17 +76,19 @@ public enum ButtonRow {
             if isFocused { cursor = (x + 2, y) }
             let start = x
             x = canvas.text(text(b, focused: isFocused), x: x, y: y, style: style) + 2
-            guard b.enabled else { continue }
-            // The label, and its first letter (the key that presses it), in their own looks.
-            let label = Sanitize.line(b.label)
-            if let look = isFocused ? theme.buttonFocusedLabel : theme.buttonLabel {
-                canvas.text(label, x: start + 2, y: y, style: look)
-            }
-            if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
-                _ = canvas.put(first, x: start + 2, y: y, style: key)
-            }
+            if b.enabled { paintLabel(b, x: start + 2, y: y, focused: isFocused, theme: theme, into: &canvas) }
         }
         return cursor
+    }
+
+    /// A button's label, and its first letter (the key that presses it), in their own looks
+    /// where the theme has them.
+    static func paintLabel(_ b: Button, x: Int, y: Int, focused: Bool, theme: Theme, into canvas: inout Canvas) {
+        let label = Sanitize.line(b.label)
+        if let look = focused ? theme.buttonFocusedLabel : theme.buttonLabel { canvas.text(label, x: x, y: y, style: look) }
+        if let key = focused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
+            _ = canvas.put(first, x: x, y: y, style: key)
+        }
     }
 
     // MARK: - whiptail's buttons
@@ -105,6 +107,9 @@ public enum ButtonRow {
         }
     }
 
+    /// A newt compact button as drawn: `<Label>`.
+    static func compactText(_ b: Button) -> String { "<" + Sanitize.line(b.label) + ">" }
+
     /// newt's compact buttons: `<Label>`, the focused one in the focused look.
     static func renderCompact(_ buttons: [Button], at xs: [Int], focused: Int?, y: Int, theme: Theme,
                               into canvas: inout Canvas) -> (x: Int, y: Int)? {
@@ -112,7 +117,7 @@ public enum ButtonRow {
         for (i, b) in buttons.enumerated() {
             let isFocused = focused == i
             let style = !b.enabled ? theme.buttonDisabled : isFocused ? theme.buttonFocused : theme.button
-            canvas.text("<" + Sanitize.line(b.label) + ">", x: xs[i], y: y, style: style)
+            canvas.text(compactText(b), x: xs[i], y: y, style: style)
             if isFocused { cursor = (xs[i] + 1, y) }
         }
         return cursor
@@ -156,11 +161,7 @@ public enum ButtonRow {
             let label = Sanitize.line(b.label)
             let labelX = xs[i] + 1 + (TextWidth.columns(texts[i]) - 2 - TextWidth.columns(label)) / 2
             if focused == i { cursor = (labelX, y) }
-            guard b.enabled else { continue }
-            if let look = isFocused ? theme.buttonFocusedLabel : theme.buttonLabel { canvas.text(label, x: labelX, y: y, style: look) }
-            if let key = isFocused ? theme.buttonFocusedKey : theme.buttonKey, let first = label.first {
-                _ = canvas.put(first, x: labelX, y: y, style: key)
-            }
+            if b.enabled { paintLabel(b, x: labelX, y: y, focused: isFocused, theme: theme, into: &canvas) }
         }
         return cursor
     }

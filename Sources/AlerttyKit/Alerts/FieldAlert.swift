@@ -120,9 +120,8 @@ public struct FieldAlert: Alert {
     }
 
     /// Rows below the message: [label], field, the reason's rows (one at least, so the box does not
-    /// jump), and — when there is room — a blank row over the buttons.
-    /// The field's rows and the buttons', with a blank row over the buttons where the text keeps
-    /// its rows and the blank under it (whiptail's box has room for the text first).
+    /// jump), and a blank row over the buttons where the text keeps its rows and the blank under
+    /// it besides (whiptail's input box has room for the text first).
     func controlRows(in area: Rect) -> Int {
         let needed = labelRows + meterRows + 2 + max(1, reasonLines(width: area.width).count)
         let text = body.lineCount(width: area.width)

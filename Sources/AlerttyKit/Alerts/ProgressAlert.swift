@@ -310,42 +310,32 @@ public struct ProgressAlert: Alert {
         return nil
     }
 
-    /// dialog's gauge: the text from the top, the bar in a frame on the last three rows with the
-    /// percentage in its middle, the done part of it reversed.
+    /// The programs' gauge: the text from the top and the bar at the bottom, `NN%` in its
+    /// middle. dialog's bar is in a frame on the last three rows, its done part reversed; whiptail's
+    /// (newt's scale) sits on the row over the bottom margin, its done part in fullscale's colour.
     private func renderFramed(into canvas: inout Canvas, area: Rect, theme: Theme) {
-        if theme.laidOutAsNewt { return renderScale(into: &canvas, area: area, theme: theme) }
-        let frame = Rect(x: area.x + 1, y: area.maxY - 3, width: area.width - 2, height: 3)
-        for (i, line) in Wrap.lines(textLines, width: area.width).prefix(max(0, frame.y - area.y)).enumerated() {
-            canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
-        }
-        Chrome.frame(frame, theme: theme, into: &canvas)
-        let bar = Rect(x: frame.x + 1, y: frame.y + 1, width: frame.width - 2, height: 1)
-        canvas.fill(bar, style: theme.barFull)
-        let done = Int(indeterminate ? 0 : percent ?? 0)
-        let text = String(repeating: " ", count: max(0, 3 - String(done).count)) + String(done) + "%"
-        // (dialog puts it two columns left of the box's middle; the box is the area and its margins)
-        canvas.text(text, x: area.x - 2 + (area.width + 4) / 2 - 2, y: bar.y, style: theme.barFull)
-        var reversed = theme.barFull
-        reversed.reverse.toggle()
-        for x in bar.x..<bar.x + min(bar.width, done * bar.width / 100) { canvas.setStyle(reversed, x: x, y: bar.y) }
-    }
-
-    /// whiptail's gauge (newt's scale): the text from the top, the bar on the row over the bottom
-    /// margin with no frame, `NN%` in its middle, the done part in the full scale's colour.
-    private func renderScale(into canvas: inout Canvas, area: Rect, theme: Theme) {
-        let bar = Rect(x: area.x + 1, y: area.maxY - 1, width: area.width - 2, height: 1)
+        let newt = theme.laidOutAsNewt
+        let bar = newt ? Rect(x: area.x + 1, y: area.maxY - 1, width: area.width - 2, height: 1)
+                       : Rect(x: area.x + 2, y: area.maxY - 2, width: area.width - 4, height: 1)
         for (i, line) in Wrap.lines(textLines, width: area.width).prefix(max(0, bar.y - area.y - 1)).enumerated() {
             canvas.text(line, x: area.x, y: area.y + i, style: theme.text)
         }
-        // (the drop-in's scale colours are blocks' foregrounds: here they are the cells' backgrounds,
-        // under newt's white)
-        let full = Style(foreground: .basic(15), background: theme.barFull.foreground)
-        let empty = Style(foreground: .basic(15), background: theme.barEmpty.foreground)
-        let done = Int(indeterminate ? 0 : percent ?? 0)
-        canvas.fill(bar, style: empty)
-        let text = String(repeating: " ", count: max(0, 3 - String(done).count)) + String(done) + "%"
-        canvas.text(text, x: bar.x + (bar.width - 4) / 2, y: bar.y, style: empty)
-        for x in bar.x..<bar.x + min(bar.width, done * bar.width / 100) { canvas.setStyle(full, x: x, y: bar.y) }
+        if !newt { Chrome.frame(bar.inset(-1, -1), theme: theme, into: &canvas) }
+        // (the drop-in's scale colours are blocks' foregrounds: newt's cells take them as backgrounds,
+        // under its white)
+        var done = theme.barFull, rest = theme.barFull
+        if newt {
+            done = Style(foreground: .basic(15), background: theme.barFull.foreground)
+            rest = Style(foreground: .basic(15), background: theme.barEmpty.foreground)
+        } else {
+            done.reverse.toggle()
+        }
+        canvas.fill(bar, style: rest)
+        let percent = Int(indeterminate ? 0 : self.percent ?? 0)
+        let text = String(repeating: " ", count: max(0, 3 - String(percent).count)) + String(percent) + "%" // (printf's %3d%%)
+        // (dialog puts it two columns left of the box's middle, the box being the area and its margins)
+        canvas.text(text, x: newt ? bar.x + (bar.width - 4) / 2 : area.x - 2 + (area.width + 4) / 2 - 2, y: bar.y, style: rest)
+        for x in bar.x..<bar.x + min(bar.width, percent * bar.width / 100) { canvas.setStyle(done, x: x, y: bar.y) }
     }
 
     private func renderBar(into canvas: inout Canvas, x: Int, y: Int, width: Int, theme: Theme) {

@@ -133,9 +133,9 @@ extension Compat.Adapter {
     /// height follows from the box's.
     mutating func size() throws(Failure) {
         var height = Int(positionals[1]) ?? 0, width = Int(positionals[2]) ?? 0
-        if program == .dialog, let rules = dialogSizeRules() {
+        if program == .dialog, case let screen = dialogScreen(), let rules = dialogSizeRules(on: screen) {
             let size = DialogSize.of(title: value("title").map { shown($0) } ?? "", prompt: body, height: height, width: width,
-                                     rules: rules, on: dialogScreen())
+                                     rules: rules, on: screen)
             (height, width) = (size.height, size.width)
             if has("print-size") { translated.printedFirst += Array("Size: \(height), \(width)\n".utf8) }
         }
@@ -156,11 +156,11 @@ extension Compat.Adapter {
         return screen
     }
 
-    /// What each box adds to its text in dialog's arithmetic (nil: a box sized otherwise).
-    func dialogSizeRules() -> DialogSize.Rules? {
+    /// What each box adds to its text in dialog's arithmetic on `screen` (nil: a box sized otherwise).
+    func dialogSizeRules(on screen: DialogSize.Screen) -> DialogSize.Rules? {
         let okLabels = [command.string(.ok) ?? "OK"] + [command.string(.extraButton)].compactMap { $0 }
             + (has("nocancel", "no-cancel") ? [] : [command.string(.cancel) ?? "Cancel"]) + [command.string(.helpButton)].compactMap { $0 }
-        let columns = dialogScreen().columns
+        let columns = screen.columns
         switch box {
         case .msgbox, .infobox:
             let buttons = DialogSize.buttonsWidth([command.string(.ok) ?? "OK"], columns: columns)
@@ -173,13 +173,11 @@ extension Compat.Adapter {
             let height = Int(positionals[1]) ?? 0, width = Int(positionals[2]) ?? 0
             let partAuto = (height == 0) != (width == 0) ? 1 : 0
             let initial = positionals.count > 3 ? TextWidth.columns(positionals[3]) : nil
-            let screen = dialogScreen()
             let least = initial.map { min(max($0 + 7, 26), screen.usableColumns - (screen.begin?.column ?? 0)) } ?? 26
             return .init(boxLines: 5 + partAuto, minimumColumns: least, widenForButtons: okLabels)
         case .menu, .checklist, .radiolist, .buildlist:
             let items = Array(positionals.dropFirst(4))
-            let itemless = has("no-items")
-            let group = spec.group - (itemless ? 1 : 0) + (has("item-help") ? 1 : 0)
+            let (itemless, group) = listGroup
             guard group > 0, items.count % group == 0, let listHeight = Int(positionals[3]) else { return nil }
             var tags = 0, texts = 0
             for k in stride(from: 0, to: items.count, by: group) {

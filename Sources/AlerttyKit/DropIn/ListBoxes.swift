@@ -4,11 +4,17 @@
 extension Compat.Adapter {
     /// Items: tag item [status] [help]. dialog's --no-items drops the item; whiptail's --noitem
     /// drops it from check and radio lists and only hides it in a menu.
-    mutating func list() throws(Failure) {
+    /// A list's items: whether they come without their text (dialog's --no-items, whiptail's
+    /// --noitem but in a menu), and the words each takes (with --item-help, its help too).
+    var listGroup: (itemless: Bool, size: Int) {
         let itemless = program == .dialog ? has("no-items") : has("noitem") && box != .menu
+        return (itemless, spec.group - (itemless ? 1 : 0) + (has("item-help") ? 1 : 0))
+    }
+
+    mutating func list() throws(Failure) {
+        let (itemless, groupSize) = listGroup
         let itemHidden = itemless || (program == .whiptail && has("noitem"))
-        let perItem = spec.group - (itemless ? 1 : 0)
-        let groupSize = perItem + (has("item-help") ? 1 : 0)
+        let perItem = groupSize - (has("item-help") ? 1 : 0)
         let items = Array(positionals.dropFirst(4))
         guard items.count % groupSize == 0 else {
             throw Failure(message: "alertty: --\(box) items come in groups of \(groupSize)\n", status: program == .whiptail ? 1 : 255)

@@ -819,39 +819,7 @@ public struct ChooseAlert: Alert {
             queryCursor = query.render(into: &canvas, rect: Rect(x: area.x + 2, y: y, width: fieldWidth, height: 1), theme: theme)
             y += 1
         }
-        let rows = listArea.height
-        let matcher = FuzzyMatcher(query.editor.text)
-        let glyphs = theme.glyphs
-        if let frameArea {
-            canvas.fill(frameArea.inset(1, 1), style: theme.list)
-            Chrome.frame(frameArea, theme: theme, look: (theme.frame, theme.frame2), into: &canvas)
-        }
-        if let sides {
-            renderSides(sides, theme: theme, into: &canvas)
-        } else {
-        let onFrame = frameArea != nil && theme.laidOutAsDialog
-        ListView.render(list, area: Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: rows), focused: focus == .list,
-                        indicators: !onFrame, theme: theme, into: &canvas) { row in
-            let item = list.item(atRow: row)
-            var prefix = ""
-            if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[\(glyphs.checkOn)] " : "[ ] ") }
-            if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
-            // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
-            if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
-            // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
-            let label = store.labelPrefix(item, columns: area.width)
-            let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
-            return ListRow(Sanitize.bytes(label, columns: area.width) + (taken ? "  (\(defaultCountdown!))" : ""), style: theme.row,
-                           prefix: prefix, matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: area.width))))
-        }
-        if configuration.tagsLead && theme.tag != nil { colourTags(theme: theme, into: &canvas) }
-        if onFrame, let frameArea { scrollMarks(on: frameArea, theme: theme, into: &canvas) }
-        if list.rowCount == 0 {
-            let empty = " " + (loading ? tr("(loading…)") : filter.isSearching ? tr("(searching…)") : store.count == 0 ? tr("(no items)")
-                               : tr("(no match; Esc clears the filter)"))
-            canvas.text(Wrap.truncate(empty, width: listArea.width), x: listArea.x, y: listArea.y, style: theme.muted)
-        }
-        }
+        if let sides { renderSides(sides, theme: theme, into: &canvas) } else { renderList(columns: area.width, theme: theme, into: &canvas) }
         y = (frameArea ?? listArea).maxY
         if hasDetailRow {
             if let reason {
@@ -870,9 +838,9 @@ public struct ChooseAlert: Alert {
             return r.field.render(into: &canvas, rect: Rect(x: area.x + 1, y: rowY, width: max(1, area.width - 2), height: 1), theme: theme)
         }
         guard focus == .list else { return button }
-        if let sides, let area = sideAreas.first, let k = Optional(sides.active.rawValue) {
-            let side = sides.sides[k]
-            return (sideAreas[k].x, area.y + side.selection - side.top)
+        if let sides, sideAreas.count == 2 {
+            let k = sides.active.rawValue, side = sides.sides[k]
+            return (sideAreas[k].x, sideAreas[k].y + side.selection - side.top)
         }
         // With a query, the cursor edits it; otherwise it sits on the focused row, so screen readers follow the focus.
         if !query.editor.isEmpty || list.rowCount == 0 { return queryCursor }
@@ -881,6 +849,45 @@ public struct ChooseAlert: Alert {
 }
 
 extension ChooseAlert {
+    /// The one list (not two): in its frame if it has one, each row its mark, its tree guides and
+    /// its label (at most `columns` of it), the tags coloured apart and dialog's scroll marks
+    /// where asked; a word when there is no row.
+    func renderList(columns: Int, theme: Theme, into canvas: inout Canvas) {
+        if let frameArea {
+            canvas.fill(frameArea.inset(1, 1), style: theme.list)
+            Chrome.frame(frameArea, theme: theme, look: (theme.frame, theme.frame2), into: &canvas)
+        }
+        let matcher = FuzzyMatcher(query.editor.text)
+        let glyphs = theme.glyphs
+        let onFrame = frameArea != nil && theme.laidOutAsDialog
+        ListView.render(list, area: listArea, focused: focus == .list, indicators: !onFrame, theme: theme, into: &canvas) { row in
+            let item = list.item(atRow: row)
+            var prefix = ""
+            if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[\(glyphs.checkOn)] " : "[ ] ") }
+            if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
+            // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
+            if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
+            // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
+            let label = store.labelPrefix(item, columns: columns)
+            return ListRow(rowLabel(item, label, columns: columns), style: theme.row, prefix: prefix,
+                           matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: columns))))
+        }
+        if configuration.tagsLead && theme.tag != nil { colourTags(columns: columns, theme: theme, into: &canvas) }
+        if onFrame, let frameArea { scrollMarks(on: frameArea, theme: theme, into: &canvas) }
+        if list.rowCount == 0 {
+            let empty = " " + (loading ? tr("(loading…)") : filter.isSearching ? tr("(searching…)") : store.count == 0 ? tr("(no items)")
+                               : tr("(no match; Esc clears the filter)"))
+            canvas.text(Wrap.truncate(empty, width: listArea.width), x: listArea.x, y: listArea.y, style: theme.muted)
+        }
+    }
+
+    /// A row's label as drawn from the start of its bytes (`label`, at most `columns` of it shown),
+    /// and the seconds left on the item --on-timeout default will take.
+    func rowLabel(_ item: Int, _ label: ArraySlice<UInt8>, columns: Int) -> String {
+        let taken = defaultCountdown != nil && item == (radio ? radioChoice ?? list.selectedItem : list.selectedItem)
+        return Sanitize.bytes(label, columns: columns) + (taken ? "  (\(defaultCountdown!))" : "")
+    }
+
     /// dialog's marks on a framed list that scrolls: `↑(-)` and `↓(+)` on the frame's top and
     /// bottom where there is more, and the share of the list read down to its last row shown
     /// (`25%`) at the bottom's right (arrows.c).
@@ -898,13 +905,12 @@ extension ChooseAlert {
     /// --tags-lead: each shown row's tag in the theme's tag colours, its first letter in the key's;
     /// on the current row, as dialog draws it, only the text after the tag stands out (the blanks
     /// around it and the tag's gap in the row's look).
-    func colourTags(theme: Theme, into canvas: inout Canvas) {
-        let markColumns = markWidth
+    func colourTags(columns: Int, theme: Theme, into canvas: inout Canvas) {
         for row in list.top..<min(list.rowCount, list.top + listArea.height) {
             let item = list.item(atRow: row), y = listArea.y + row - list.top
             guard let tag = store.tag(item), !tag.isEmpty else { continue }
             let current = row == list.selection
-            let x = listArea.x + 1 + markColumns
+            let x = listArea.x + 1 + markWidth
             let tagWidth = TextWidth.columns(Sanitize.bytes(tag[...], columns: listArea.width))
             guard x + tagWidth <= listArea.maxX else { continue }
             let (look, key) = current ? (theme.tagFocused ?? theme.row, theme.tagFocusedKey ?? theme.row) : (theme.tag ?? theme.row, theme.tagKey ?? theme.row)
@@ -912,14 +918,15 @@ extension ChooseAlert {
             guard current && theme.laidOutAsDialog else { continue }
             canvas.setStyle(theme.row, x: listArea.x, y: y)
             // (a check or radio list: its mark in the current mark's look, the blank after it the row's)
-            if markColumns > 0 {
+            if markWidth > 0 {
                 for column in listArea.x + 1..<x - 1 { canvas.setStyle(theme.markFocused ?? theme.row, x: column, y: y) }
                 canvas.setStyle(theme.row, x: x - 1, y: y)
             }
+            // The blanks between the tag and the item, and the one after the label.
             var column = x + tagWidth
             while column < listArea.maxX && canvas[column, y].symbol == " " { canvas.setStyle(theme.row, x: column, y: y); column += 1 }
-            while column < listArea.maxX && canvas[column, y].symbol != " " || column + 1 < listArea.maxX && canvas[column, y].symbol == " " && canvas[column + 1, y].symbol != " " { column += 1 }
-            if column < listArea.maxX { canvas.setStyle(theme.row, x: column, y: y) }
+            let after = x + TextWidth.columns(rowLabel(item, store.labelPrefix(item, columns: columns), columns: columns))
+            if after < listArea.maxX { canvas.setStyle(theme.row, x: after, y: y) }
         }
     }
 

@@ -48,6 +48,14 @@ final class ChooseEndToEndTests: XCTestCase {
         try assertEnded(line, status: 0, stdout: "cherry\nbanana\n")
         let scripted = Subprocess.run("/usr/bin/env", ["ALERTTY_ANSWER_O=banana", PTYProcess.binary, "choose", "--id", "o"] + args, capture: true)
         XCTAssertEqual(scripted.output, "banana\n")
+        // No person: the marked items, as a check list gives them (here in the order marked).
+        let marked = ["--marked", "cherry", "--marked", "apple"] + args
+        let unattended = Subprocess.run(PTYProcess.binary, ["choose", "--non-interactive"] + marked, capture: true)
+        XCTAssertEqual(unattended.status, 0)
+        XCTAssertEqual(unattended.output, "apple\ncherry\n", "--marked marks in list order, so --order answers apple first")
+        let timedOut = try PTYProcess(["choose", "--no-animation", "--timeout", "1", "--on-timeout", "default"] + marked)
+        try timedOut.waitForText("cherry")
+        try assertEnded(timedOut, status: 0, stdout: "apple\ncherry\n")
     }
 
     /// What an fzf user types first: a list through a pipe and no question; the exact match

@@ -92,6 +92,25 @@ final class PopupEndToEndTests: XCTestCase {
         try tmux.waitFor("the answer in the script") { $0.contains("rc=0 ans=zsh") }
     }
 
+    /// Two lists in a popup: Space there sends the item across, the answer reaches the script.
+    func testTwoListsInAPopup() throws {
+        let tmux = try Tmux(command: "true")
+        let client = try tmux.attach()
+        try client.waitFor("the client attached") { $0.contains("$") }
+        tmux.send(literal: "export TMUX=\(tmux.socket),0,0; ans=$(\(PTYProcess.binary) choose --popup --multi --two-lists 'Parts?' core docs); echo \"rc=$? ans=$ans\"")
+        tmux.send(keys: ["Enter"])
+        try client.waitForPopup(" docs ")
+        client.type(K.down + " ")
+        try client.waitFor("docs on the chosen side") { screen in
+            screen.lines.contains { line in
+                let parts = line.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                return parts == ["core", "docs"]
+            }
+        }
+        client.type(K.enter)
+        try tmux.waitFor("the answer in the script") { $0.contains("rc=0 ans=docs") }
+    }
+
     /// What the alert reads of stdin is handed on: a text given as `-`, items streamed in.
     func testStdinReachesThePopup() throws {
         let (tmux, client) = try server()

@@ -1,8 +1,9 @@
 // argv → exit status. Who alertty is decides how argv is read: alertty itself, the askpass
-// program of ssh, sudo and git, GnuPG's pinentry, or whiptail and dialog for old scripts. Each
-// program turns its argv into typed commands, has them asked the one way (Ask), and delivers the
-// outcome its own way; everything that can be wrong with a command is found before the terminal
-// is touched, so a usage error never draws anything.
+// program of ssh, sudo and git, GnuPG's pinentry, the agent, whiptail and dialog for old
+// scripts, or the alertty a popup runs — each a row of one table. Each program turns its argv
+// into typed commands, has them asked the one way (Ask), and delivers the outcome its own way;
+// everything that can be wrong with a command is found before the terminal is touched, so a
+// usage error never draws anything.
 
 /// One of the programs alertty can be.
 protocol Program: Sendable {
@@ -11,31 +12,47 @@ protocol Program: Sendable {
 }
 
 public enum App {
-    /// The programs reached by a name of their own (a hard link or symlink, as installed) or by
-    /// a first word (`alertty pinentry …`). whiptail and dialog are recognised by Compat.program,
-    /// which also knows their probes; anything else is alertty's own command line.
-    static let programs: [(name: String, word: String, program: any Program)] = [
-        (Pinentry.programName, "pinentry", PinentryProgram()),
-        (Askpass.programName, "askpass", AskpassProgram()),
-        ("alertty-agent", "agent", AgentProgram()),
+    /// How a program is recognised: by the name alertty runs under (a hard link or symlink, as
+    /// installed), by a first word (`alertty pinentry …`, the word removed), by the environment
+    /// (a popup's alertty), or by dialog's arguments alone (a client that resolved the link).
+    typealias Recognise = @Sendable (_ calledAs: String, _ arguments: inout [String]) -> (any Program)?
+
+    /// Every program alertty can be, the first row that recognises the call runs it.
+    static let programs: [(name: String, recognise: Recognise)] = [
+        // The alertty a popup (or an agent) runs asks what its caller sends, and sends back what came of it.
+        ("popup", { _, _ in Platform.environment(Popup.folderVariable).map { PopupProgram(folder: $0) } }),
+        named(Pinentry.programName, word: "pinentry", PinentryProgram()),
+        named(Askpass.programName, word: "askpass", AskpassProgram()),
+        named("alertty-agent", word: "agent", AgentProgram()),
+        ("drop-in", { name, arguments in Compat.program(calledAs: name, &arguments).map { DropInProgram(program: $0) } }),
+        ("alertty", { _, _ in AlerttyProgram() }),
     ]
+
+    /// A program reached by a name of its own or by a first word.
+    static func named(_ name: String, word: String, _ program: any Program) -> (name: String, recognise: Recognise) {
+        (name, { calledAs, arguments in
+            let base = calledAs.split(separator: "/").last.map(String.init) ?? calledAs
+            guard base == name || arguments.first == word else { return nil }
+            if arguments.first == word { arguments.removeFirst() }
+            return program
+        })
+    }
+
+    /// The program a call is, and the arguments it runs with.
+    static func program(calledAs name: String, _ arguments: [String]) -> (any Program, [String]) {
+        for row in programs {
+            var words = arguments
+            if let program = row.recognise(name, &words) { return (program, words) }
+        }
+        return (AlerttyProgram(), arguments)
+    }
 
     public static func main(_ arguments: [String], calledAs name: String = "alertty") -> Int32 {
         // Before anything is opened: a closed stdin, stdout or stderr must not be taken by the terminal.
         let closed = Platform.reserveStandardDescriptors()
-        // The alertty a popup runs asks what its caller sends, and sends back what came of it.
-        if let folder = Platform.environment(Popup.folderVariable) { return Popup.serve(folder) }
         Localization.load(environment: Platform.environment, executable: Platform.executablePath)
-        var arguments = arguments
-        let base = name.split(separator: "/").last.map(String.init) ?? name
-        for entry in programs where base == entry.name || arguments.first == entry.word {
-            if arguments.first == entry.word { arguments.removeFirst() }
-            return entry.program.run(arguments, closed: closed)
-        }
-        if let program = Compat.program(calledAs: name, &arguments) {
-            return DropInProgram(program: program).run(arguments, closed: closed)
-        }
-        return AlerttyProgram().run(arguments, closed: closed)
+        let (program, words) = program(calledAs: name, arguments)
+        return program.run(words, closed: closed)
     }
 
     /// The one way a line reaches stderr. Messages echo arguments, file names and stdin, so the

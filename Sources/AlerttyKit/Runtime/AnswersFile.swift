@@ -117,6 +117,43 @@ struct AnswersFile {
             }
         }
 
+        /// '…' from its opening quote: every byte as it is.
+        mutating func singleQuoted(into value: inout [UInt8]) throws(UsageError) {
+            let opened = line
+            i += 1
+            while let d = here, d != UInt8(ascii: "'") {
+                if d == 0x0A { line += 1 }
+                value.append(d)
+                i += 1
+            }
+            guard here != nil else { throw fail("a ' is not closed", at: opened) }
+            i += 1
+        }
+
+        /// "…" from its opening quote: a backslash escapes what a shell lets it escape. Why it
+        /// is refused, if it is: a `$` or a backquote in it (a shell would expand them).
+        mutating func doubleQuoted(into value: inout [UInt8]) throws(UsageError) -> String? {
+            var refused: String?
+            let opened = line
+            i += 1
+            while let d = here, d != UInt8(ascii: "\"") {
+                if d == UInt8(ascii: "$") || d == UInt8(ascii: "`") {
+                    refused = refused ?? "\(Unicode.Scalar(d)) in \"…\" would be expanded by a shell; quote it with '…'"
+                }
+                if d == UInt8(ascii: "\\"), i + 1 < bytes.count, "\"\\$`\n".utf8.contains(bytes[i + 1]) {
+                    i += 1
+                    if bytes[i] == 0x0A { line += 1; i += 1; continue }
+                } else if d == 0x0A {
+                    line += 1
+                }
+                value.append(bytes[i])
+                i += 1
+            }
+            guard here != nil else { throw fail("a \" is not closed", at: opened) }
+            i += 1
+            return refused
+        }
+
         /// One shell word's bytes, read to its end whatever it holds (so the next line is found),
         /// with the first thing in it a shell would not take literally.
         mutating func word(_ name: String) throws(UsageError) -> ([UInt8], UsageError?) {
@@ -132,33 +169,9 @@ struct AnswersFile {
                 case 0x20, 0x09, 0x0A:
                     return (value, problem)
                 case UInt8(ascii: "'"):
-                    let opened = line
-                    i += 1
-                    while let d = here, d != UInt8(ascii: "'") {
-                        if d == 0x0A { line += 1 }
-                        value.append(d)
-                        i += 1
-                    }
-                    guard here != nil else { throw fail("a ' is not closed", at: opened) }
-                    i += 1
+                    try singleQuoted(into: &value)
                 case UInt8(ascii: "\""):
-                    let opened = line
-                    i += 1
-                    while let d = here, d != UInt8(ascii: "\"") {
-                        if d == UInt8(ascii: "$") || d == UInt8(ascii: "`") {
-                            refuse("\(Unicode.Scalar(d)) in \"…\" would be expanded by a shell; quote it with '…'")
-                        }
-                        if d == UInt8(ascii: "\\"), i + 1 < bytes.count, "\"\\$`\n".utf8.contains(bytes[i + 1]) {
-                            i += 1
-                            if bytes[i] == 0x0A { line += 1; i += 1; continue }
-                        } else if d == 0x0A {
-                            line += 1
-                        }
-                        value.append(bytes[i])
-                        i += 1
-                    }
-                    guard here != nil else { throw fail("a \" is not closed", at: opened) }
-                    i += 1
+                    if let why = try doubleQuoted(into: &value) { refuse(why) }
                 case UInt8(ascii: "\\"):
                     guard i + 1 < bytes.count else { throw fail("\(name): a \\ at the end") }
                     if bytes[i + 1] == 0x0A { line += 1 } else { value.append(bytes[i + 1]) }

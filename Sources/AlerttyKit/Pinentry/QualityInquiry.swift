@@ -7,13 +7,15 @@
 final class QualityInquiry: EventSource {
     let reader: AssuanReader
     let output: FileDescriptor
+    let platform: LoopPlatform
     private var waiting = false
     private var pending: [UInt8]?
     private var value: Int?
 
-    init(reader: AssuanReader, output: FileDescriptor = 1) {
+    init(reader: AssuanReader, output: FileDescriptor = 1, platform: LoopPlatform = .system) {
         self.reader = reader
         self.output = output
+        self.platform = platform
     }
 
     var readDescriptors: [FileDescriptor] { waiting ? [reader.fd] : [] }
@@ -43,7 +45,7 @@ final class QualityInquiry: EventSource {
         // Answered before the session reads its next request (bounded: a client that never
         // answers does not hold us).
         while waiting {
-            if reader.buffered() == nil, Platform.poll([reader.fd], timeoutMs: 2000).isEmpty { break }
+            if reader.buffered() == nil, platform.poll([reader.fd], [], 2000).readable.isEmpty { break }
             if reader.buffered() == nil && !reader.fill() { break }
             _ = collect()
         }

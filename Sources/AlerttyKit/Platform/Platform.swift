@@ -478,6 +478,12 @@ public enum Platform {
         poll(read: fds, write: [], timeoutMs: timeoutMs).readable
     }
 
+    /// Whether any of `fds` has something to read (or its end) right now, without waiting: an
+    /// event source asks before reading more than its loop's poll said.
+    public static func hasInput(_ fds: [FileDescriptor]) -> Bool {
+        !poll(read: fds, write: [], timeoutMs: 0).readable.isEmpty
+    }
+
     /// Waits for any of `read` to be readable or any of `write` to be writable. A descriptor whose
     /// other end closed (POLLHUP, POLLERR) counts as ready, so its owner reads the EOF or the error.
     public static func poll(read: [FileDescriptor], write: [FileDescriptor], timeoutMs: Int32)

@@ -86,7 +86,7 @@ struct DropInProgram: Program {
             }
             status = ran.conclude(Self.deliver(ran, output))
             behind.removeAll { $0.closed.value } // closed by a person (Tab to it, then Enter or Esc)
-            if box.sleep > 0 { Self.pauseWithoutEcho(seconds: box.sleep, tty: box.command.string(.tty) ?? "/dev/tty") }
+            if box.sleep > 0 { Platform.pauseWithoutEcho(seconds: box.sleep, tty: box.command.string(.tty) ?? "/dev/tty") }
         }
         // Without --no-kill the background boxes end with the chain, as dialog's do. With it, the
         // boxes still showing are left to a process of their own and dialog ends with OK, whatever
@@ -96,32 +96,6 @@ struct DropInProgram: Program {
             return Self.keepShowing(behind, theme: last.output.theme, alternateScreen: alternate) ? last.output.ok : last.output.error
         }
         return status
-    }
-
-    /// dialog's --sleep: the box stays up while keys typed meanwhile are not echoed over it (dialog
-    /// sleeps with curses' noecho too); they stay typed ahead. A signal that ends the pause gives the
-    /// terminal its echo back before it ends the program.
-    static func pauseWithoutEcho(seconds: Double, tty: String) {
-        guard let (fd, saved) = try? Platform.openTerminalWithMode(tty) else { return Platform.pause(seconds: seconds) }
-        defer { Platform.close(fd) }
-        let endings: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
-        guard let signals = Platform.catchSignals(endings) else { return Platform.pause(seconds: seconds) }
-        var quiet = saved
-        Platform.disableEcho(&quiet)
-        Platform.setTerminalMode(fd, quiet)
-        defer {
-            Platform.setTerminalMode(fd, saved)
-            Platform.restoreDefaultSignals(endings)
-        }
-        let end = Platform.now() + UInt64(max(0, min(seconds, 1e6)) * 1e9)
-        while case let now = Platform.now(), now < end {
-            let left = Int32(min((end - now) / 1_000_000 + 1, 1_000_000))
-            guard Platform.poll([signals], timeoutMs: left).contains(signals) else { continue }
-            if let which = Platform.drainSignals().first {
-                Platform.setTerminalMode(fd, saved)
-                Platform.die(of: which, wholeGroup: false)
-            }
-        }
     }
 
     /// whiptail's and dialog's infobox, and dialog's mixedgauge: drawn once and left on the

@@ -49,7 +49,7 @@ public final class ChildProcess: EventSource {
         if status == nil { status = Platform.reap(command.pid) }
         if let at = escalateAt, now >= at, status == nil { Platform.killGroup(command.pid) }
         // Done when it exited and its pipes are drained (a background grandchild may hold them: then the exit alone).
-        if let status, open.isEmpty || Platform.poll(Array(open.keys), timeoutMs: 0).isEmpty {
+        if let status, open.isEmpty || !Platform.hasInput(Array(open.keys)) {
             reported = true
             Platform.killGroup(command.pid)
             for fd in open.keys { Platform.close(fd) }

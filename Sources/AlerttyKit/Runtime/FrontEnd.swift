@@ -73,30 +73,3 @@ extension FrontEnd {
     public func showAside(_ output: [UInt8]) {}
     public func stepBack() {}
 }
-
-/// The loop's window on the system, so its timing can be driven by a test: the clock, the wait,
-/// and the signals.
-public struct LoopPlatform {
-    public var now: () -> UInt64
-    public var poll: (_ read: [FileDescriptor], _ write: [FileDescriptor], _ timeoutMs: Int32) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)
-    public var catchSignals: ([Platform.Signal]) -> FileDescriptor?
-    public var drainSignals: () -> [Platform.Signal]
-    public var restoreSignals: ([Platform.Signal]) -> Void
-
-    public init(now: @escaping () -> UInt64,
-                poll: @escaping ([FileDescriptor], [FileDescriptor], Int32) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>),
-                catchSignals: @escaping ([Platform.Signal]) -> FileDescriptor?, drainSignals: @escaping () -> [Platform.Signal],
-                restoreSignals: @escaping ([Platform.Signal]) -> Void) {
-        self.now = now
-        self.poll = poll
-        self.catchSignals = catchSignals
-        self.drainSignals = drainSignals
-        self.restoreSignals = restoreSignals
-    }
-
-    public static var system: LoopPlatform {
-        LoopPlatform(now: Platform.now, poll: { Platform.poll(read: $0, write: $1, timeoutMs: $2) },
-                     catchSignals: Platform.catchSignals, drainSignals: Platform.drainSignals,
-                     restoreSignals: Platform.restoreDefaultSignals)
-    }
-}

@@ -45,7 +45,7 @@ public final class InputStream: EventSource {
         if let until = restUntil {
             guard now >= until else { return [] }
             restUntil = nil
-            guard !Platform.poll([fd], timeoutMs: 0).isEmpty else { return [] }
+            guard Platform.hasInput([fd]) else { return [] }
         } else {
             guard open, readable.contains(fd) || more else { return [] }
         }
@@ -63,7 +63,7 @@ public final class InputStream: EventSource {
             total += chunk.count
             if !chunk.isEmpty { events.append(.input(chunk)) }
             // Read again only if that will not block; after a trickle, rest a moment.
-            if Platform.poll([fd], timeoutMs: 0).isEmpty {
+            if !Platform.hasInput([fd]) {
                 if total < 16384 { restUntil = now + restNanos }
                 return events
             }

@@ -77,7 +77,7 @@ public final class PreviewRunner: EventSource {
         }
         if r.status == nil { r.status = Platform.reap(r.command.pid) }
         // Done when it exited and its pipes are drained (or held by something it left running).
-        if let status = r.status, r.open.isEmpty || Platform.poll(Array(r.open.keys), timeoutMs: 0).isEmpty {
+        if let status = r.status, r.open.isEmpty || !Platform.hasInput(Array(r.open.keys)) {
             Platform.killGroup(r.command.pid)
             for fd in r.open.keys { Platform.close(fd) }
             run = nil

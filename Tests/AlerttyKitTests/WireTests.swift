@@ -9,12 +9,79 @@ final class WireTests: XCTestCase {
         command.positionals = ["a", "b\u{1B}"]
         let request = Popup.Request(command: command, theme: nil, directory: "/tmp", environment: [("LANG", "C.UTF-8"), ("GONE", nil)],
                                     caller: 42, callerStart: 7, deadline: 123_456_789_012)
-        let back = try Popup.Request.decoded(request.encoded())
+        let back = try Popup.Request.unwired(request.wire())
         XCTAssertEqual([back.caller, Int32(back.callerStart), Int32(back.deadline / 1000)], [42, 7, 123_456_789])
         XCTAssertEqual(back.command.string(.title), "Pick\none")
         XCTAssertEqual(back.command.positionals, ["a", "b\u{1B}"])
         XCTAssertEqual(back.environment.map(\.0), ["LANG", "GONE"])
         XCTAssertNil(back.environment[1].1)
+    }
+
+    /// Every field of an outcome set, and set to what is hardest to carry (invalid UTF-8, ESC,
+    /// CR, a newline, an item over 16 KB): what arrives is what was sent, replay included.
+    func testAnOutcomeGoesThroughWithEveryFieldSet() throws {
+        let long = [UInt8](repeating: 0x78, count: 20_000)
+        var outcome = Outcome(.extra, answer: [0xFF, 0x1B, 0x0D, 0x0A, 0x00])
+        outcome.pressedEsc = true
+        outcome.farewell = "bye\u{1B}[2J"
+        outcome.report = "bad\nline"
+        outcome.exitCode = -3
+        outcome.items = [[0xFE], Array("a\nb".utf8), long, []]
+        outcome.state = [Array("field\t1".utf8), []]
+        outcome.replay = [ReplayAnswer(field: "host-name", value: [0xC3, 0x28], secret: true, unnameable: true),
+                          ReplayAnswer(value: long)]
+        for signal in [SignalEnding.job, .process] {
+            outcome.signal = signal
+            for terminator: UInt8? in [0x00, 0x0A, nil] {
+                for wholeJob in [true, false] {
+                    let sent = Ran.ended(outcome, terminator: terminator, wholeJob: wholeJob)
+                    guard case .ended(let back, let backTerminator, let backWholeJob) = try Ran.unwired(sent.wire(room: sent.wireRoom)) else {
+                        return XCTFail("an ended run came back as another")
+                    }
+                    XCTAssertEqual(back, outcome)
+                    XCTAssertEqual(back.replay, outcome.replay, "replay crosses too (== leaves it out)")
+                    XCTAssertEqual(backTerminator, terminator)
+                    XCTAssertEqual(backWholeJob, wholeJob)
+                }
+            }
+        }
+        var none = Outcome(.ok)
+        none.replay = []
+        guard case .ended(let back, nil, false) = try Ran.unwired(Ran.ended(none, terminator: nil, wholeJob: false).wire()) else {
+            return XCTFail("an outcome with nothing set came back as another")
+        }
+        XCTAssertEqual(back, none)
+        XCTAssertEqual(back.replay, [], "an empty replay is not no replay")
+        XCTAssertNil(back.items)
+        for status in ExitStatus.allCases {
+            guard case .failed(let s) = try Ran.unwired(Ran.failed(status).wire()) else { return XCTFail("\(status)") }
+            XCTAssertEqual(s, status)
+        }
+        guard case .notRun = try Ran.unwired(Ran.notRun.wire()) else { return XCTFail("notRun came back as another") }
+    }
+
+    /// A request with every field set, the command's too.
+    func testARequestWithEveryFieldSetGoesThroughWhole() throws {
+        var command = ParsedCommand(alert: .progress)
+        command.add(.title, "T\u{1B}")
+        command.add(.timeout, "5")
+        command.add(.marked, "a")
+        command.add(.marked, "b")
+        command.positionals = ["Working", ""]
+        command.command = ["sh", "-c", "echo hi\n"]
+        command.fieldWords = ["name", "text", "Name"]
+        command.verbatim = true
+        let request = Popup.Request(command: command, theme: "[colors]\nbox = red\n", directory: "/tmp/a b",
+                                    environment: [("LANG", "C"), ("EMPTY", ""), ("GONE", nil)],
+                                    caller: 4_000_000, callerStart: UInt64(Int64.max), deadline: 1)
+        let back = try Popup.Request.unwired(request.wire())
+        XCTAssertEqual(back.command, command)
+        XCTAssertEqual(back.theme, request.theme)
+        XCTAssertEqual(back.directory, request.directory)
+        XCTAssertEqual(back.environment.map(\.0), request.environment.map(\.0))
+        XCTAssertEqual(back.environment.map(\.1), request.environment.map(\.1))
+        XCTAssertEqual([UInt64(back.caller), back.callerStart, back.deadline], [UInt64(request.caller), request.callerStart, request.deadline])
+        XCTAssertThrowsError(try Popup.Request.unwired(request.wire() + Array("0:,".utf8)), "nothing may follow")
     }
 
     func testANegativeOrHugeCountIsAnError() {
@@ -23,11 +90,11 @@ final class WireTests: XCTestCase {
             w.put("alertty-popup 1")
             w.put("/")
             w.put(count)
-            XCTAssertThrowsError(try Popup.Request.decoded(w.bytes), count)
+            XCTAssertThrowsError(try Popup.Request.unwired(w.bytes), count)
         }
         var ended = WireWriter()
         for field in ["ended", "0"] { ended.put(field) }
-        XCTAssertThrowsError(try Popup.decoded(ended.bytes + Array("3:-1,".utf8)))
+        XCTAssertThrowsError(try Ran.unwired(ended.bytes + Array("3:-1,".utf8)))
     }
 
     /// tmux's list of clients, read in any locale: the name last, whatever it holds; a client

@@ -17,15 +17,18 @@ extension Popup {
         private var tmuxSaid: [UInt8] = []
         private var tmuxOpen: Set<FileDescriptor>
         private var tmuxStatus: Int32?
+        private let platform: LoopPlatform
 
-        init(_ offer: Offer, popup: (process: Platform.Command, tmux: Tmux)?, stdinTaken: [UInt8], forwardsStdin: Bool) {
+        init(_ offer: Offer, popup: (process: Platform.Command, tmux: Tmux)?, stdinTaken: [UInt8], forwardsStdin: Bool,
+             platform: LoopPlatform) {
             self.offer = offer
+            self.platform = platform
             self.popup = popup
             ends = offer.ends
             // The request as one netstring: read whole without waiting for an end of file (a FIFO
             // closed by its only writer before its reader came would lose what it held).
             var framed = WireWriter()
-            framed.put(offer.request.encoded())
+            framed.put(offer.request.wire())
             pending = ["control": framed.bytes, "in": stdinTaken]
             forwarding = forwardsStdin
             tmuxOpen = popup.map { [$0.process.stdoutRead, $0.process.stderrRead] } ?? []
@@ -115,7 +118,7 @@ extension Popup {
         /// Where the conversation stands after a turn.
         func progress() -> Progress {
             // The outcome is in (its writer gone): done, once stderr is drained too.
-            if ends["result"] == nil, ends["err"] == nil || Platform.poll([ends["err"]!], timeoutMs: 0).isEmpty {
+            if ends["result"] == nil, ends["err"] == nil || platform.poll([ends["err"]!], [], 0).readable.isEmpty {
                 return .outcomeIn
             }
             // The popup closed without an outcome (killed, its client gone, tmux refused it).
@@ -135,7 +138,7 @@ extension Popup {
         func outcome() -> Shown {
             // The agent serving it went away before an answer (its terminal closed, it was killed).
             if popup == nil && result.isEmpty { return .lost }
-            guard let ran = try? Popup.decoded(result) else {
+            guard let ran = try? Ran.unwired(result) else {
                 App.report("the popup's answer could not be read")
                 return .answered(.failed(.internalError))
             }
@@ -162,7 +165,7 @@ extension Popup {
         init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool) {
             guard let offer = Offer(command, asking: asking, timeout: timeout) else { return nil }
             self.offer = offer
-            talk = Conversation(offer, popup: nil, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+            talk = Conversation(offer, popup: nil, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, platform: .system)
         }
 
         deinit { talk.close() }

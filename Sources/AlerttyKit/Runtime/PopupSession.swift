@@ -104,10 +104,11 @@ extension Popup {
     /// stdin, passes stderr through, reads the outcome. An answer from `elsewhere` (the user's
     /// agents, systemd's) first ends it too.
     static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux),
-                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: [any OtherChannel] = []) -> Shown {
-        let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
+                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: [any OtherChannel] = [],
+                         platform: LoopPlatform = .system) -> Shown {
+        let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, platform: platform)
         defer { talk.close() }
-        let stops = StopSignals()
+        let stops = StopSignals(platform: platform)
         defer { stops.restore() }
         while true {
             talk.closeWrittenEnds()
@@ -131,11 +132,11 @@ extension Popup {
 
     /// Waits on `channels` alone (no popup can be shown) until `until`: what came of the first
     /// to answer, or nil. A signal to the caller withdraws the question everywhere first.
-    static func wait(for channels: [any OtherChannel], until: UInt64) -> Ran? {
-        let stops = StopSignals()
+    static func wait(for channels: [any OtherChannel], until: UInt64, platform: LoopPlatform = .system) -> Ran? {
+        let stops = StopSignals(platform: platform)
         defer { stops.restore() }
-        while Platform.now() < until {
-            let left = Int32(max(1, min(100, Int64(until &- Platform.now()) / 1_000_000)))
+        while platform.now() < until {
+            let left = Int32(max(1, min(100, Int64(until &- platform.now()) / 1_000_000)))
             let polled = stops.poll(read: channels.flatMap(\.reads), write: channels.flatMap(\.writes), timeoutMs: left) {
                 for channel in channels { channel.withdraw() }
             }
@@ -148,16 +149,22 @@ extension Popup {
     /// polls too (restored when it ends).
     struct StopSignals {
         static let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
-        let fd = Platform.catchSignals(caught) ?? -1
+        let platform: LoopPlatform
+        let fd: FileDescriptor
 
-        func restore() { Platform.restoreDefaultSignals(Self.caught) }
+        init(platform: LoopPlatform) {
+            self.platform = platform
+            fd = platform.catchSignals(Self.caught) ?? -1
+        }
+
+        func restore() { platform.restoreSignals(Self.caught) }
 
         /// Waits on `read` and `write` (and the signals) at most `timeoutMs`. A stop takes the
         /// question away first (`withdraw`), then the caller dies of it.
         func poll(read: [FileDescriptor], write: [FileDescriptor], timeoutMs: Int32,
                   withdraw: () -> Void) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) {
-            let polled = Platform.poll(read: read + (fd >= 0 ? [fd] : []), write: write, timeoutMs: timeoutMs)
-            if polled.readable.contains(fd), let signal = Platform.drainSignals().first(where: { $0 != .child }) {
+            let polled = platform.poll(read + (fd >= 0 ? [fd] : []), write, timeoutMs)
+            if polled.readable.contains(fd), let signal = platform.drainSignals().first(where: { $0 != .child }) {
                 withdraw()
                 Platform.die(of: signal, wholeGroup: false)
             }
@@ -211,7 +218,7 @@ extension Popup {
             Platform.writeAll(result, readyMark)
             let bytes = try readFramed(control)
             Platform.close(control)
-            guard let request = try? Request.decoded(bytes) else {
+            guard let request = try? Request.unwired(bytes) else {
                 App.report("the popup's request could not be read")
                 return nil
             }
@@ -265,9 +272,9 @@ extension Popup {
             command.remove(.timeout)
             command.add(.timeout, String(max(0.01, Double(Int64(bitPattern: request.deadline &- Platform.now())) / 1e9)))
         }
-        let ran = Ask.command(command, Asking(theme: theme, sources: [caller], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
+        let ran = Ask.here(command, Asking(theme: theme, sources: [caller], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
         defer { if caller.gone { Platform.removePrivateFolder(folder) } }
-        var bytes = encoded(ran)
+        var bytes = ran.wire(room: ran.wireRoom)
         Platform.writeAll(result, bytes)
         bytes.resetBytes()
         if case .ended(let outcome, _, _) = ran {

@@ -36,6 +36,12 @@ struct WireWriter {
     }
 
     mutating func put(_ text: String?) { put(text.map { Array($0.utf8) }) }
+
+    /// An optional list: a presence flag, then the list (empty when absent).
+    mutating func put(_ list: [[UInt8]]?) {
+        put(list != nil)
+        put(list ?? [])
+    }
 }
 
 struct WireError: Error {}
@@ -103,4 +109,10 @@ struct WireReader {
 
     mutating func optionalField() throws(WireError) -> [UInt8]? { try bool() ? try field() : nil }
     mutating func optionalString() throws(WireError) -> String? { try bool() ? try string() : nil }
+
+    mutating func optionalFields() throws(WireError) -> [[UInt8]]? {
+        let present = try bool()
+        let list = try fields()
+        return present ? list : nil
+    }
 }

@@ -43,41 +43,7 @@ public struct ScriptedAnswers {
         guard let value = lookup(name) else {
             return name == nil ? .refused("no answer given") : .answer(.current)
         }
-        return Self.answer(value, to: meaning)
-    }
-
-    /// A script's text as the answer to what is asked.
-    static func answer(_ text: String, to meaning: AlertMeaning) -> Step {
-        switch meaning {
-        case .message, .progress:
-            return .answer(.current)
-        case .document(let d):
-            // A licence (--cancel) takes yes or no; anything else is read and closed.
-            guard let cancel = d.cancel else { return .answer(.current) }
-            let a = text.trimmingSpaces().lowercased()
-            if ["y", "yes", "true", "1", d.ok.lowercased()].contains(a) { return .answer(.yes) }
-            if ["n", "no", "false", "0", cancel.lowercased()].contains(a) { return .answer(.no) }
-            return .refused("answer yes or no, not \(Sanitize.excerpt(text))")
-        case .question(let q):
-            let a = text.trimmingSpaces().lowercased()
-            if ["y", "yes", "true", "1", "on", q.yes.lowercased()].contains(a) { return .answer(.yes) }
-            if ["n", "no", "false", "0", "off", q.no.lowercased()].contains(a) { return .answer(.no) }
-            return .refused(q.name == nil ? "answer yes or no, not \(Sanitize.excerpt(text))" : "field \(q.name!): on or off, not \(Sanitize.excerpt(text))")
-        case .field:
-            return .answer(.text(text))
-        case .list(let c):
-            var picks: [Int] = []
-            for wanted in text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
-                guard let i = c.index(of: wanted) else {
-                    return .refused(c.name.map { "field \($0): one of \(c.labels.joined(separator: ", ")), not \(Sanitize.excerpt(wanted))" }
-                                    ?? "no item \(Sanitize.excerpt(wanted))")
-                }
-                picks.append(i)
-            }
-            return .answer(.items(picks))
-        case .browser:
-            return .answer(.path(text))
-        }
+        return AnswerCodec.decode(value, as: meaning)
     }
 }
 

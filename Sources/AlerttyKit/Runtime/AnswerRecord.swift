@@ -38,26 +38,8 @@ struct AnswerRecord {
 
     func close() { Platform.close(fd) }
 
-    /// The answers that give `outcome` again, or nil when it cannot be given by a script (a
-    /// cancelled prompt, the extra or help button, JSON output).
+    /// The answers that give `outcome` again (AnswerCodec), or nil when a script cannot give it.
     static func answers(_ command: ParsedCommand, secret: Bool, outcome: Outcome) -> [ReplayAnswer]? {
-        let yesOrNo: [ReplayAnswer]? = switch outcome.status {
-        case .ok: [ReplayAnswer(value: Array("yes".utf8))]
-        case .cancel: [ReplayAnswer(value: Array("no".utf8))]
-        default: nil
-        }
-        switch command.alert.descriptor.recorded(command) {
-        case .yesOrNo:
-            return yesOrNo
-        case .acknowledged:
-            return outcome.status == .ok ? [ReplayAnswer(value: Array("ok".utf8))] : nil
-        case .nothing:
-            return nil
-        case .answer:
-            guard outcome.status == .ok else { return nil }
-            if let replay = outcome.replay { return replay }
-
-            return [ReplayAnswer(value: outcome.answer ?? [], secret: secret)]
-        }
+        AnswerCodec.encode(outcome, recorded: command.alert.descriptor.recorded(command), secret: secret)
     }
 }

@@ -68,8 +68,7 @@ enum Describe {
             o.putRaw("answer", schema(["type": "\"string\""], "anything: a message is acknowledged"))
         case .question(let q):
             o.put("text", q.text)
-            o.putRaw("answer", schema(["type": "\"string\"", "enum": "[\"yes\",\"no\"]"],
-                                      "yes or no (also y/n, true/false, on/off, 1/0, or the buttons' labels)"))
+            o.putRaw("answer", schema(["type": "\"string\"", "enum": yesOrNoEnum], AnswerCodec.yesOrNoWords))
             o.put("yes", q.yes)
             o.put("no", q.no)
         case .field(let f):
@@ -101,7 +100,7 @@ enum Describe {
         case .document(let d):
             o.put("text", command.text ?? "")
             o.putRaw("answer", d.cancel == nil ? schema(["type": "\"string\""], "anything: the text is read and closed")
-                                               : schema(["type": "\"string\"", "enum": "[\"yes\",\"no\"]"], "yes or no: agreed or not"))
+                                               : schema(["type": "\"string\"", "enum": yesOrNoEnum], "yes or no: agreed or not"))
         case .progress(let p):
             o.put("text", p.text)
             o.putRaw("answer", "null")
@@ -219,6 +218,9 @@ enum Describe {
         return o
     }
 
+    /// The two answers a yes/no is recorded as.
+    static let yesOrNoEnum = "[" + [AnswerCodec.yes, AnswerCodec.no].map(JSONObject.quoted).joined(separator: ",") + "]"
+
     /// In place of a secret's value: that one is set, never what it is.
     static let secretMarker = #"{"secret":true}"#
 
@@ -241,7 +243,7 @@ enum Describe {
         for _ in 0..<1000 {
             guard case .answer(let answer) = scripted.next(probe.meaning) else { return nil }
             for case .finish(let outcome) in probe.update(.answer(answer)) {
-                guard let answers = AnswerRecord.answers(command, secret: built.secret, outcome: outcome),
+                guard let answers = AnswerCodec.encode(outcome, recorded: command.alert.descriptor.recorded(command), secret: built.secret),
                       answers.count == 1, !answers[0].secret else { return nil }
                 return String(decoding: answers[0].value, as: UTF8.self)
             }

@@ -26,9 +26,10 @@ final class DropInTests: XCTestCase {
         XCTAssertEqual(translate(["--output-fd", "3", "--msgbox", "Hi", "8", "40"])?.output.descriptor, 3)
         XCTAssertEqual(translate(["--msgbox", "Hi", "8", "40"])?.output.descriptor, 2)
         XCTAssertEqual(translate(["--fselect", "/tmp/x.txt", "10", "60"])?.arguments,
-                       ["save", "--no-animation", "--margin", "1", "--ok", "OK", "--cancel", "Cancel", "--width", "60", "--height", "10", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--name", "x.txt"])
+                       ["save", "--no-animation", "--margin", "1", "--ok", "OK", "--cancel", "Cancel", "--width", "60", "--height", "10", "--dir", "/tmp", "--overwrite", "allow", "--dialog-keys", "--typed-path", "--name", "x.txt"])
         XCTAssertEqual(translate(["--checklist", "P", "12", "40", "4", "a", "A", "ON", "b", "B", "off"], .whiptail)?.arguments,
-                       ["choose", "--no-animation", "--margin", "1", "--ok", "Ok", "--cancel", "Cancel", "--width", "40", "--height", "12", "--tagged", "--output", "tag", "--list-height", "4", "--list-gap", "--letters", "none", "--multi", "--min", "0",
+                       ["choose", "--no-animation", "--margin", "1", "--lenient-marks", "--marks-by-tag", "--enter-takes-marked",
+                        "--ok", "Ok", "--cancel", "Cancel", "--width", "40", "--height", "12", "--tagged", "--output", "tag", "--list-height", "4", "--list-gap", "--letters", "none", "--multi", "--min", "0",
                         "--marked", "a", "--", "P", "a", "a  A", "b", "b  B"])
         var none: [String] = ["input", "--title", "x"]
         XCTAssertNil(Compat.program(calledAs: "alertty", &none), "alertty's own syntax is not translated")

@@ -60,6 +60,20 @@ final class ScriptingEndToEndTests: XCTestCase {
         try headless(["message", "--non-interactive", "Done"], [:], status: 0, stdout: "")
     }
 
+    /// What the drop-in gives whiptail's and dialog's boxes are alertty flags of their own, each
+    /// doing the same without the drop-in: the translated command line means what it says.
+    func testTheDropInsWaysAreFlagsOfTheirOwn() throws {
+        let quiet = ["ALERTTY_NONINTERACTIVE": "1"]
+        try headless(["choose", "--marked", "zz", "--multi", "Q", "a", "b"], quiet, status: 2, stdout: "",
+                     stderr: "alertty: --marked 'zz' names no item (a, b)\n")
+        try headless(["choose", "--lenient-marks", "--marked", "zz", "--multi", "--min", "0", "Q", "a", "b"], quiet, status: 0, stdout: "")
+        // Item 2's tag is "1": by tag alone, "1" is the second item, never the first by position.
+        try headless(["choose", "--tagged", "--marks-by-tag", "--selected", "1", "Q", "x", "X", "1", "One"], quiet, status: 0, stdout: "1\n")
+        try headless(["password", "--value", "s3cret", "Pw?"], quiet, status: 2, stdout: "",
+                     stderr: "alertty: --value would put the secret in the process list (ps); use --value - to read it from stdin\n")
+        try headless(["password", "--secret-in-arguments", "--value", "s3cret", "Pw?"], quiet, status: 0, stdout: "s3cret\n")
+    }
+
     /// A time's default is now, and now may be outside --min..--max: without a person, and in
     /// line mode's prompt, the default taken is the nearer bound, never a refused time.
     func testATimesDefaultOutsideItsBoundsIsTheNearerBound() throws {

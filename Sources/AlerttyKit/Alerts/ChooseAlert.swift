@@ -36,7 +36,7 @@ public struct ChooseConfiguration: Sendable {
     /// with the extra button's status and `ITEM<TAB>NEW LABEL` (dialog's inputmenu).
     public var editable = false
     public var radio = false
-    /// A radio list's Enter on a row chooses that row (alertty's own); else the marked one (the drop-in's).
+    /// A radio list's Enter on a row chooses that row; else the marked one (--enter-takes-marked).
     public var enterTakesFocused = false
     public var minimum = 1
     public var maximum: Int?
@@ -48,10 +48,10 @@ public struct ChooseConfiguration: Sendable {
     public var focused: String?
     /// --marked: marked (checked, or the radio choice) without taking the focus.
     public var marked: [String] = []
-    /// A --selected or --marked that names no item is a usage error (as whiptail and dialog, the
-    /// drop-in ignores one, as their --default-item is ignored).
+    /// A --selected, --marked or --focus that names no item is a usage error (but with
+    /// --lenient-marks, passed over as whiptail and dialog pass over one).
     public var checksPreselections = true
-    /// The drop-in's items are named by their tags alone (whiptail's and dialog's on/off and
+    /// Items are named by their tags alone (--marks-by-tag, as whiptail's and dialog's on/off and
     /// --default-item): a tag "1" is never the second item, whatever its label.
     public var preselectsByTag = false
     public var selectIfOne = false
@@ -1029,10 +1029,9 @@ extension ChooseAlert {
         configuration.selected = command.strings(.selected)
         configuration.marked = command.strings(.marked)
         configuration.focused = command.string(.focus)
-        configuration.checksPreselections = !command.verbatim
-        // whiptail's and dialog's radio lists answer the marked item on Enter, whatever is focused.
-        configuration.enterTakesFocused = !command.verbatim
-        configuration.preselectsByTag = command.verbatim && command.has(.tagged)
+        configuration.checksPreselections = !command.has(.lenientMarks)
+        configuration.enterTakesFocused = !command.has(.enterTakesMarked)
+        configuration.preselectsByTag = command.has(.marksByTag) && command.has(.tagged)
         if configuration.selected.contains("*") && !configuration.multi { throw UsageError("--selected '*' needs --multi") }
         configuration.selectIfOne = command.has(.selectIfOne)
         configuration.separator = command.has(.print0) ? 0 : 0x0A

@@ -589,7 +589,7 @@ extension FormAlert {
                    "    --field shell choice \"Shell\" --options bash,zsh,fish)\""],
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
-            var declarations = try FormSpec.parse(command.fieldWords, secretDefaults: command.verbatim)
+            var declarations = try FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
             if let path = command.string(.fieldsFrom) {
                 let bytes: [UInt8]
                 do throws(PlatformError) { bytes = try Platform.readFile(path, limit: Limits.fieldsFile, streams: true) } catch {

@@ -16,8 +16,8 @@ public struct BrowserConfiguration {
     public var enterChoosesHere: Bool
     /// --dialog-keys (dialog's fselect and dselect): Space in the name completes it, Tab only moves.
     public var spaceCompletes: Bool
-    /// The drop-in's fselect and dselect: a path typed in the field is the answer as typed, below
-    /// the folder shown (dialog checks nothing of it); dselect gets the field too.
+    /// --typed-path (dialog's fselect and dselect): a path typed in the field is the answer as
+    /// typed, below the folder shown (dialog checks nothing of it); dselect gets the field too.
     public var typedIsAnswer: Bool
 
     /// Why `path` is no folder to open, in the words that are true: not there, or something else.
@@ -59,6 +59,6 @@ public struct BrowserConfiguration {
         cancelLabel = command.string(.cancel) ?? tr("Cancel")
         enterChoosesHere = choosesFolder && command.has(.dialogKeys)
         spaceCompletes = command.has(.dialogKeys)
-        typedIsAnswer = command.verbatim && command.has(.dialogKeys)
+        typedIsAnswer = command.has(.typedPath) && command.has(.dialogKeys)
     }
 }

@@ -77,6 +77,11 @@ public enum Flag: String, CaseIterable, Sendable {
     case focus
     case fieldsFrom = "fields-from"
     case dialogKeys = "dialog-keys"
+    case lenientMarks = "lenient-marks"
+    case marksByTag = "marks-by-tag"
+    case enterTakesMarked = "enter-takes-marked"
+    case typedPath = "typed-path"
+    case secretInArguments = "secret-in-arguments"
     case extraButton = "extra-button"
     case helpButton = "help-button"
     case colors
@@ -201,6 +206,7 @@ public enum CommandSpec {
         // Text fields
         FlagSpec("placeholder", .text, "TEXT", "Dim hint shown while the field is empty.", fields),
         FlagSpec("value", .text, "TEXT", "Initial text of the field (`-` reads it from stdin). For password only `-` is accepted.", fields),
+        FlagSpec("secret-in-arguments", .flag, "", "A password's --value, or a form's password field's --default, may be given in the arguments, where anyone on the machine can read it (ps): the drop-in's, whose script already put it there.", [.password, .form]),
         FlagSpec("validate", .choice(["none", "nonempty", "int", "number", "email"]), "RULE", "A preset rule the answer must pass: nonempty, int (a whole number), number, email.", fields),
         FlagSpec("regex", .text, "PATTERN", "The whole answer must match PATTERN (classes, groups, |, quantifiers, anchors, (?i); checked in linear time, so back-references and look-around are refused).", fields),
         FlagSpec("min-length", .integer(0...1_000_000), "N", "The answer needs at least N characters.", fields + [.edit]),
@@ -229,6 +235,7 @@ public enum CommandSpec {
         FlagSpec("dir", .directory, "DIR", "Folder shown first (default: the current folder, or the root).", browsers),
         FlagSpec("root", .directory, "DIR", "Folder that cannot be left (default /).", browsers),
         FlagSpec("name", .text, "NAME", "Initial file name.", [.save]),
+        FlagSpec("typed-path", .flag, "", "With --dialog-keys: a path typed in the field is the answer as typed, below the folder shown, unchecked (dialog's fselect and dselect).", browsers),
         FlagSpec("overwrite", .choice(["ask", "deny", "allow"]), "ask|deny|allow", "When the file exists: ask (default), refuse, or go on.", [.save]),
         FlagSpec("print0", .flag, "", "End each printed answer with NUL instead of a newline.", browsers + [.choose]),
         FlagSpec("show-hidden", .flag, "", "Show hidden entries from the start (toggle with Alt-.).", browsers),
@@ -248,6 +255,9 @@ public enum CommandSpec {
         FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", [.choose], repeatable: true),
         FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none.", [.choose]),
         FlagSpec("visit-items", .flag, "", "With --dialog-keys: Tab stops on the list too, before OK and Cancel (dialog's --visit-items); Enter on the list is OK all the same.", [.choose]),
+        FlagSpec("lenient-marks", .flag, "", "A --selected, --marked or --focus that names no item is passed over, not an error (as whiptail and dialog pass over an unknown item).", [.choose]),
+        FlagSpec("marks-by-tag", .flag, "", "With --tagged: --selected, --marked and --focus name items by their tags alone, so a tag 1 is never the second item (whiptail's and dialog's way).", [.choose]),
+        FlagSpec("enter-takes-marked", .flag, "", "In a radio list Enter answers the marked item, whatever is focused (whiptail's and dialog's radio lists); else the focused row.", [.choose]),
         FlagSpec("center-list", .flag, "", "The list as wide as its widest item, in the middle of the box (as whiptail and dialog draw their lists).", [.choose]),
         FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item.", [.choose]),
         FlagSpec("preview", .command, "CMD", "Show CMD's output for the focused item in a pane beside the list (run by /bin/sh, in the background, with no terminal; a newer focus stops it). In CMD, {} is the item as the list prints it, {tag}, {label} and {n} (1-based) its parts, {q} the filter's text, each quoted for the shell. Colours (SGR) are kept, other escapes dropped; 1 MiB of output is kept; a failure shows its stderr and status. ALERTTY_PREVIEW_COLUMNS and ALERTTY_PREVIEW_LINES (and COLUMNS, LINES) give the pane's size. Line mode and no person show no pane and run nothing.", [.choose]),

@@ -86,6 +86,9 @@ extension Compat.Adapter {
         // dialog's --begin Y X: where the box's top-left corner goes.
         if let begin { try set(.begin, "\(begin.row),\(begin.column)") }
         if has("nocancel", "no-cancel"), takes(.noCancel) { try set(.noCancel) }
+        // What the programs take as given: an item no list has, a tag named, a radio list's
+        // marked item, a secret in the arguments (the script's command line already holds it).
+        for flag: Flag in [.lenientMarks, .marksByTag, .enterTakesMarked, .secretInArguments] where takes(flag) { try set(flag) }
         output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
         output.helpStatus = has("help-status")
         if program == .dialog, let separator = value("output-separator") ?? value("separator") { output.separator = Array(separator.utf8) }
@@ -381,6 +384,7 @@ extension Compat.Adapter {
         // dialog's Enter is OK on the text field: a file that exists is returned, not questioned.
         if box == .fselect { try set(.overwrite, "allow") }
         try set(.dialogKeys)
+        try set(.typedPath)
         if box == .dselect { output.givenPath = path }
         if let real = RealFileSystem().realPath(Array(dir.utf8)) {
             // (a bare name was typed in the current folder: no folder before it)

@@ -169,7 +169,7 @@ public struct FieldConfiguration {
                 var bytes = try readStdin()
                 while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }
                 initialValue = bytes
-            } else if secret && !command.verbatim {
+            } else if secret && !command.has(.secretInArguments) {
                 throw UsageError("--value would put the secret in the process list (ps); use --value - to read it from stdin")
             } else {
                 initialValue = Array(value.utf8)

@@ -73,4 +73,28 @@ final class AnswerCodecTests: XCTestCase {
             try assertReplays(["choose", "--read0", "--items-from", dir + "/records", "Pick"], [nil: pick])
         }
     }
+
+    /// --describe says what an answer is: the codec's words for a yes/no, and a number's, a
+    /// date's and a time's bounds as their descriptors give them.
+    func testDescribeSaysEachAnswerInTheSameVocabulary() throws {
+        func answer(_ words: [String]) throws -> String {
+            let command = try command(words)
+            let built = try AlertFactory.make(command, environment: { _ in nil }, readStdin: { [] })
+            var items: AlertMeaning.Choice?
+            let json = Describe.json(command, built: built, items: &items)
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            let schema = try JSONSerialization.data(withJSONObject: object?["answer"] ?? [:], options: [.sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: schema, as: UTF8.self)
+        }
+        XCTAssertEqual(try answer(["confirm", "Go?"]),
+                       #"{"description":"\#(AnswerCodec.yesOrNoWords)","enum":["yes","no"],"type":"string"}"#)
+        XCTAssertEqual(try answer(["number", "--min", "2", "--max", "20", "--step", "2", "N?"]),
+                       #"{"description":"a whole number in range, on a step from the minimum","maximum":20,"minimum":2,"multipleOf":2,"type":"integer"}"#)
+        XCTAssertEqual(try answer(["date", "--min", "2026-01-01", "When?"]),
+                       #"{"description":"a date, YYYY-MM-DD","format":"date","formatMinimum":"2026-01-01","type":"string"}"#)
+        XCTAssertEqual(try answer(["time", "--max", "18:00", "At?"]),
+                       #"{"description":"a time of day, HH:MM[:SS]","format":"time","formatMaximum":"18:00","type":"string"}"#)
+        XCTAssertEqual(try answer(["input", "--validate", "email", "Mail?"]),
+                       #"{"description":"one line of text, checked by the prompt's rules","format":"email","type":"string"}"#)
+    }
 }

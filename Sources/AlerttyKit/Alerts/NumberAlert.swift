@@ -234,6 +234,10 @@ extension NumberAlert {
                KeyUse([.focusNext, .focusPrevious], "move between the value and the buttons")],
         withoutAPerson: "the --value, or --min", hasDefault: { _ in true },
         examples: ["volume=$(alertty number --title Volume --min 0 --max 100 --step 5 --value 40)"],
+        answerSchema: { command in
+            Describe.schema(["type": "\"integer\"", "minimum": command.string(.min) ?? "0", "maximum": command.string(.max) ?? "null",
+                             "multipleOf": command.string(.step) ?? "null"], "a whole number in range, on a step from the minimum")
+        },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
             let low = command.int(.min) ?? 0, high = command.int(.max) ?? 100

@@ -32,6 +32,9 @@ public struct AlertDescriptor: Sendable {
     public let runsCommand: Bool
     /// How a person's answer is written down so a script can give it again (ALERTTY_RECORD).
     let recorded: @Sendable (ParsedCommand) -> Recorded
+    /// What its answer is as --describe's schema, where what it asks (its meaning) does not say
+    /// it all: a number's range and step, a date's or a time's bounds. nil: the meaning's.
+    let answerSchema: (@Sendable (ParsedCommand) -> String)?
     /// The alert and how to run it, from a parsed command (all usage errors found here).
     let make: @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert
 
@@ -39,6 +42,7 @@ public struct AlertDescriptor: Sendable {
          keyOverrides: [KeyPress: Action] = [:], escape: String = "cancel (exit 1)", keys: [KeyUse], ownKeysOnly: Bool = false,
          withoutAPerson: String, hasDefault: @escaping @Sendable (ParsedCommand) -> Bool, examples: [String],
          runsCommand: Bool = false, recorded: @escaping @Sendable (ParsedCommand) -> Recorded = { _ in .answer },
+         answerSchema: (@Sendable (ParsedCommand) -> String)? = nil,
          make: @escaping @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert) {
         self.kind = kind
         self.summary = summary
@@ -53,6 +57,7 @@ public struct AlertDescriptor: Sendable {
         self.examples = examples
         self.runsCommand = runsCommand
         self.recorded = recorded
+        self.answerSchema = answerSchema
         self.make = make
     }
 

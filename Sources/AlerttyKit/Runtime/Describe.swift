@@ -172,30 +172,19 @@ enum Describe {
         return o.text
     }
 
-    /// The answer of a one-line prompt (input, password, edit, number, date, time) from its rules.
+    /// The answer of a one-line prompt (input, password, edit; number, date and time say their own).
     static func fieldSchema(_ command: ParsedCommand, multiline: Bool) -> String {
-        switch command.alert {
-        case .number:
-            return schema(["type": "\"integer\"", "minimum": command.string(.min) ?? "0", "maximum": command.string(.max) ?? "null",
-                           "multipleOf": command.string(.step) ?? "null"], "a whole number in range, on a step from the minimum")
-        case .date:
-            return schema(["type": "\"string\"", "format": "\"date\"", "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
-                           "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], "a date, YYYY-MM-DD")
-        case .time:
-            return schema(["type": "\"string\"", "format": "\"time\"", "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
-                           "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], "a time of day, HH:MM[:SS]")
-        default:
-            let format: String? = switch command.string(.validate) {
-            case "email": "\"email\""
-            case "int": "\"integer\""
-            case "number": "\"number\""
-            default: nil
-            }
-            let least = command.int(.minLength) ?? (command.string(.validate) == "nonempty" ? 1 : nil)
-            return schema(["type": "\"string\"", "format": format ?? "null", "minLength": least.map(String.init) ?? "null",
-                           "maxLength": command.string(.maxLength) ?? "null", "pattern": command.string(.regex).map(JSONObject.quoted) ?? "null"],
-                          multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
+        if let own = command.alert.descriptor.answerSchema { return own(command) }
+        let format: String? = switch command.string(.validate) {
+        case "email": "\"email\""
+        case "int": "\"integer\""
+        case "number": "\"number\""
+        default: nil
         }
+        let least = command.int(.minLength) ?? (command.string(.validate) == "nonempty" ? 1 : nil)
+        return schema(["type": "\"string\"", "format": format ?? "null", "minLength": least.map(String.init) ?? "null",
+                       "maxLength": command.string(.maxLength) ?? "null", "pattern": command.string(.regex).map(JSONObject.quoted) ?? "null"],
+                      multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
     }
 
     /// A form field's answer (ALERTTY_ANSWER_<ID>_<NAME>) from its kind and options.

@@ -107,9 +107,17 @@ final class CompatEndToEndTests: XCTestCase {
         }
     }()
 
+    /// Box families whose scripts run in one test each (a script's group is the word after its number).
+    static let families: [String: [String]] = [
+        "pagers": ["textbox", "tailbox", "tailboxbg", "editbox", "progressbox", "programbox", "prgbox"],
+        "dates": ["calendar", "timebox"],
+        "browsers": ["fselect", "dselect"],
+        "shownOnce": ["gauge", "infobox", "pause", "mixedgauge"],
+    ]
+
     /// The groups with a test of their own; every other script runs in testOtherBoxesAndOptions.
     static let namedGroups = ["msgbox", "yesno", "inputbox", "passwordbox", "menu", "checklist", "radiolist", "buildlist", "form",
-                              "mixedform", "rangebox", "and", "pythondialog"]
+                              "mixedform", "rangebox", "and", "pythondialog"] + families.values.flatMap { $0 }
 
     /// Runs each script of `names` as each program it was recorded with; one failure is reported
     /// with the script's name and the rest still run. ALERTTY_COMPAT_ONLY=147,152 runs only the
@@ -177,6 +185,19 @@ final class CompatEndToEndTests: XCTestCase {
         try runScripts(scripts(in: "pythondialog"), shims: Self.alternatives + "/bin")
     }
 
+    /// The pager's boxes: textbox, tailbox, tailboxbg, editbox, progressbox, programbox, prgbox.
+    func testPagers() throws { try runScripts(family("pagers")) }
+    func testCalendarAndTimebox() throws { try runScripts(family("dates")) }
+    func testFselectAndDselect() throws { try runScripts(family("browsers")) }
+    /// Boxes drawn and left, or timed: gauge, infobox, pause, mixedgauge.
+    func testBoxesShownOnce() throws { try runScripts(family("shownOnce")) }
+
+    /// The scripts of a family's groups.
+    func family(_ name: String) -> [String] {
+        Self.families[name]!.flatMap { group in Self.scripts.filter { $0.group == group }.map(\.name) }
+    }
+
+    /// Options and probes across boxes (--print-*, --output-fd, --help, --version, chains, …).
     func testOtherBoxesAndOptions() throws {
         try runScripts(Self.scripts.filter { !Self.namedGroups.contains($0.group) }.map(\.name))
     }

@@ -17,9 +17,14 @@ final class DropInCellsEndToEndTests: XCTestCase {
         .appendingPathComponent("Compat/themes")
 
     /// The pane, styled, once `ready` shows and the screen has stopped changing.
-    func capture(_ command: String, environment: String, ready: String) throws -> StyledCapture {
+    /// The screen once `ready` shows — after `keys`, once `after` shows too.
+    func capture(_ command: String, environment: String, ready: String, keys: [String] = [], after: String? = nil) throws -> StyledCapture {
         let t = try Tmux(command: "env \(environment) \(command); echo rc=$?")
         try t.waitFor(ready) { $0.contains(ready) }
+        if !keys.isEmpty, let after {
+            t.send(keys: keys)
+            try t.waitFor(after) { $0.contains(after) }
+        }
         var last = try t.run(["capture-pane", "-p", "-e", "-t", t.session])
         // Settled: two reads in a row the same (the box is drawn in one write, its shadow with it).
         for _ in 0..<50 {
@@ -56,8 +61,8 @@ final class DropInCellsEndToEndTests: XCTestCase {
     }
 
     /// Every cell of a yes/no box (with a title and a backtitle), an input box and a menu, for each
-    /// sample rc file and --create-rc's, in 256 and 16 colours. (Not yet dialog's: whiptail.rc's
-    /// menu, whose visit_items = ON has dialog write a percentage on the list's frame.)
+    /// sample rc file and --create-rc's, in 256 and 16 colours (whiptail.rc's use_scrollbar and
+    /// visit_items included), and a long menu with --scrollbar, moved down a page.
     func testEverySampleRcFileColoursEveryCellAsDialog() throws {
         let created = try temporaryFolder() + "/created.rc"
         XCTAssertEqual(Subprocess.run("/usr/bin/dialog", ["--create-rc", created]).status, 0)
@@ -66,17 +71,18 @@ final class DropInCellsEndToEndTests: XCTestCase {
                      ("--menu Pick 15 40 4 aa Apple bb Berry", "OK"),
                      ("--inputbox Name 9 40 val", "OK"),
                      ("--checklist Pick 15 40 4 aa Apple on bb Berry off", "OK")]
+        let long = (1...20).map { "t\($0) item\($0)" }.joined(separator: " ")
         var report: [String] = []
         for rc in rcs {
             for terminal in ["TERM=tmux-256color", "TERM=xterm-16color"] {
-                for (box, ready) in boxes {
+                for (box, ready, keys, after) in boxes.map({ ($0.0, $0.1, [String](), String?.none) })
+                        + [("--scrollbar --menu Pick 12 40 4 \(long)", "OK", [], nil), ("--scrollbar --menu Pick 12 40 4 \(long)", "OK", ["NPage"], "(-)")] {
                     let environment = "\(terminal) DIALOGRC=\(rc)"
-                    let real = try capture("dialog \(box)", environment: environment, ready: ready)
-                    let ours = try capture("\(PTYProcess.binary(named: "dialog")) \(box)", environment: environment, ready: ready)
-                    if !box.hasPrefix("--yesno") && !box.hasPrefix("--inputbox") && rc.hasSuffix("whiptail.rc") { continue }
+                    let real = try capture("dialog \(box)", environment: environment, ready: ready, keys: keys, after: after)
+                    let ours = try capture("\(PTYProcess.binary(named: "dialog")) \(box)", environment: environment, ready: ready, keys: keys, after: after)
                     let differing = differences(real, ours)
                     if !differing.isEmpty {
-                        report.append("\((rc as NSString).lastPathComponent) \(terminal) \(box): \(differing.count) cells, first \(differing.prefix(4))")
+                        report.append("\((rc as NSString).lastPathComponent) \(terminal) \(box.prefix(40)) \(keys): \(differing.count) cells, first \(differing.prefix(4))")
                     }
                 }
             }

@@ -18,6 +18,8 @@ public struct ChooseConfiguration: Sendable {
     public var framed = false
     /// --list-gap: a blank row between the question and the list (whiptail's lists).
     public var listGap = false
+    /// With a frame: a scroll bar inside it, and the share read always shown (dialog's --scrollbar).
+    public var scrollbar = false
     /// --tags-lead: each label starts with its tag (the drop-in's dialog lists), coloured apart.
     public var tagsLead = false
     /// --two-lists: the items not chosen on the left, the chosen on the right; Space sends the
@@ -894,12 +896,50 @@ extension ChooseAlert {
     func scrollMarks(on frame: Rect, theme: Theme, into canvas: inout Canvas) {
         let shownEnd = min(list.rowCount, list.top + listArea.height)
         let up = list.top > 0, down = shownEnd < list.rowCount
-        guard up || down, frame.width > 12 else { return }
+        guard up || down || configuration.scrollbar, frame.width > 12 else { return }
         let unicode = theme.glyphs.horizontal == "─"
-        if up { canvas.text((unicode ? "↑" : "^") + "(-)", x: frame.x + 5, y: frame.y, style: theme.hint) }
-        if down { canvas.text((unicode ? "↓" : "v") + "(+)", x: frame.x + 5, y: frame.maxY - 1, style: theme.hint) }
+        // A mark's colour on its edge's background (dialog merges the two).
+        func mark(_ own: Style?, on edge: Style) -> Style {
+            guard var style = own else { return theme.hint }
+            style.background = edge.background
+            return style
+        }
+        if up { canvas.text((unicode ? "↑" : "^") + "(-)", x: frame.x + 5, y: frame.y, style: mark(theme.scrollUp, on: theme.frame)) }
+        if down { canvas.text((unicode ? "↓" : "v") + "(+)", x: frame.x + 5, y: frame.maxY - 1, style: mark(theme.scrollDown, on: theme.frame2)) }
         let percent = list.rowCount == 0 ? 100 : min(100, shownEnd * 100 / list.rowCount)
-        canvas.text("\(percent)%", x: frame.maxX - 1 - 8, y: frame.maxY - 1, style: theme.hint)
+        let shown = "\(percent)%"
+        canvas.text(shown, x: frame.maxX - 1 - 8, y: frame.maxY - 1, style: theme.hint)
+        // A short one is made up to four cells with the box's border (dialog's whline).
+        for x in frame.maxX - 9 + shown.count..<frame.maxX - 5 { _ = canvas.put(theme.glyphs.horizontal, x: x, y: frame.maxY - 1, style: theme.border) }
+        if configuration.scrollbar, let thumb = Self.scrollThumb(first: list.top, next: shownEnd, total: list.rowCount, rows: listArea.height) {
+            // The track in the last column inside the frame (whatever the rows' width), in the
+            // box's colours reversed; the thumb on it in the hint's, reversed (dialog's A_REVERSE).
+            var track = theme.box, knob = theme.hint
+            track.reverse = true
+            knob.reverse = true
+            let x = frame.maxX - 2
+            for row in 0..<listArea.height {
+                let onThumb = thumb.contains(row)
+                _ = canvas.put(onThumb ? (unicode ? "▮" : "#") : theme.glyphs.vertical, x: x, y: listArea.y + row, style: onThumb ? knob : track)
+            }
+        }
+    }
+
+    /// The rows of a scroll bar's thumb for rows `first..<next` of `total` shown in `rows` rows,
+    /// by dialog's arithmetic (arrows.c); nil when everything is shown (no bar is drawn).
+    static func scrollThumb(first: Int, next: Int, total: Int, rows: Int) -> Range<Int>? {
+        guard total > 0, rows > 0 else { return nil }
+        let all = Double(rows)
+        let ordinal = { (n: Int) in Int(all * Double(n) / Double(total + 1)) }
+        let high = max(1, ordinal(next + 1 - first))
+        guard high < rows else { return nil }
+        var last = Int(0.5 + all * Double(next) / Double(total))
+        var y = ordinal(first)
+        if y >= last && y > 0 { y = last - 1 }
+        if last - y > high && high > 1 { y += 1 }
+        last = min(last, rows)
+        // (Empty where dialog draws a thumb of no rows: a long list's first page.)
+        return y..<max(y, last)
     }
 
     /// --tags-lead: each shown row's tag in the theme's tag colours, its first letter in the key's;
@@ -1007,6 +1047,7 @@ extension ChooseAlert {
         configuration.twoLists = command.has(.twoLists)
         configuration.framed = command.has(.framed)
         configuration.listGap = command.has(.listGap)
+        configuration.scrollbar = command.has(.scrollbar)
         configuration.tagsLead = command.has(.tagsLead)
         if configuration.twoLists {
             if !configuration.multi { throw UsageError("--two-lists splits a check list in two: it needs --multi") }

@@ -53,6 +53,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case twoLists = "two-lists"
     case framed
     case listGap = "list-gap"
+    case scrollbar
     case tagsLead = "tags-lead"
     case editable
     case strengthLabel = "strength-label"
@@ -225,6 +226,7 @@ public enum CommandSpec {
         FlagSpec("order", .flag, "", "With --multi: the marked items are printed in the order they were marked (shown as [1] [2] …), not in list order (dialog's buildlist --reorder).", [.choose]),
         FlagSpec("framed", .flag, "", "The list, the field or the gauge drawn inside a frame of its own, as dialog draws them (a gauge: its percentage in the middle of the bar, no time line; in whiptail's look, the bar without a frame).", [.choose, .input, .password, .progress]),
         FlagSpec("tags-lead", .flag, "", "With --tagged: each label starts with its tag (as the drop-in shows dialog's lists), drawn in the theme's tag colours.", [.choose]),
+        FlagSpec("scrollbar", .flag, "", "With --framed: a scroll bar inside the list's frame, and the share of the list read down to its last row shown (100% when all of it fits), as dialog's --scrollbar draws them.", [.choose]),
         FlagSpec("list-gap", .flag, "", "A blank row between the question and the list, as whiptail leaves one.", [.choose]),
         FlagSpec("two-lists", .flag, "", "With --multi: two lists side by side, the items not chosen on the left and the chosen on the right; Space sends the focused item across, Left and Right (or ^ and $) go to the other side, letters jump (dialog's buildlist). The answer is the check list's.", [.choose]),
         FlagSpec("tree", .flag, "", "Items indented by two spaces per level are a tree, drawn with guides (dialog's treeview); an item is chosen and printed without its indentation.", [.choose]),

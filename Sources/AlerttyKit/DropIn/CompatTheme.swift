@@ -19,12 +19,30 @@ public enum CompatTheme {
             theme.laidOutAsNewt = true
             return theme
         case .dialog, .lenient:
-            let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
-            var theme = (try? Platform.readFile(path ?? "", limit: 256 << 10)).map { dialogrc(String(decoding: $0, as: UTF8.self)) }
-                ?? preset("dialog")
+            var theme = dialogrcText(environment).map(dialogrc) ?? preset("dialog")
             theme.laidOutAsDialog = true
             return theme
         }
+    }
+
+    /// The text of dialog's rc file: $DIALOGRC, else ~/.dialogrc (nil: none to read).
+    static func dialogrcText(_ environment: (String) -> String?) -> String? {
+        let path = environment("DIALOGRC").flatMap { $0.isEmpty ? nil : $0 } ?? environment("HOME").map { $0 + "/.dialogrc" }
+        return (try? Platform.readFile(path ?? "", limit: 256 << 10)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The rc file's switches that are not colours, set ON: `use_scrollbar`, `visit_items`
+    /// (as --scrollbar and --visit-items; the command line's own add to them).
+    static func dialogrcSwitches(_ environment: (String) -> String?) -> Set<String> {
+        var on: Set<String> = []
+        for rawLine in (dialogrcText(environment) ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var line = String(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
+            let parts = line.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces() }
+            guard parts.count == 2, ["use_scrollbar", "visit_items"].contains(parts[0].lowercased()) else { continue }
+            if parts[1].uppercased() == "ON" { on.insert(parts[0].lowercased()) } else { on.remove(parts[0].lowercased()) }
+        }
+        return on
     }
 
     static func preset(_ name: String) -> ThemeFile { (try? ThemeFile.load(name)) ?? ThemeFile() }
@@ -153,7 +171,7 @@ public enum CompatTheme {
         // dialog draws its lists' and fields' frames sunken: border2 over the top and left.
         "menubox_border2_color": [.frame], "menubox_border_color": [.frame2], "menubox_color": [.list],
         "tag_color": [.tag], "tag_key_color": [.tagKey], "tag_selected_color": [.tagFocused], "tag_key_selected_color": [.tagFocusedKey],
-        "check_selected_color": [.markFocused],
+        "check_selected_color": [.markFocused], "uarrow_color": [.scrollUp], "darrow_color": [.scrollDown],
     ]
 
     /// `name = (FG,BG,HL)` lines (or another attribute's name), `use_colors` and `use_shadow`.

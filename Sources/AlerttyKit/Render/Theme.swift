@@ -45,6 +45,8 @@ public struct Theme: Sendable {
     public var tag: Style?, tagKey: Style?, tagFocused: Style?, tagFocusedKey: Style?
     /// The current row's mark (nil: as the row).
     public var markFocused: Style?
+    /// A list's "more above" and "more below" marks (nil: the hint's).
+    public var scrollUp: Style?, scrollDown: Style?
     public var title: Style
     public var text: Style
     public var muted: Style
@@ -156,6 +158,7 @@ public struct Theme: Sendable {
         tag = styles[.tag]; tagKey = styles[.tagKey] ?? tag
         tagFocused = styles[.tagFocused]; tagFocusedKey = styles[.tagFocusedKey] ?? tagFocused
         markFocused = styles[.markFocused]
+        scrollUp = styles[.scrollUp]; scrollDown = styles[.scrollDown]
         rowCurrent = styles[.rowCurrent]
         buttonLabel = styles[.buttonLabel]; buttonKey = styles[.buttonKey]
         buttonFocusedLabel = styles[.buttonFocusedLabel]; buttonFocusedKey = styles[.buttonFocusedKey]

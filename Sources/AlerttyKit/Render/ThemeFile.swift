@@ -51,6 +51,10 @@ public enum ThemePart: String, CaseIterable, Sendable {
     case tag, tagKey = "tag-key", tagFocused = "tag-focused", tagFocusedKey = "tag-focused-key"
     /// The current row's check or radio mark; drawn as the row when not given.
     case markFocused = "mark-focused"
+    /// The marks on a list's frame where there is more above (`↑(-)`) or below (`↓(+)`):
+    /// their colour and weight, on the frame's background (dialog's uarrow and darrow); the
+    /// hint's when not given.
+    case scrollUp = "scroll-up", scrollDown = "scroll-down"
 }
 
 public struct ThemeFile: Equatable, Sendable {

@@ -56,6 +56,8 @@ public enum ThemePresets {
         # tag-focused          = #ffffff on #286ec8 bold  # on the current row, else the row's
         # tag-focused-key      = #ffc85a on #286ec8 bold  # its first letter there, else tag-focused's
         # mark-focused         = #ffffff on #286ec8 bold  # the current row's mark, else the row's
+        # scroll-up            = #8c929e bold  # a framed list's ↑(-) on its frame, else the hint's
+        # scroll-down          = #8c929e bold  # its ↓(+), else the hint's
 
         """
 
@@ -161,6 +163,8 @@ public enum ThemePresets {
         tag-focused     = yellow on blue bold
         tag-focused-key = red on blue bold
         mark-focused    = white on blue bold
+        scroll-up       = green on white bold
+        scroll-down     = green on white bold
 
         """
 }

@@ -1,6 +1,7 @@
 // The drop-in cell for cell: the whole screen of a box, every cell's character and look (colour,
-// bold, reverse), read back from tmux with the real dialog and with alertty as dialog, for each
-// of dialog's sample rc files and the one `dialog --create-rc` writes, in 256 and 16 colours.
+// bold, reverse), read back from tmux with the real program and with alertty as it: dialog for
+// each of its sample rc files and the one `dialog --create-rc` writes, whiptail with newt's
+// colours and NEWT_COLORS strings, in 256 and 16 colours.
 // A differing cell is reported by its position, character and both looks.
 import Foundation
 import Glibc
@@ -83,6 +84,38 @@ final class DropInCellsEndToEndTests: XCTestCase {
                     let differing = differences(real, ours)
                     if !differing.isEmpty {
                         report.append("\((rc as NSString).lastPathComponent) \(terminal) \(box.prefix(40)) \(keys): \(differing.count) cells, first \(differing.prefix(4))")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(report, [], report.joined(separator: "\n"))
+    }
+
+    /// Every cell of whiptail's yes/no (with a title and a backtitle), menu, input box, check
+    /// and radio lists, with newt's own colours and with NEWT_COLORS strings, in 256 and 16
+    /// colours.
+    func testNewtColoursColourEveryCellAsWhiptail() throws {
+        try Needs.program("/usr/bin/whiptail", package: "whiptail")
+        let strings = ["",
+                       "root=white,black border=red,blue window=black,cyan title=yellow,blue button=white,red actbutton=red,white "
+                       + "checkbox=black,cyan actcheckbox=white,red entry=white,blue listbox=black,cyan actlistbox=white,blue "
+                       + "sellistbox=red,cyan actsellistbox=yellow,red roottext=green,black shadow=blue,blue",
+                       "root=,blue window=,white border=black, title=red, button=black,cyan actbutton=white,red"]
+        let boxes = [("--title Tt --backtitle Bt --yesno 'Hello there' 10 40", "Yes"),
+                     ("--menu Pick 15 40 4 aa Apple bb Berry", "Ok"),
+                     ("--inputbox Name 9 40 val", "Ok"),
+                     ("--checklist Pick 15 40 4 aa Apple on bb Berry off", "Ok"),
+                     ("--radiolist Pick 15 40 4 aa Apple off bb Berry on", "Ok")]
+        var report: [String] = []
+        for colours in strings {
+            for terminal in ["TERM=tmux-256color", "TERM=xterm-16color"] {
+                for (box, ready) in boxes {
+                    let environment = "\(terminal) NEWT_COLORS='\(colours)'"
+                    let real = try capture("whiptail \(box)", environment: environment, ready: ready)
+                    let ours = try capture("\(PTYProcess.binary(named: "whiptail")) \(box)", environment: environment, ready: ready)
+                    let differing = differences(real, ours)
+                    if !differing.isEmpty {
+                        report.append("NEWT_COLORS='\(colours.prefix(20))…' \(terminal) \(box): \(differing.count) cells, first \(differing.prefix(4))")
                     }
                 }
             }

@@ -862,7 +862,15 @@ extension ChooseAlert {
         let matcher = FuzzyMatcher(query.editor.text)
         let glyphs = theme.glyphs
         let onFrame = frameArea != nil && theme.laidOutAsDialog
-        ListView.render(list, area: listArea, focused: focus == .list, indicators: !onFrame, theme: theme, into: &canvas) { row in
+        // newt's lists: a row's highlight is its text alone; check and radio lists are newt's
+        // check boxes, their rows as wide as the widest in the check box's colours, the current
+        // one marked by its mark alone.
+        let newt = theme.laidOutAsNewt && frameArea == nil && sides == nil
+        let boxes = newt && (multi || radio)
+        let area = newt ? Rect(x: listArea.x + 1, y: listArea.y, width: max(1, listArea.width - 2), height: listArea.height) : listArea
+        if boxes { canvas.fill(Rect(x: area.x, y: area.y, width: min(area.width, widestLabel + markWidth), height: area.height), style: theme.mark) }
+        ListView.render(list, area: area, focused: focus == .list, showsSelection: !boxes, padded: !newt, indicators: !onFrame,
+                        theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
             var prefix = ""
             if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[\(glyphs.checkOn)] " : "[ ] ") }
@@ -871,8 +879,13 @@ extension ChooseAlert {
             if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
             // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
             let label = store.labelPrefix(item, columns: columns)
-            return ListRow(rowLabel(item, label, columns: columns), style: theme.row, prefix: prefix,
+            return ListRow(rowLabel(item, label, columns: columns), style: boxes ? theme.mark : theme.row, prefix: prefix,
                            matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: columns))))
+        }
+        // The current check box's mark, where newt puts the cursor.
+        if boxes, focus == .list, list.rowCount > 0, (list.top..<list.top + area.height).contains(list.selection) {
+            let y = area.y + list.selection - list.top
+            canvas.setStyle(theme.markFocused ?? theme.selection, x: area.x + 1, y: y)
         }
         if configuration.tagsLead && theme.tag != nil { colourTags(columns: columns, theme: theme, into: &canvas) }
         if onFrame, let frameArea { scrollMarks(on: frameArea, theme: theme, into: &canvas) }

@@ -71,7 +71,7 @@ public enum CompatTheme {
     static let newtParts: [String: [ThemePart]] = [
         // newt 0.52 draws the focused button in `button`, the others in `compactbutton`.
         "root": [.backdrop], "roottext": [.backtitle], "border": [.border], "window": [.box], "shadow": [.shadow], "title": [.title],
-        "button": [.buttonFocused], "compactbutton": [.button], "checkbox": [.mark], "entry": [.field, .fieldFocused],
+        "button": [.buttonFocused], "compactbutton": [.button], "checkbox": [.mark], "actcheckbox": [.markFocused], "entry": [.field, .fieldFocused],
         "disentry": [.placeholder], "label": [.muted], "listbox": [.row],
         // newt's current row is actsellistbox while the list has the focus, actlistbox when not.
         "actlistbox": [.rowCurrent], "actsellistbox": [.rowFocused],

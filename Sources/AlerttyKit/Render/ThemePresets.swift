@@ -113,12 +113,14 @@ public enum ThemePresets {
         row             = black on white
         row-focused     = white on red
         row-current     = white on blue
-        mark            = black on white
+        mark            = white on blue
+        mark-focused    = white on red
         match           = red on white bold
         error           = red on white bold
         gauge-fill      = red on white
         gauge-empty     = blue on blue
         shadow          = on black
+        backtitle       = white on blue
 
         """
 

@@ -119,8 +119,9 @@ public struct Scene {
         let shown = Chrome.centered(width: max(2, Int((Double(full.width) * phase.scale).rounded())),
                                     height: max(2, Int((Double(full.height) * phase.scale).rounded())), in: full)
         if modal, let shadow = theme.shadow {
-            // Two columns right and a row down, as dialog and whiptail cast it.
-            canvas.fill(Rect(x: shown.x + 2, y: shown.y + 1, width: shown.width, height: shown.height), style: shadow)
+            // A row down and two columns right, as dialog casts it; one, as newt does.
+            let right = theme.laidOutAsNewt ? 1 : 2
+            canvas.fill(Rect(x: shown.x + right, y: shown.y + 1, width: shown.width, height: shown.height), style: shadow)
         }
         Chrome.box(shown, title: alert.title, hints: alert.hints, footer: countdown, theme: theme, into: &canvas)
         // dialog's line over the buttons (its buttons sit on the row above the bottom border).

@@ -91,6 +91,10 @@ public struct TextBody: Equatable, Sendable {
     }
 
     public func render(into canvas: inout Canvas, area: Rect, theme: Theme) {
+        // newt's text is a component as wide as the text's area, in its own colours.
+        if theme.laidOutAsNewt {
+            canvas.fill(Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, lineTotal - offset)), style: theme.text)
+        }
         if let styled {
             for (i, line) in wrappedIndices.dropFirst(offset).prefix(area.height).enumerated() {
                 let paragraph = styled[line.paragraph]

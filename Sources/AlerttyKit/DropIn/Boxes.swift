@@ -15,6 +15,8 @@ extension Compat {
         var translated: Translated
         /// TEXT as the program shows it.
         var body = ""
+        /// dialog's rc file's switches set ON (CompatTheme.dialogrcSwitches).
+        var rcSwitches: Set<String> = []
 
         init(_ program: Program, _ box: BoxName, _ spec: Box, _ positionals: [String], _ options: [(name: String, values: [String])]) {
             self.program = program
@@ -89,7 +91,10 @@ extension Compat.Adapter {
         // What the programs take as given: an item no list has, a tag named, a radio list's
         // marked item, a secret in the arguments (the script's command line already holds it).
         for flag: Flag in [.lenientMarks, .marksByTag, .enterTakesMarked, .secretInArguments] where takes(flag) { try set(flag) }
-        output.theme = CompatTheme.theme(for: program, environment: Platform.environment)
+        // dialog's rc file, read once: its colours and its switches (use_scrollbar, visit_items).
+        let rc = program == .whiptail ? nil : CompatTheme.dialogrcText(Platform.environment)
+        output.theme = CompatTheme.theme(for: program, rc: rc, environment: Platform.environment)
+        rcSwitches = CompatTheme.dialogrcSwitches(rc ?? "")
         output.helpStatus = has("help-status")
         if program == .dialog, let separator = value("output-separator") ?? value("separator") { output.separator = Array(separator.utf8) }
         if has("stdout") { output.descriptor = 1 }

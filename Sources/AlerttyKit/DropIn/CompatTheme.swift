@@ -7,6 +7,11 @@
 public enum CompatTheme {
     /// The theme a whiptail or dialog call is drawn in.
     public static func theme(for program: Compat.Program, environment: (String) -> String?) -> ThemeFile? {
+        theme(for: program, rc: program == .whiptail ? nil : dialogrcText(environment), environment: environment)
+    }
+
+    /// The same, with dialog's rc file read already (`rc`: its text, nil when there is none).
+    static func theme(for program: Compat.Program, rc: String?, environment: (String) -> String?) -> ThemeFile? {
         switch program {
         case .whiptail:
             var theme = preset("whiptail")
@@ -19,7 +24,7 @@ public enum CompatTheme {
             theme.laidOutAsNewt = true
             return theme
         case .dialog, .lenient:
-            var theme = dialogrcText(environment).map(dialogrc) ?? preset("dialog")
+            var theme = rc.map(dialogrc) ?? preset("dialog")
             theme.laidOutAsDialog = true
             return theme
         }
@@ -33,9 +38,9 @@ public enum CompatTheme {
 
     /// The rc file's switches that are not colours, set ON: `use_scrollbar`, `visit_items`
     /// (as --scrollbar and --visit-items; the command line's own add to them).
-    static func dialogrcSwitches(_ environment: (String) -> String?) -> Set<String> {
+    static func dialogrcSwitches(_ rc: String) -> Set<String> {
         var on: Set<String> = []
-        for rawLine in (dialogrcText(environment) ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for rawLine in rc.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             var line = String(rawLine)
             if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
             let parts = line.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces() }

@@ -34,9 +34,8 @@ extension Compat.Adapter {
         // dialog colours a row's tag apart from its item.
         if program == .dialog && [.menu, .checklist, .radiolist].contains(box) && !has("notags", "no-tags") && !itemless { try set(.tagsLead) }
         // The rc file's use_scrollbar and visit_items are the options' defaults.
-        let rc = program == .dialog ? CompatTheme.dialogrcSwitches(Platform.environment) : []
-        if program == .dialog && (has("visit-items") || rc.contains("visit_items")) { try set(.visitItems) }
-        if program == .dialog && box != .buildlist && (has("scrollbar") || rc.contains("use_scrollbar")) { try set(.scrollbar) }
+        if program == .dialog && (has("visit-items") || rcSwitches.contains("visit_items")) { try set(.visitItems) }
+        if program == .dialog && box != .buildlist && (has("scrollbar") || rcSwitches.contains("use_scrollbar")) { try set(.scrollbar) }
         // dialog centres its lists, whiptail its menu (its check and radio lists start at the
         // left), under a blank row.
         if box == .menu || program == .dialog && [.radiolist, .checklist].contains(box) { try set(.centerList) }

@@ -83,16 +83,18 @@ enum Ask {
     static func here(_ command: ParsedCommand, _ asking: Asking) -> Ran {
         let question: Prepared
         do { question = try prepare(command, asking) } catch { return usage(error) }
-        return ask(question, through: TerminalChannel(line: plainMode(command, environment: question.environment)), record: false)
+        return ask(question, through: TerminalChannel(line: plainMode(command, environment: question.environment)), keepsRecord: false)
     }
 
-    static func ask(_ question: Prepared, through channel: any Channel, record: Bool = true) -> Ran {
+    /// Asks `question` through `channel` once it is as ready as the channel needs; `keepsRecord`:
+    /// ALERTTY_RECORD is kept here (its caller keeps it for a question asked for another).
+    static func ask(_ question: Prepared, through channel: any Channel, keepsRecord: Bool = true) -> Ran {
         if channel.needs >= .deliverable, let failed = makeDeliverable(question) { return failed }
         do throws(UsageError) {
             if channel.needs >= .answersChecked { try checkAnswersByName(question) }
             // A person answers from here on: the record is opened first (a file that must not be
             // trusted is said before anything is asked).
-            let kept = channel.needs >= .recorded && record ? try AnswerRecord.open(question.command, environment: question.environment) : nil
+            let kept = channel.needs >= .recorded && keepsRecord ? try AnswerRecord.open(question.command, environment: question.environment) : nil
             defer { kept?.close() }
             return channel.ask(question, record: kept)
         } catch {

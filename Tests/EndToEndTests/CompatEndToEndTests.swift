@@ -46,7 +46,8 @@ final class CompatEndToEndTests: XCTestCase {
                                        "down": program == "dialog" ? "\u{1B}OB" : "\u{1B}[B",
                                        "up": program == "dialog" ? "\u{1B}OA" : "\u{1B}[A",
                                        "right": program == "dialog" ? "\u{1B}OC" : "\u{1B}[C",
-                                       "left": program == "dialog" ? "\u{1B}OD" : "\u{1B}[D"]
+                                       "left": program == "dialog" ? "\u{1B}OD" : "\u{1B}[D",
+                                       "pgdn": "\u{1B}[6~", "pgup": "\u{1B}[5~"]
         for key in keys {
             if key.hasPrefix("wait:") {
                 // A box the program has and alertty refuses ends the script early: nothing to wait for.

@@ -106,16 +106,20 @@ final class DropInCellsEndToEndTests: XCTestCase {
                      ("--inputbox Name 9 40 val", "Ok"),
                      ("--checklist Pick 15 40 4 aa Apple on bb Berry off", "Ok"),
                      ("--radiolist Pick 15 40 4 aa Apple off bb Berry on", "Ok")]
+        // A menu longer than its rows: newt's scroll bar, at the top and scrolled down a row at a time.
+        let long = "--menu Pick 15 40 5 " + (1...12).map { "t\($0) item\($0)" }.joined(separator: " ")
         var report: [String] = []
         for colours in strings {
             for terminal in ["TERM=tmux-256color", "TERM=xterm-16color"] {
-                for (box, ready) in boxes {
+                for (box, ready, keys, after) in boxes.map({ ($0.0, $0.1, [String](), String?.none) })
+                        + [(long, "Ok", [], nil), (long, "Ok", Array(repeating: "Down", count: 6), "item7")] {
                     let environment = "\(terminal) NEWT_COLORS='\(colours)'"
-                    let real = try capture("whiptail \(box)", environment: environment, ready: ready)
-                    let ours = try capture("\(PTYProcess.binary(named: "whiptail")) \(box)", environment: environment, ready: ready)
+                    let real = try capture("whiptail \(box)", environment: environment, ready: ready, keys: keys, after: after)
+                    let ours = try capture("\(PTYProcess.binary(named: "whiptail")) \(box)", environment: environment, ready: ready, keys: keys,
+                                           after: after)
                     let differing = differences(real, ours)
                     if !differing.isEmpty {
-                        report.append("NEWT_COLORS='\(colours.prefix(20))…' \(terminal) \(box): \(differing.count) cells, first \(differing.prefix(4))")
+                        report.append("NEWT_COLORS='\(colours.prefix(20))…' \(terminal) \(box.prefix(40)) \(keys): \(differing.count) cells, first \(differing.prefix(4))")
                     }
                 }
             }

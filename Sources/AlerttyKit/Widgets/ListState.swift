@@ -49,6 +49,9 @@ public struct ListState: Equatable, Sendable {
 
     // MARK: - Moving
 
+    /// PgUp and PgDn move the view with the current row, by newt's steps (whiptail's menus).
+    public var pagesAsNewt = false
+
     public mutating func setVisibleRows(_ rows: Int) {
         visibleRows = max(1, rows)
         select(row: selection)
@@ -68,6 +71,14 @@ public struct ListState: Equatable, Sendable {
         switch action {
         case .up: select(row: selection - 1)
         case .down: select(row: selection + 1)
+        case .pageUp where pagesAsNewt:
+            // newt's listbox: the view and the current row up by one less than a page.
+            top = max(0, top - (visibleRows - 1))
+            select(row: selection - (visibleRows - 1))
+        case .pageDown where pagesAsNewt:
+            // … and down by a whole page.
+            top = max(0, min(top + visibleRows, rowCount - visibleRows))
+            select(row: selection + visibleRows)
         case .pageUp: select(row: selection - visibleRows)
         case .pageDown: select(row: selection + visibleRows)
         case .home: select(row: 0)

@@ -110,6 +110,9 @@ public struct ChooseAlert: Alert {
     /// The radio list's chosen item.
     public private(set) var radioChoice: Int?
     private var widestLabel = 0
+    /// Laid out in newt's look (whiptail's), and a menu there with more items than rows: newt's
+    /// scroll bar two columns after the rows, the rows centred with it.
+    private var laidOutAsNewt = false, newtScrollbar = false
     /// Items looked at for --selected so far (they may stream in).
     private var preselectedUpTo = 0
     private var focusedPreselection = false
@@ -382,6 +385,9 @@ public struct ChooseAlert: Alert {
 
     public mutating func layout(_ area: Rect, theme: Theme) {
         buttonPlacement = ButtonRow.Placement(theme)
+        laidOutAsNewt = theme.laidOutAsNewt
+        // A newt menu pages as newt's listbox (its check and radio lists are a form's boxes).
+        list.pagesAsNewt = laidOutAsNewt && !(multi || radio) && sides == nil
         layout(area)
     }
 
@@ -401,9 +407,11 @@ public struct ChooseAlert: Alert {
             listArea = Rect(x: area.x + 1, y: listArea.y + 1, width: area.width - 2, height: rows - 2)
             rows -= 2
         }
+        newtScrollbar = laidOutAsNewt && frameArea == nil && sides == nil && !(multi || radio) && store.count > rows
         if configuration.centred {
-            // As wide as the widest row: its mark, its label and a blank on each side.
-            let width = min(listArea.width, sides != nil ? 2 * (widestLabel + 4) + 1 : widestLabel + markWidth + 2)
+            // As wide as the widest row: its mark, its label and a blank on each side (and newt's
+            // scroll bar's two columns).
+            let width = min(listArea.width, sides != nil ? 2 * (widestLabel + 4) + 1 : widestLabel + markWidth + 2 + (newtScrollbar ? 2 : 0))
             listArea.x += (listArea.width - width) / 2
             listArea.width = width
         }
@@ -869,7 +877,7 @@ extension ChooseAlert {
         let boxes = newt && (multi || radio)
         let area = newt ? Rect(x: listArea.x + 1, y: listArea.y, width: max(1, listArea.width - 2), height: listArea.height) : listArea
         if boxes { canvas.fill(Rect(x: area.x, y: area.y, width: min(area.width, widestLabel + markWidth), height: area.height), style: theme.mark) }
-        ListView.render(list, area: area, focused: focus == .list, showsSelection: !boxes, padded: !newt, indicators: !onFrame,
+        ListView.render(list, area: area, focused: focus == .list, showsSelection: !boxes, padded: !newt, indicators: !onFrame && !newt,
                         theme: theme, into: &canvas) { row in
             let item = list.item(atRow: row)
             var prefix = ""
@@ -879,9 +887,13 @@ extension ChooseAlert {
             if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
             // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
             let label = store.labelPrefix(item, columns: columns)
-            return ListRow(rowLabel(item, label, columns: columns), style: boxes ? theme.mark : theme.row, prefix: prefix,
+            var text = rowLabel(item, label, columns: columns)
+            // newt writes a menu's row as wide as its widest (the highlight with it).
+            if newt && !boxes { text += String(repeating: " ", count: max(0, widestLabel - TextWidth.columns(text))) }
+            return ListRow(text, style: boxes ? theme.mark : theme.row, prefix: prefix,
                            matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: columns))))
         }
+        if newtScrollbar { newtScrollbar(x: listArea.maxX - 1, rows: area, theme: theme, into: &canvas) }
         // The current check box's mark, where newt puts the cursor.
         if boxes, focus == .list, list.rowCount > 0, (list.top..<list.top + area.height).contains(list.selection) {
             let y = area.y + list.selection - list.top
@@ -936,6 +948,20 @@ extension ChooseAlert {
                 _ = canvas.put(onThumb ? (unicode ? "▮" : "#") : theme.glyphs.vertical, x: x, y: listArea.y + row, style: onThumb ? knob : track)
             }
         }
+    }
+
+    /// newt's scroll bar (scrollbar.c): ↑ and ↓ at its ends, ▒ between, ▮ at the current item's
+    /// share of the list, in the rows' colours.
+    func newtScrollbar(x: Int, rows area: Rect, theme: Theme, into canvas: inout Canvas) {
+        let unicode = theme.glyphs.horizontal == "─"
+        let height = area.height, total = max(1, list.rowCount), at = list.selection + 1
+        let arrows = height >= 2
+        for row in 0..<height {
+            let glyph: Character = arrows && row == 0 ? (unicode ? "↑" : "^") : arrows && row == height - 1 ? (unicode ? "↓" : "v") : (unicode ? "▒" : ":")
+            _ = canvas.put(glyph, x: x, y: area.y + row, style: theme.row)
+        }
+        let thumb = arrows ? at * (height - 3) / total + 1 : at * (height - 1) / total
+        _ = canvas.put(unicode ? "▮" : "#", x: x, y: area.y + min(max(0, thumb), height - 1), style: theme.row)
     }
 
     /// The rows of a scroll bar's thumb for rows `first..<next` of `total` shown in `rows` rows,

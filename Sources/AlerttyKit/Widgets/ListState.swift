@@ -49,8 +49,10 @@ public struct ListState: Equatable, Sendable {
 
     // MARK: - Moving
 
-    /// PgUp and PgDn move the view with the current row, by newt's steps (whiptail's menus).
-    public var pagesAsNewt = false
+    /// How PgUp and PgDn move: keeping the current row in view (alertty's), or by newt's or
+    /// dialog's steps (their menus and lists).
+    public enum Paging: Sendable { case keepsInView, newt, dialog }
+    public var paging = Paging.keepsInView
 
     public mutating func setVisibleRows(_ rows: Int) {
         visibleRows = max(1, rows)
@@ -71,14 +73,23 @@ public struct ListState: Equatable, Sendable {
         switch action {
         case .up: select(row: selection - 1)
         case .down: select(row: selection + 1)
-        case .pageUp where pagesAsNewt:
+        case .pageUp where paging == .newt:
             // newt's listbox: the view and the current row up by one less than a page.
             top = max(0, top - (visibleRows - 1))
             select(row: selection - (visibleRows - 1))
-        case .pageDown where pagesAsNewt:
+        case .pageDown where paging == .newt:
             // … and down by a whole page.
             top = max(0, min(top + visibleRows, rowCount - visibleRows))
             select(row: selection + visibleRows)
+        case .pageUp where paging == .dialog:
+            // dialog's lists: to the view's first row, and from there a page up.
+            if selection == top { top = max(0, top - visibleRows) }
+            select(row: top)
+        case .pageDown where paging == .dialog:
+            // A page down from the current row, the view following it to its last row.
+            let row = min(selection - top + visibleRows, rowCount - top - 1)
+            if row >= visibleRows { top += row - visibleRows + 1 }
+            select(row: top + min(row, visibleRows - 1))
         case .pageUp: select(row: selection - visibleRows)
         case .pageDown: select(row: selection + visibleRows)
         case .home: select(row: 0)

@@ -386,8 +386,10 @@ public struct ChooseAlert: Alert {
     public mutating func layout(_ area: Rect, theme: Theme) {
         buttonPlacement = ButtonRow.Placement(theme)
         laidOutAsNewt = theme.laidOutAsNewt
-        // A newt menu pages as newt's listbox (its check and radio lists are a form's boxes).
-        list.pagesAsNewt = laidOutAsNewt && !(multi || radio) && sides == nil
+        // A newt menu pages as newt's listbox (its check and radio lists are a form's boxes);
+        // dialog's menus and lists as menubox.c and checklist.c page.
+        list.paging = sides != nil ? .keepsInView : laidOutAsNewt ? (multi || radio ? .keepsInView : .newt)
+            : theme.laidOutAsDialog ? .dialog : .keepsInView
         layout(area)
     }
 

@@ -136,7 +136,8 @@ extension Popup {
         let stops = StopSignals(platform: platform)
         defer { stops.restore() }
         while platform.now() < until {
-            let left = Int32(max(1, min(100, Int64(until &- platform.now()) / 1_000_000)))
+            // (The clock may pass `until` between the loop's test and this: read as signed, never a trap.)
+            let left = Int32(max(1, min(100, Int64(bitPattern: until &- platform.now()) / 1_000_000)))
             let polled = stops.poll(read: channels.flatMap(\.reads), write: channels.flatMap(\.writes), timeoutMs: left) {
                 for channel in channels { channel.withdraw() }
             }

@@ -242,10 +242,7 @@ extension DateAlert {
         withoutAPerson: "the --value, or today (brought within --min and --max)", hasDefault: { _ in true },
         examples: ["day=$(alertty date --title \"Maintenance window\" --min 2026-12-01 --max 2026-12-31)",
                    "alertty date --format '%d/%m/%Y' --value 2026-11-26"],
-        answerSchema: { command in
-            Describe.schema(["type": "\"string\"", "format": "\"date\"", "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
-                             "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], "a date, YYYY-MM-DD")
-        },
+        answerSchema: { Describe.boundedSchema(format: "date", $0, "a date, YYYY-MM-DD") },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
             let given = try AlertFactory.bounded(command, CalendarDate.parse, what: "a date (YYYY-MM-DD)", shown: \.iso)

@@ -169,10 +169,7 @@ extension TimeAlert {
                KeyUse([.up, .down], "change the focused field (it wraps)"), KeyUse(literal: "0-9", "type the focused field")],
         withoutAPerson: "the --value, or now (brought within --min and --max)", hasDefault: { _ in true },
         examples: ["at=$(alertty time --title \"Start the backup at\" --value 02:30 --format %R)"],
-        answerSchema: { command in
-            Describe.schema(["type": "\"string\"", "format": "\"time\"", "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
-                             "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], "a time of day, HH:MM[:SS]")
-        },
+        answerSchema: { Describe.boundedSchema(format: "time", $0, "a time of day, HH:MM[:SS]") },
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
             let given = try AlertFactory.bounded(command, ClockTime.parse, what: "a time (HH:MM[:SS])", shown: \.iso)

@@ -40,14 +40,20 @@ public enum CompatTheme {
     /// (as --scrollbar and --visit-items; the command line's own add to them).
     static func dialogrcSwitches(_ rc: String) -> Set<String> {
         var on: Set<String> = []
-        for rawLine in rc.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            var line = String(rawLine)
-            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
-            let parts = line.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces() }
-            guard parts.count == 2, ["use_scrollbar", "visit_items"].contains(parts[0].lowercased()) else { continue }
-            if parts[1].uppercased() == "ON" { on.insert(parts[0].lowercased()) } else { on.remove(parts[0].lowercased()) }
+        for (name, value) in dialogrcLines(rc) where name == "use_scrollbar" || name == "visit_items" {
+            if value.uppercased() == "ON" { on.insert(name) } else { on.remove(name) }
         }
         return on
+    }
+
+    /// An rc file's `name = value` lines, comments and blanks left out, the name lower case.
+    static func dialogrcLines(_ text: String) -> [(name: String, value: String)] {
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).compactMap { rawLine in
+            var line = String(rawLine).trimmingSpaces()
+            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]).trimmingSpaces() }
+            guard let equals = line.firstIndex(of: "=") else { return nil }
+            return (String(line[..<equals]).trimmingSpaces().lowercased(), String(line[line.index(after: equals)...]).trimmingSpaces())
+        }
     }
 
     static func preset(_ name: String) -> ThemeFile { (try? ThemeFile.load(name)) ?? ThemeFile() }
@@ -184,12 +190,7 @@ public enum CompatTheme {
         var theme = preset("dialog")
         var values: [String: ThemeFile.Setting] = [:]
         var colours = true, shadow = true
-        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            var line = String(rawLine).trimmingSpaces()
-            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]).trimmingSpaces() }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let name = String(line[..<equals]).trimmingSpaces().lowercased()
-            let value = String(line[line.index(after: equals)...]).trimmingSpaces()
+        for (name, value) in dialogrcLines(text) {
             switch name {
             case "use_colors": colours = value.uppercased() != "OFF"; continue
             case "use_shadow":

@@ -13,6 +13,8 @@ public struct Glyphs: Sendable {
     public var spinner: [Character]
     /// A border's joints with a rule across the box (dialog's line over its buttons).
     public var teeLeft: Character = "├", teeRight: Character = "┤"
+    /// Box-drawing glyphs are drawn (else ASCII): other symbols (arrows, blocks) may be too.
+    public var isUnicode: Bool { horizontal == "─" }
 
     public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
                                        horizontal: "─", vertical: "│",

@@ -187,6 +187,12 @@ enum Describe {
                       multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
     }
 
+    /// A string of `format` between the command's --min and --max (a date's, a time's).
+    static func boundedSchema(format: String, _ command: ParsedCommand, _ description: String) -> String {
+        schema(["type": "\"string\"", "format": JSONObject.quoted(format), "formatMinimum": command.string(.min).map(JSONObject.quoted) ?? "null",
+                "formatMaximum": command.string(.max).map(JSONObject.quoted) ?? "null"], description)
+    }
+
     /// A form field's answer (ALERTTY_ANSWER_<ID>_<NAME>) from its kind and options.
     static func fieldSchema(_ d: FieldDeclaration) -> JSONObject {
         var o = JSONObject()

@@ -886,7 +886,7 @@ extension ChooseAlert {
             if multi { prefix = list.markPosition(item).map { "[\($0)] " } ?? (list.isMarked(item) ? "[\(glyphs.checkOn)] " : "[ ] ") }
             if radio { prefix = radioChoice == item ? "(\(glyphs.radioOn)) " : "( ) " }
             // A tree's guides, while the whole tree is shown (a filter shows the matches flat).
-            if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.horizontal == "─") + prefix }
+            if store.tree && matcher.isEmpty { prefix = store.treeGuides(item, unicode: glyphs.isUnicode) + prefix }
             // Only what the row can show is decoded and matched: a key costs the same with a 10 MB item.
             let label = store.labelPrefix(item, columns: columns)
             var text = rowLabel(item, label, columns: columns)
@@ -895,7 +895,7 @@ extension ChooseAlert {
             return ListRow(text, style: boxes ? theme.mark : theme.row, prefix: prefix,
                            matched: matcher.isEmpty ? [] : matcher.positions(Array(Sanitize.prefix(label, columns: columns))))
         }
-        if newtScrollbar { newtScrollbar(x: listArea.maxX - 1, rows: area, theme: theme, into: &canvas) }
+        if newtScrollbar { drawNewtScrollbar(x: listArea.maxX - 1, rows: area, theme: theme, into: &canvas) }
         // The current check box's mark, where newt puts the cursor.
         if boxes, focus == .list, list.rowCount > 0, (list.top..<list.top + area.height).contains(list.selection) {
             let y = area.y + list.selection - list.top
@@ -924,7 +924,7 @@ extension ChooseAlert {
         let shownEnd = min(list.rowCount, list.top + listArea.height)
         let up = list.top > 0, down = shownEnd < list.rowCount
         guard up || down || configuration.scrollbar, frame.width > 12 else { return }
-        let unicode = theme.glyphs.horizontal == "─"
+        let unicode = theme.glyphs.isUnicode
         // A mark's colour on its edge's background (dialog merges the two).
         func mark(_ own: Style?, on edge: Style) -> Style {
             guard var style = own else { return theme.hint }
@@ -954,8 +954,8 @@ extension ChooseAlert {
 
     /// newt's scroll bar (scrollbar.c): ↑ and ↓ at its ends, ▒ between, ▮ at the current item's
     /// share of the list, in the rows' colours.
-    func newtScrollbar(x: Int, rows area: Rect, theme: Theme, into canvas: inout Canvas) {
-        let unicode = theme.glyphs.horizontal == "─"
+    func drawNewtScrollbar(x: Int, rows area: Rect, theme: Theme, into canvas: inout Canvas) {
+        let unicode = theme.glyphs.isUnicode
         let height = area.height, total = max(1, list.rowCount), at = list.selection + 1
         let arrows = height >= 2
         for row in 0..<height {

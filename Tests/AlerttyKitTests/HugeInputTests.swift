@@ -50,7 +50,7 @@ final class HugeInputTests: XCTestCase {
     func testAListWithA10MBItemDrawsItCut() throws {
         var alert: any Alert = try chooseAlert(["Q", "short", String(repeating: "x", count: 10_000_000) + "END"])
         let scene = Scene(columns: 60, rows: 12, theme: Theme(colors: .none, unicode: true))
-        let (canvas, _) = scene.render(&alert)
+        let (canvas, _, _) = scene.render(&alert)
         let row = try XCTUnwrap(canvas.lines.first { $0.contains("xxxx") })
         XCTAssertTrue(row.contains("…"), row)
         XCTAssertFalse(canvas.lines.joined().contains("END"))

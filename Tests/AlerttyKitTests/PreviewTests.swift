@@ -91,15 +91,70 @@ final class PreviewTests: XCTestCase {
     func testARunIsAskedForTheFocusedItemOnlyWhereAPaneIsShown() throws {
         var alert = try chooseAlert(["--preview", "cat {}", "Pick", "one", "two", "three"])
         XCTAssertEqual(runs(alert.update(.start)), [])
-        XCTAssertNil(alert.tickInterval, "no pane laid out (line mode, no person): nothing runs")
+        XCTAssertEqual(runs(alert.update(.action(.down))), [], "no pane laid out (line mode, no person): nothing runs")
+        _ = alert.update(.action(.up))
         alert.layout(Rect(x: 0, y: 0, width: 80, height: 20))
-        XCTAssertEqual(alert.tickInterval, 0)
-        XCTAssertEqual(runs(alert.update(.tick(0))), ["cat 'one'"])
-        XCTAssertNil(alert.tickInterval)
-        _ = alert.update(.action(.down))
-        _ = alert.update(.action(.down))
-        XCTAssertEqual(runs(alert.update(.tick(0.1))), ["cat 'three'"], "only the newest focus runs")
-        _ = alert.update(.action(.insert("x")))
-        XCTAssertEqual(runs(alert.update(.tick(0.2))), ["stop"], "no item focused: the command stops")
+        XCTAssertEqual(runs(alert.update(.laidOut)), ["cat 'one'"], "the pane's first run starts once it is laid out")
+        XCTAssertNil(alert.tickInterval, "nothing ticks for it")
+        XCTAssertEqual(runs(alert.update(.laidOut)), [], "laid out again with the same item: no second run")
+        XCTAssertEqual(runs(alert.update(.action(.down))), ["cat 'two'"], "the key that moves the focus starts the run")
+        XCTAssertEqual(runs(alert.update(.action(.down))), ["cat 'three'"])
+        XCTAssertEqual(runs(alert.update(.action(.down))), [], "the focus did not move: nothing new")
+        XCTAssertEqual(runs(alert.update(.action(.insert("x")))), ["stop"], "no item focused: the command stops")
+        _ = alert.update(.action(.deleteBackward))
+        alert.layout(Rect(x: 0, y: 0, width: 100, height: 30))
+        XCTAssertEqual(runs(alert.update(.laidOut)).count, 1, "a pane of a new size runs the command again")
     }
+
+    /// Keys read together (a held Down) are handed to the alert one by one, but the runner starts
+    /// only the last run they asked for.
+    func testKeysReadTogetherStartOneRun() throws {
+        let alert = try chooseAlert(["--preview", "cat {}", "Pick", "one", "two", "three", "four"])
+        let keys = PaneFrontEnd(typing: [[.event(.action(.down)), .event(.action(.down)), .event(.action(.down))], [.event(.action(.submit))]])
+        let preview = PreviewLog()
+        let outcome = Runner(frontEnd: keys, alert: alert, sources: [preview], platform: FakeSystem().platform).run()
+        XCTAssertEqual(outcome.answer.map { String(decoding: $0, as: UTF8.self) }, "four")
+        XCTAssertEqual(preview.runs, ["cat 'one'", "cat 'four'"], "the first frame's run, then one for the batch")
+    }
+}
+
+/// Lays the alert out on its first frame and says so, as the box does; then types its batches.
+final class PaneFrontEnd: FrontEnd {
+    let keys: FakeFrontEnd
+    var laidOut = false
+    init(typing: [[FrontEndRequest]]) { keys = FakeFrontEnd(typing: typing) }
+    var asksAPerson: Bool { true }
+    var readsJobKeys: Bool { true }
+    var readDescriptors: [FileDescriptor] { [] }
+    func begin(_ alert: inout any Alert) {}
+    func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
+        guard !laidOut else { return [] }
+        laidOut = true
+        alert.layout(Rect(x: 0, y: 0, width: 80, height: 20))
+        return [.event(.laidOut)]
+    }
+    func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
+        keys.service(alert, readable: readable, now: now)
+    }
+    func nextDeadline(now: UInt64) -> UInt64? { nil }
+    func suspend(wholeJob: Bool) {}
+    func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome { outcome }
+}
+
+/// Takes the preview's effects and notes the commands it was asked to run.
+final class PreviewLog: EventSource {
+    var runs: [String] = []
+    var readDescriptors: [FileDescriptor] { [] }
+    var writeDescriptors: [FileDescriptor] { [] }
+    var nextDeadline: UInt64? { nil }
+    func accept(_ effect: Effect, now: UInt64) -> Bool {
+        switch effect {
+        case .runPreview(_, let command, _, _): runs.append(String(decoding: command, as: UTF8.self))
+        case .stopPreview: runs.append("stop")
+        default: return false
+        }
+        return true
+    }
+    func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] { [] }
+    func shutdown() {}
 }

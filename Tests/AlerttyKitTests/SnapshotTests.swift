@@ -302,7 +302,7 @@ final class SnapshotTests: XCTestCase {
         for (columns, rows) in Self.sizes {
             var a = alert
             let scene = Scene(columns: columns, rows: rows, theme: Theme(colors: .truecolor, unicode: true, file: theme))
-            let (canvas, cursor) = scene.render(&a)
+            let (canvas, cursor, _) = scene.render(&a)
             let text = Self.describe(canvas, cursor: cursor)
             let url = directory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
             if recording {

@@ -168,6 +168,9 @@ public enum AlertEvent: Equatable, Sendable {
     /// stopped, having given all a pane keeps).
     case previewOutput(id: Int, stream: Int, [UInt8])
     case previewEnded(id: Int, status: Int32?)
+    /// The box has laid the alert out anew (its first frame, a resize): what depends on its size
+    /// (a preview pane's command, told its columns and lines) may start now.
+    case laidOut
 }
 
 public struct Mouse: Equatable, Sendable {
@@ -201,6 +204,16 @@ public enum Effect: Equatable, Sendable {
     case runPreview(id: Int, command: [UInt8], columns: Int, lines: Int)
     /// Stop the preview command, if one runs (no item is focused, or the pane has all it keeps).
     case stopPreview
+
+    /// Ends the alert.
+    var ends: Bool { if case .finish = self { return true } else { return false } }
+    /// Says what the preview pane shows: of those from keys read together only the last counts.
+    var replacesEarlier: Bool {
+        switch self {
+        case .runPreview, .stopPreview: return true
+        default: return false
+        }
+    }
 }
 
 public protocol Alert {

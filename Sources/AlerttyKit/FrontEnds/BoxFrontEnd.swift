@@ -40,6 +40,8 @@ public final class BoxFrontEnd: FrontEnd {
     var eraseInline = false
     /// Keys read before this are dropped (RunOptions.quietKeyboardFirst); each one read pushes it on.
     var keysHeldUntil: UInt64?
+    /// The area the alert was last laid out in: a new one is told to it as an event.
+    var laidOut: Rect?
 
     public init(session: TerminalSession, options: RunOptions, mode: Mode = .asking) {
         self.session = session
@@ -80,13 +82,16 @@ public final class BoxFrontEnd: FrontEnd {
         maxFramesPerSecond = alert.maxFramesPerSecond
         let footer = keysHeldUntil != nil ? tr("keys in a moment…") : context.countdown
         guard dirty || animation != nil || footer != lastCountdown, frameDue(now) else { return [] }
-        guard draw(&alert, now: now, countdown: footer) else {
+        guard let area = draw(&alert, now: now, countdown: footer) else {
             return [.finish(Outcome(.hangup))]
         }
         dirty = false
         typed = false
         lastFrameAt = now
-        return mode == .once ? [.finish(Outcome(.ok))] : []
+        if mode == .once { return [.finish(Outcome(.ok))] }
+        guard area != laidOut else { return [] }
+        laidOut = area
+        return area == nil ? [] : [.event(.laidOut)]
     }
 
     public func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
@@ -227,8 +232,9 @@ public final class BoxFrontEnd: FrontEnd {
         return now - lastFrameAt >= UInt64(1e9 / fps)
     }
 
-    /// Builds the frame for `now` and writes what changed. False when the terminal is gone.
-    private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?) -> Bool {
+    /// Builds the frame for `now` and writes what changed: the area the alert was laid out in
+    /// (.some(nil) when the terminal is too small for it); nil when the terminal is gone.
+    private func draw(_ alert: inout any Alert, now: UInt64, countdown: String?) -> Rect?? {
         let fills = options.fillsTerminal
         var scene = Scene(columns: size.columns, rows: size.rows, modal: session.modal, width: fills ? size.columns : options.width,
                           height: fills ? size.rows : options.height, theme: theme, backtitle: options.backtitle)
@@ -240,7 +246,7 @@ public final class BoxFrontEnd: FrontEnd {
             phase = Scene.Phase(scale: a.kind.scale(at: t), opacity: a.kind.opacity(at: t), animating: true)
         }
         lastCountdown = countdown
-        let (canvas, cursor) = scene.render(&alert, phase: phase, countdown: countdown)
+        let (canvas, cursor, area) = scene.render(&alert, phase: phase, countdown: countdown)
         if !session.modal && (session.reservedRows != canvas.height || canvas.width != inlineWidth || eraseInline) {
             // First frame, a resize, a box of another size (a failure box where the spinner was)
             // or Ctrl-L: the old box erased and its room made again below the cursor.
@@ -263,7 +269,7 @@ public final class BoxFrontEnd: FrontEnd {
         }
         let ok = session.write(frame)
         session.cursorRow = writer.cursorRow ?? 0
-        return ok
+        return ok ? .some(area) : nil
     }
 
     private func seconds(_ nanos: UInt64) -> Double { Double(nanos) / 1e9 }

@@ -215,13 +215,21 @@ public final class Runner {
 
     // MARK: - Requests, effects, signals
 
-    /// Carries out a front end's requests in order; the outcome that ends the alert, and which request it was.
+    /// Carries out a front end's requests in order; the outcome that ends the alert, and which
+    /// request it was. Of the effects that replace earlier ones (a preview's run), only the batch's last is
+    /// carried out: keys read together (a held Down) start one command, for where they ended.
     private func perform(_ requests: [FrontEndRequest], person: Bool) -> (Outcome, FrontEndRequest)? {
+        var latest: [Effect] = []
         for request in requests {
             switch request {
             case .event(let event):
-                if person { lastInputAt = platform.now() }
-                if let outcome = apply(alert.update(event)) { return (outcome, request) }
+                if person && event != .laidOut { lastInputAt = platform.now() }
+                var effects = alert.update(event)
+                if effects.contains(where: \.replacesEarlier) {
+                    latest = effects.filter(\.replacesEarlier)
+                    effects.removeAll(where: \.replacesEarlier)
+                }
+                if let outcome = apply(effects) { return (outcome, request) }
             case .interrupt(let job):
                 // An alert running a command forwards it and ends when the command has gone.
                 let effects = alert.update(.signal(.interrupted))
@@ -233,6 +241,7 @@ public final class Runner {
                 return (outcome, request)
             }
         }
+        _ = apply(latest)
         return nil
     }
 

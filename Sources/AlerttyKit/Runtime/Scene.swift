@@ -81,9 +81,10 @@ public struct Scene {
         public static let still = Phase()
     }
 
-    /// Lays the alert out and draws the frame.
+    /// Lays the alert out and draws the frame; `laidOut`: the area the alert was given (nil when
+    /// the terminal is too small for it).
     public func render(_ alert: inout any Alert, phase: Phase = .still, countdown: String? = nil)
-        -> (canvas: Canvas, cursor: (x: Int, y: Int)?) {
+        -> (canvas: Canvas, cursor: (x: Int, y: Int)?, laidOut: Rect?) {
         let (box, top, bottom) = measure(alert)
         let canvasWidth = modal ? columns : box.width
         let canvasHeight = modal ? rows : box.height
@@ -113,7 +114,7 @@ public struct Scene {
         if content.width < minimum.width || content.height < minimum.height {
             let notice = Wrap.truncate(tr("terminal too small"), width: canvasWidth)
             canvas.text(notice, x: max(0, (canvasWidth - TextWidth.columns(notice)) / 2), y: canvasHeight / 2, style: theme.title)
-            return (canvas, nil)
+            return (canvas, nil, nil)
         }
         // (Popping in, the box grows from its own centre.)
         let shown = Chrome.centered(width: max(2, Int((Double(full.width) * phase.scale).rounded())),
@@ -133,6 +134,6 @@ public struct Scene {
         let cursor = alert.render(into: &canvas, area: content, theme: theme)
         canvas.clip = screen
         if modal { alert.drawOver(into: &canvas, screen: screen, theme: theme, padding: padding) }
-        return (canvas, phase.animating ? nil : cursor)
+        return (canvas, phase.animating ? nil : cursor, content)
     }
 }

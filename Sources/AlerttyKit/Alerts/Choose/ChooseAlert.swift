@@ -130,6 +130,8 @@ public struct ChooseAlert: Alert {
     private var paneArea: Rect?
     /// What the pane last ran for: the item focused (and the query, when the command uses it).
     private var previewed: (item: Int?, query: String)?
+    /// The pane's area when the command last ran.
+    private var previewedPane: Rect?
     private var previewRuns = 0
     private var buttonRow = Rect(x: 0, y: 0, width: 0, height: 0)
     /// Where the theme's look puts the buttons (a click finds them there).
@@ -276,6 +278,7 @@ public struct ChooseAlert: Alert {
     private mutating func runPreview() -> [Effect] {
         let item = list.selectedItem
         previewed = (item, query.editor.text)
+        previewedPane = paneArea
         guard let item, let preview = configuration.preview, let paneArea else {
             pane.start(nil)
             return [.stopPreview]
@@ -291,7 +294,7 @@ public struct ChooseAlert: Alert {
     }
 
     /// Ticks while a search is under way, one slice each.
-    public var tickInterval: Double? { filter.isSearching || previewDue ? 0 : nil }
+    public var tickInterval: Double? { filter.isSearching ? 0 : nil }
 
     /// While items stream in or a search goes on, the count and the matches so far are drawn at a
     /// frame rate, not at every chunk or slice (a key still shows at once, and the last frame of
@@ -394,7 +397,6 @@ public struct ChooseAlert: Alert {
     }
 
     public mutating func layout(_ whole: Rect) {
-        refilter()
         let (area, paneArea) = configuration.preview?.split(whole) ?? (whole, nil)
         self.paneArea = paneArea
         if let paneArea, let preview = configuration.preview { pane.layout(paneArea, position: preview.position) }
@@ -454,8 +456,22 @@ public struct ChooseAlert: Alert {
 
     // MARK: - Update
 
+    /// What the event asks for, and — when it moved the focus, the query or the pane — the
+    /// preview's run for what is focused now (the runner carries out only the newest of those
+    /// from keys read together, so a held Down runs one command, not one per row).
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        let effects = respond(to: event)
+        guard previewDue, !effects.contains(where: \.ends) else { return effects }
+        return effects + runPreview()
+    }
+
+    private mutating func respond(to event: AlertEvent) -> [Effect] {
         switch event {
+        case .laidOut:
+            // A pane of another size (the terminal resized) runs the command again, told its
+            // new columns and lines, as fzf does.
+            if paneArea != previewedPane { previewed = nil }
+            return []
         case .start:
             return !loading && configuration.selectIfOne && store.count == 1 ? answer([0]) : []
         case .input(let bytes):
@@ -474,7 +490,7 @@ public struct ChooseAlert: Alert {
             return []
         case .tick(let seconds):
             searchOn(at: seconds)
-            return previewDue ? runPreview() : []
+            return []
         case .previewOutput(let id, let stream, let bytes):
             // A pane that has all it keeps has the command stopped (the runner bounds the bytes, this the lines).
             return pane.take(id, stream: stream, bytes) || id != pane.id || !pane.cut ? [] : [.stopPreview]

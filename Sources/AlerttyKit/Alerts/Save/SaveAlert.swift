@@ -137,7 +137,7 @@ public struct SaveAlert: Alert {
     private mutating func dispatch(_ event: AlertEvent) -> [Effect] {
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength, .previewOutput, .previewEnded: return []
+        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength, .previewOutput, .previewEnded, .laidOut: return []
         case .answer(let answer):
             return take(answer)
         case .mouse(let mouse): return click(mouse)

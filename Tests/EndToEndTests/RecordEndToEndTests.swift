@@ -220,6 +220,30 @@ final class DescribeEndToEndTests: XCTestCase {
         XCTAssertEqual(fields[1]["default"] as? String, "on")
     }
 
+    /// The default described is what the same prompt gives with no one there, computed by the
+    /// same loop: a --validate-cmd runs on it, and one that refuses it means there is none. (It
+    /// is written as an answer is given: a date as the answers file takes it, not as printed.)
+    func testTheDefaultDescribedIsWhatNoOneThereGets() throws {
+        let check = "read h; test \"$h\" = db1"
+        for (arguments, described, printed) in [(["input", "--value", "db1", "--validate-cmd", check, "Host?"], "db1", "db1\n"),
+                                                (["input", "--value", "db2", "--validate-cmd", check, "Host?"], nil, ""),
+                                                (["confirm", "--default", "no", "Go?"], "no", ""),
+                                                (["date", "--value", "2026-11-28", "--format", "%d/%m/%Y", "When?"], "2026-11-28", "28/11/2026\n")]
+                as [([String], String?, String)] {
+            let description = try describe(arguments)["default"]
+            XCTAssertEqual(description as? String, described, "\(arguments)")
+            let job = try Job(arguments + ["--non-interactive"])
+            let status = try job.waitForExit()
+            XCTAssertEqual(job.stdoutText, printed, "\(arguments)")
+            if described == nil {
+                XCTAssertEqual(status, 2, "\(arguments): the check refuses the default with no one there too")
+                XCTAssertTrue(description is NSNull)
+            } else {
+                XCTAssertEqual(status, arguments[0] == "confirm" ? 1 : 0, "\(arguments): \(job.stderrText)")
+            }
+        }
+    }
+
     /// Rules are typed JSON (numbers as numbers, choices as lists) and `answer` says what an
     /// answer is as a JSON Schema-like object, so an agent fills it without reading flags.
     func testRulesAreTypedAndTheAnswerIsASchema() throws {

@@ -229,21 +229,17 @@ enum Describe {
         }
     }
 
-    /// What no person would answer (--non-interactive): the defaults, asked of a copy of the
-    /// alert; nil when there is none, or it is a secret.
+    /// What no person would answer (--non-interactive): the defaults, given to the alert (its
+    /// items loaded) by the one loop, its checks run as they would be (a --validate-cmd that
+    /// refuses the default means there is none); nil when there is none, or it is a secret.
     static func defaultAnswer(_ command: ParsedCommand, built: BuiltAlert, alert: any Alert) -> String? {
         guard Ask.hasDefault(command), built.progress == nil else { return nil }
-        var probe = alert
-        var scripted = ScriptedAnswers(.defaults)
-        for _ in 0..<1000 {
-            guard case .answer(let answer) = scripted.next(probe.meaning) else { return nil }
-            for case .finish(let outcome) in probe.update(.answer(answer)) {
-                guard let answers = AnswerCodec.encode(outcome, recorded: command.alert.descriptor.recorded(command), secret: built.secret),
-                      answers.count == 1, !answers[0].secret else { return nil }
-                return String(decoding: answers[0].value, as: UTF8.self)
-            }
-        }
-        return nil
+        let checks = built.sources.filter { !($0 is InputStream) } // (the items are read already)
+        let quietly = ScriptedFrontEnd(ScriptedAnswers(.defaults), promptName: "", report: { _ in })
+        let outcome = Runner(frontEnd: quietly, alert: alert, sources: checks).run()
+        guard let answers = AnswerCodec.encode(outcome, recorded: command.alert.descriptor.recorded(command), secret: built.secret),
+              answers.count == 1, !answers[0].secret else { return nil }
+        return String(decoding: answers[0].value, as: UTF8.self)
     }
 }
 

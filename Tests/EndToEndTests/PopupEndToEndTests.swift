@@ -173,6 +173,23 @@ final class PopupEndToEndTests: XCTestCase {
         XCTAssertTrue(terminated.stderrText.contains("closed"), terminated.stderrText)
     }
 
+    /// The caller stopped while it waits (its script killed, cron's job cut short): the popup
+    /// goes at once, the question's folder with it, and the caller dies of the signal.
+    func testACallerStoppedWhileWaitingTakesItsPopupAway() throws {
+        let (tmux, client) = try server()
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGINT, 130), (SIGHUP, 129)] {
+            let job = try Job(["confirm", "--popup", "--tmux-socket", tmux.socket, "Stopped \(signal)?"])
+            try client.waitForPopup("Stopped \(signal)?")
+            let folders = Processes.started(withEnvironment: "ALERTTY_POPUP_DIR").compactMap { Processes.environment($0, "ALERTTY_POPUP_DIR") }
+            XCTAssertEqual(folders.count, 1, "the popup's own alertty, with its folder")
+            kill(job.pid, signal)
+            XCTAssertEqual(try job.waitForExit(timeout: 3), status, job.stderrText)
+            // Taken away before the caller went, not found gone later by the popup's alertty.
+            for folder in folders { XCTAssertFalse(FileManager.default.fileExists(atPath: folder), "\(folder) removed") }
+            try client.waitFor("the popup gone") { !$0.contains("Stopped \(signal)?") && $0.contains("pane-marker") }
+        }
+    }
+
     func testAPasswordGoesNowhereButTheAnswer() throws {
         let (tmux, client) = try server()
         let secret = "s3cret-\(Int.random(in: 100_000...999_999))"

@@ -1,8 +1,9 @@
 // The two sides of a popup. The caller makes the private folder and its FIFOs, opens its ends
 // (none of which can block), starts `tmux display-popup` (which returns when the popup closes),
-// and then, in one poll loop: writes the request, hands on stdin, passes stderr through as it
-// comes, reads the outcome, and notices the popup closing. The popup's alertty opens the other
-// ends, asks, and writes what came of it. A signal to the caller closes the popup first.
+// and then waits in the one loop (CallerWait, a source of the Runner's): writes the request,
+// hands on stdin, passes stderr through as it comes, reads the outcome, and notices the popup
+// closing. The popup's alertty opens the other ends, asks, and writes what came of it. A signal
+// to the caller closes the popup first.
 
 extension Popup {
     /// What came of showing a popup.
@@ -104,73 +105,21 @@ extension Popup {
     /// stdin, passes stderr through, reads the outcome. An answer from `elsewhere` (the user's
     /// agents, systemd's) first ends it too.
     static func converse(_ offer: Offer, shownBy popup: (process: Platform.Command, tmux: Tmux),
-                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: [any OtherChannel] = [],
-                         platform: LoopPlatform = .system) -> Shown {
-        let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, platform: platform)
-        defer { talk.close() }
-        let stops = StopSignals(platform: platform)
-        defer { stops.restore() }
-        while true {
-            talk.closeWrittenEnds()
-            let polled = stops.poll(read: talk.reads + elsewhere.flatMap(\.reads), write: talk.writes + elsewhere.flatMap(\.writes),
-                                    timeoutMs: 100) {
-                // The caller is stopped: the popup goes with it, and the question everywhere.
-                _ = Platform.output(of: popup.tmux.command(["display-popup", "-C", "-c", popup.tmux.client]), timeoutMs: 1000)
-                Platform.removePrivateFolder(offer.folder)
-                for channel in elsewhere { channel.withdraw() }
-            }
-            // Answered elsewhere first: the alertty serving it here sees us go.
-            for channel in elsewhere { if let ran = channel.service(polled) { return .answered(ran) } }
-            talk.exchange(polled)
-            switch talk.progress() {
-            case .going: continue
-            case .ended(let shown): return shown
-            case .outcomeIn: return talk.outcome()
-            }
+                         stdinTaken: [UInt8], forwardsStdin: Bool, elsewhere: [any OtherChannel] = []) -> Shown {
+        let talk = Conversation(offer, popup: popup, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, platform: .system)
+        // The caller is stopped: the popup goes with it, and the question everywhere.
+        let withdraw = {
+            _ = Platform.output(of: popup.tmux.command(["display-popup", "-C", "-c", popup.tmux.client]), timeoutMs: 1000)
+            Platform.removePrivateFolder(offer.folder)
         }
+        return waitForAnswer(talk, elsewhere: elsewhere, until: nil, withdraw: withdraw) ?? .lost
     }
 
     /// Waits on `channels` alone (no popup can be shown) until `until`: what came of the first
-    /// to answer, or nil. A signal to the caller withdraws the question everywhere first.
-    static func wait(for channels: [any OtherChannel], until: UInt64, platform: LoopPlatform = .system) -> Ran? {
-        let stops = StopSignals(platform: platform)
-        defer { stops.restore() }
-        while platform.now() < until {
-            // (The clock may pass `until` between the loop's test and this: read as signed, never a trap.)
-            let left = Int32(max(1, min(100, Int64(bitPattern: until &- platform.now()) / 1_000_000)))
-            let polled = stops.poll(read: channels.flatMap(\.reads), write: channels.flatMap(\.writes), timeoutMs: left) {
-                for channel in channels { channel.withdraw() }
-            }
-            for channel in channels { if let ran = channel.service(polled) { return ran } }
-        }
-        return nil
-    }
-
-    /// The signals that stop a caller waiting for its answer, caught on a descriptor its wait
-    /// polls too (restored when it ends).
-    struct StopSignals {
-        static let caught: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
-        let platform: LoopPlatform
-        let fd: FileDescriptor
-
-        init(platform: LoopPlatform) {
-            self.platform = platform
-            fd = platform.catchSignals(Self.caught) ?? -1
-        }
-
-        func restore() { platform.restoreSignals(Self.caught) }
-
-        /// Waits on `read` and `write` (and the signals) at most `timeoutMs`. A stop takes the
-        /// question away first (`withdraw`), then the caller dies of it.
-        func poll(read: [FileDescriptor], write: [FileDescriptor], timeoutMs: Int32,
-                  withdraw: () -> Void) -> (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) {
-            let polled = platform.poll(read + (fd >= 0 ? [fd] : []), write, timeoutMs)
-            if polled.readable.contains(fd), let signal = platform.drainSignals().first(where: { $0 != .child }) {
-                withdraw()
-                Platform.die(of: signal, wholeGroup: false)
-            }
-            return polled
-        }
+    /// to answer, or nil.
+    static func wait(for channels: [any OtherChannel], until: UInt64) -> Ran? {
+        guard case .answered(let ran) = waitForAnswer(nil, elsewhere: channels, until: until) else { return nil }
+        return ran
     }
 
     /// A popup ended under its alertty: closed by the person (a cancel, as inline) while its

@@ -19,6 +19,13 @@ enum Processes {
         }
     }
 
+    /// The value of `variable` in the environment process `pid` was started with.
+    static func environment(_ pid: pid_t, _ variable: String) -> String? {
+        guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }
+        let prefix = Array((variable + "=").utf8)
+        return environ.split(separator: 0).first { $0.starts(with: prefix) }.map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
+    }
+
     /// Live `PROGRAM MARKER` processes.
     static func live(_ program: String, _ marker: String) -> [String] {
         all.filter { pid in

@@ -68,6 +68,17 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    /// A group several alerts share is one row of the table, its alerts read from the
+    /// descriptors that list it; a flag each alert words its own way is a row per alert.
+    func testASharedFlagIsOneRowWithTheAlertsThatListIt() {
+        let ok = CommandSpec.flags.filter { $0.flag == .ok }
+        XCTAssertEqual(ok.count, 1)
+        XCTAssertEqual(Set(ok.first?.alerts ?? []), Set(AlertKind.allCases.filter { kind in kind.descriptor.flags.contains { $0.flag == .ok } }))
+        XCTAssertEqual(Set(ok.first?.alerts ?? []), [.message, .input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time, .edit])
+        XCTAssertEqual(CommandSpec.flags.filter { $0.flag == .value }.map(\.alerts), [[.input, .password], [.date], [.number], [.time], [.edit]])
+        XCTAssertEqual(CommandSpec.flags.filter { $0.flag == .title }.first?.alerts, AlertKind.allCases, "every alert's")
+    }
+
     func testRepeatedFlagsAndPositionals() throws {
         XCTAssertEqual(error(["message", "--title", "a", "--title", "b", "x"]), "--title was given twice; give it once")
         XCTAssertEqual(error(["message"]), "message needs a TEXT to show")

@@ -103,8 +103,24 @@ public struct ConfirmAlert: Alert {
 // MARK: - As a command
 
 extension ConfirmAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.styledText,
+        [
+            FlagSpec("yes", .text, "LABEL", "Label of the Yes button."),
+            FlagSpec("no", .text, "LABEL", "Label of the No button."),
+        ],
+        SharedFlags.extraButton,
+        SharedFlags.helpButton,
+        SharedFlags.countdown,
+        [
+            FlagSpec("default", .choice(["yes", "no", "extra", "help"]), "BUTTON", "Button focused at first: yes unless given, no, or the extra or help button. It is also the answer taken with no person (--non-interactive, --on-timeout default): without --default a confirm has none and is never answered yes for you (exit 3, or 124 on a timeout)."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .confirm, summary: "Ask a yes/no question.", text: "the message (`-` reads it from stdin)",
+        .confirm, flags: flags, summary: "Ask a yes/no question.", text: "the message (`-` reads it from stdin)",
         positionals: [PositionalSpec("TEXT", required: true)],
         keys: [KeyUse([.focusNext, .left, .right], "move between Yes and No"),
                KeyUse(literal: "y / n", "Yes / No (or the labels' first letters; the extra and help buttons' too)")],

@@ -231,8 +231,21 @@ public struct DateAlert: Alert {
 // MARK: - As a command
 
 extension DateAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.buttons,
+        SharedFlags.dialogKeys,
+        [
+            FlagSpec("value", .text, "DATE", "The date shown first, YYYY-MM-DD, within --min and --max (default: today, or the nearer of them)."),
+            FlagSpec("min", .text, "DATE", "The earliest date that can be chosen (YYYY-MM-DD)."),
+            FlagSpec("max", .text, "DATE", "The latest date that can be chosen (YYYY-MM-DD)."),
+            FlagSpec("format", .text, "FORMAT", "How the date is printed: strftime's %Y %m %d %e %j %B %b %A %a %u %F … (default %Y-%m-%d)."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .date, summary: "Ask for a date on a month calendar, within --min and --max.",
+        .date, flags: flags, summary: "Ask for a date on a month calendar, within --min and --max.",
         text: "an optional message shown above the field (`-` reads it from stdin)",
         positionals: [PositionalSpec("TEXT", required: false)],
         keys: [KeyUse([.left, .right], "a day back or on"), KeyUse([.up, .down], "a week back or on"),

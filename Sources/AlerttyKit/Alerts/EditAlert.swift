@@ -158,8 +158,19 @@ public struct EditAlert: Alert {
 // MARK: - As a command
 
 extension EditAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.okLabel,
+        SharedFlags.cancelLabel,
+        SharedFlags.answerChecks,
+        [
+            FlagSpec("value", .text, "TEXT", "The text to start from when no FILE is given (`-` reads it from stdin)."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .edit, summary: "Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.",
+        .edit, flags: flags, summary: "Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.",
         text: "the file to edit (`-`: stdin; none: start from --value or empty); the file itself is not changed",
         positionals: [PositionalSpec("FILE", required: false)], keyOverrides: [.ctrl("s"): .choose],
         keys: [KeyUse([.submit], "break the line (on a button: press it)"), KeyUse([.choose], "OK, from anywhere"),

@@ -357,6 +357,44 @@ public struct FieldAlert: Alert {
 // MARK: - As a command
 
 extension FieldAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let inputFlags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.noCancel,
+        SharedFlags.buttons,
+        SharedFlags.textField,
+        SharedFlags.textRules,
+        SharedFlags.answerChecks,
+        SharedFlags.framed,
+    ].flatMap { $0 }
+
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let passwordFlags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.noCancel,
+        SharedFlags.buttons,
+        SharedFlags.textField,
+        SharedFlags.secretInArguments,
+        SharedFlags.textRules,
+        SharedFlags.answerChecks,
+        [
+            FlagSpec("mask", .text, "CHAR", "Shown once per character typed (default • or *); '' shows nothing at all."),
+            FlagSpec("allow-reveal", .flag, "", "Allow showing the typed text with Ctrl-R."),
+            FlagSpec("confirm", .flag, "", "Ask twice; both entries must match."),
+            FlagSpec("label", .text, "TEXT", "Label over the field (with --confirm, over the first entry; default \"Enter it:\")."),
+            FlagSpec("repeat-label", .text, "TEXT", "Label over the second entry (default \"Retype to confirm:\"); implies --confirm."),
+            FlagSpec("mismatch", .text, "TEXT", "Shown when the two entries differ (default \"the entries did not match; type it again\")."),
+        ],
+        SharedFlags.framed,
+        [
+            FlagSpec("strength", .flag, "", "A strength meter under the field (length and kinds of characters; gpg-agent's estimate as a pinentry)."),
+            FlagSpec("strength-label", .text, "TEXT", "The meter's label (default \"Strength:\"); implies --strength."),
+            FlagSpec("error", .text, "TEXT", "An error shown under the field from the start, until the first key (\"Wrong passphrase, try again\")."),
+        ],
+    ].flatMap { $0 }
+
     static let inputDescriptor = descriptor(
         .input, summary: "Ask for one line of text, validated as it is typed.",
         keys: [],
@@ -376,7 +414,7 @@ extension FieldAlert {
     private static func descriptor(_ kind: AlertKind, summary: String, keys: [KeyUse], withoutAPerson: String,
                                    examples: [String]) -> AlertDescriptor {
         AlertDescriptor(
-            kind, summary: summary, text: "an optional message shown above the field (`-` reads it from stdin)",
+            kind, flags: kind == .input ? inputFlags : passwordFlags, summary: summary, text: "an optional message shown above the field (`-` reads it from stdin)",
             positionals: [PositionalSpec("TEXT", required: false)],
             keys: [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + AlertDescriptor.lineEditing + keys,
             withoutAPerson: withoutAPerson, hasDefault: { $0.has(.value) }, examples: examples,

@@ -77,8 +77,18 @@ public struct MessageAlert: Alert {
 // MARK: - As a command
 
 extension MessageAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.okLabel,
+        SharedFlags.extraButton,
+        SharedFlags.helpButton,
+        SharedFlags.countdown,
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .message, summary: "Show a message with one button.", text: "the message (`-` reads it from stdin)",
+        .message, flags: flags, summary: "Show a message with one button.", text: "the message (`-` reads it from stdin)",
         positionals: [PositionalSpec("TEXT", required: true)],
         // A message has nothing to refuse: Esc closes it with 0 (whiptail mode: 255).
         escape: "close (exit 0)",

@@ -225,8 +225,22 @@ public struct NumberAlert: Alert {
 // MARK: - As a command
 
 extension NumberAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.okLabel,
+        SharedFlags.cancelLabel,
+        SharedFlags.dialogKeys,
+        [
+            FlagSpec("min", .integer(-1_000_000_000...1_000_000_000), "N", "The lowest value (default 0)."),
+            FlagSpec("max", .integer(-1_000_000_000...1_000_000_000), "N", "The highest value (default 100)."),
+            FlagSpec("step", .integer(1...1_000_000_000), "N", "Values go from --min in steps of N (default 1)."),
+            FlagSpec("value", .text, "N", "The value shown first (default --min)."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .number, summary: "Ask for a whole number in --min..--max by --step, with a bar showing where it stands.",
+        .number, flags: flags, summary: "Ask for a whole number in --min..--max by --step, with a bar showing where it stands.",
         text: "an optional message shown above the field (`-` reads it from stdin)",
         positionals: [PositionalSpec("TEXT", required: false)],
         keys: [KeyUse([.left, .right, .up, .down], "one --step down or up"), KeyUse([.pageUp, .pageDown], "ten steps"),

@@ -161,8 +161,21 @@ public struct TimeAlert: Alert {
 // MARK: - As a command
 
 extension TimeAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.buttons,
+        SharedFlags.dialogKeys,
+        [
+            FlagSpec("value", .text, "TIME", "The time shown first, HH:MM[:SS], within --min and --max (default: now, or the nearer of them)."),
+            FlagSpec("min", .text, "TIME", "The earliest time that can be chosen (HH:MM[:SS])."),
+            FlagSpec("max", .text, "TIME", "The latest time that can be chosen (HH:MM[:SS])."),
+            FlagSpec("format", .text, "FORMAT", "How the time is printed: strftime's %H %M %S %I %p %T %R (default %H:%M:%S)."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .time, summary: "Ask for a time of day in hours, minutes and seconds, within --min and --max.",
+        .time, flags: flags, summary: "Ask for a time of day in hours, minutes and seconds, within --min and --max.",
         text: "an optional message shown above the field (`-` reads it from stdin)",
         positionals: [PositionalSpec("TEXT", required: false)],
         keys: [KeyUse([.left, .right, .focusNext, .focusPrevious], "move between the fields and the buttons"),

@@ -2,11 +2,13 @@
 // completions say of it, the words it takes, its keys, what it takes when no one is asked, its
 // examples, and how it is made from a command line. Each alert's own file defines its descriptor
 // (at its end, "As a command"); `AlertDescriptor.all` is the table. Parsing, help, docs, the
-// factory and the no-person rule all read it, so an alert's facts live in one place. The flags
-// an alert takes are rows of the flag table (CommandSpec.flags), which names the alerts of each.
+// factory and the no-person rule all read it, so an alert's facts live in one place, its flags
+// among them: the flag table (CommandSpec.flags) is read from the descriptors.
 
 public struct AlertDescriptor: Sendable {
     public let kind: AlertKind
+    /// The flags it takes besides every alert's (CommandSpec.common): shared groups and its own.
+    public let flags: [FlagSpec]
     public let summary: String
     /// What the positional TEXT (or FILE) is for this alert.
     public let textHelp: String
@@ -38,13 +40,14 @@ public struct AlertDescriptor: Sendable {
     /// The alert and how to run it, from a parsed command (all usage errors found here).
     let make: @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert
 
-    init(_ kind: AlertKind, summary: String, text: String, positionals: [PositionalSpec],
+    init(_ kind: AlertKind, flags: [FlagSpec], summary: String, text: String, positionals: [PositionalSpec],
          keyOverrides: [KeyPress: Action] = [:], escape: String = "cancel (exit 1)", keys: [KeyUse], ownKeysOnly: Bool = false,
          withoutAPerson: String, hasDefault: @escaping @Sendable (ParsedCommand) -> Bool, examples: [String],
          runsCommand: Bool = false, recorded: @escaping @Sendable (ParsedCommand) -> Recorded = { _ in .answer },
          answerSchema: (@Sendable (ParsedCommand) -> String)? = nil,
          make: @escaping @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert) {
         self.kind = kind
+        self.flags = flags
         self.summary = summary
         textHelp = text
         self.positionals = positionals

@@ -1069,8 +1069,55 @@ enum JSON {
 // MARK: - As a command
 
 extension ChooseAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.noCancel,
+        SharedFlags.buttons,
+        [
+            FlagSpec("editable", .flag, "", "A menu whose items can be renamed: the extra button (Rename, or --extra-button LABEL) edits the focused label in place; Enter then exits 5 printing ITEM, a tab and the new label (dialog's inputmenu)."),
+            FlagSpec("order", .flag, "", "With --multi: the marked items are printed in the order they were marked (shown as [1] [2] …), not in list order (dialog's buildlist --reorder)."),
+        ],
+        SharedFlags.framed,
+        [
+            FlagSpec("tags-lead", .flag, "", "With --tagged: each label starts with its tag (as the drop-in shows dialog's lists), drawn in the theme's tag colours."),
+            FlagSpec("scrollbar", .flag, "", "With --framed: a scroll bar inside the list's frame, and the share of the list read down to its last row shown (100% when all of it fits), as dialog's --scrollbar draws them."),
+            FlagSpec("list-gap", .flag, "", "A blank row between the question and the list, as whiptail leaves one."),
+            FlagSpec("two-lists", .flag, "", "With --multi: two lists side by side, the items not chosen on the left and the chosen on the right; Space sends the focused item across, Left and Right (or ^ and $) go to the other side, letters jump (dialog's buildlist). The answer is the check list's."),
+            FlagSpec("tree", .flag, "", "Items indented by two spaces per level are a tree, drawn with guides (dialog's treeview); an item is chosen and printed without its indentation."),
+        ],
+        SharedFlags.print0,
+        [
+            FlagSpec("list-height", .integer(0...1000), "N", "Rows for the list, the question above getting the rest of the box (whiptail's LIST-HEIGHT); 0: the question shown whole and the list the rest (as dialog draws it)."),
+            FlagSpec("items-from", .file, "FILE", "Read items from FILE (`-`: stdin), one per line; the list is usable while they load."),
+            FlagSpec("read0", .flag, "", "Items from --items-from are separated by NUL, not newlines."),
+            FlagSpec("tagged", .flag, "", "The ITEMs are TAG LABEL pairs (as dialog's menus): the label is shown, the tag printed."),
+            FlagSpec("delimiter", .text, "CHAR", "Items read are TAG<CHAR>LABEL[<CHAR>HINT]; the label is shown, the tag printed (as with --tagged), the hint under the list for the focused item."),
+            FlagSpec("output", .choice(ChooseConfiguration.Output.allCases.map(\.rawValue)), "WHAT", "Print the label (default; the tag with --tagged or --delimiter), the tag, the 1-based index, or a JSON object per choice."),
+            FlagSpec("multi", .flag, "", "A check list: Space toggles, Ctrl-A toggles all shown, Enter confirms; one choice per line."),
+            FlagSpec("radio", .flag, "", "Draw radio marks; Space marks the item Enter returns."),
+            FlagSpec("min", .integer(0...1_000_000), "N", "With --multi: choose at least N (default 1; 0 allows none). With --radio, 0: Enter with nothing marked answers nothing."),
+            FlagSpec("max", .integer(1...1_000_000), "N", "With --multi: choose at most N."),
+            FlagSpec("selected", .text, "ITEM", "Preselect ITEM (a tag, a label, a 1-based index, or * for all with --multi); repeatable.", repeatable: true),
+            FlagSpec("focus", .text, "ITEM", "The item focused at the start, marked or not (a tag, a label or a 1-based index)."),
+            FlagSpec("marked", .text, "ITEM", "Mark ITEM in a check or radio list without moving the focus to it; repeatable.", repeatable: true),
+            FlagSpec("letters", .choice(ChooseConfiguration.Letters.allCases.map(\.rawValue)), "WHAT", "What typed letters do: filter (default, fuzzy); jump to the next item starting with the letter, round and round (dialog); newt (whiptail's jump: from the top, then on down while the focused item starts with it); none."),
+            FlagSpec("visit-items", .flag, "", "With --dialog-keys: Tab stops on the list too, before OK and Cancel (dialog's --visit-items); Enter on the list is OK all the same."),
+            FlagSpec("lenient-marks", .flag, "", "A --selected, --marked or --focus that names no item is passed over, not an error (as whiptail and dialog pass over an unknown item)."),
+            FlagSpec("marks-by-tag", .flag, "", "With --tagged: --selected, --marked and --focus name items by their tags alone, so a tag 1 is never the second item (whiptail's and dialog's way)."),
+            FlagSpec("enter-takes-marked", .flag, "", "In a radio list Enter answers the marked item, whatever is focused (whiptail's and dialog's radio lists); else the focused row."),
+            FlagSpec("center-list", .flag, "", "The list as wide as its widest item, in the middle of the box (as whiptail and dialog draw their lists)."),
+            FlagSpec("select-if-one", .flag, "", "Answer at once, without a box, when there is only one item."),
+            FlagSpec("preview", .command, "CMD", "Show CMD's output for the focused item in a pane beside the list (run by /bin/sh, in the background, with no terminal; a newer focus stops it). In CMD, {} is the item as the list prints it, {tag}, {label} and {n} (1-based) its parts, {q} the filter's text, each quoted for the shell. Colours (SGR) are kept, other escapes dropped; 1 MiB of output is kept; a failure shows its stderr and status. ALERTTY_PREVIEW_COLUMNS and ALERTTY_PREVIEW_LINES (and COLUMNS, LINES) give the pane's size. Line mode and no person show no pane and run nothing."),
+            FlagSpec("preview-position", .choice(PreviewPane.Position.allCases.map(\.rawValue)), "right|bottom", "Where the preview's pane goes (default right)."),
+            FlagSpec("preview-size", .text, "N|N%", "The pane's columns (right) or rows (bottom), or its share of the box (default 50%)."),
+        ],
+        SharedFlags.dialogKeys,
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .choose, summary: "Choose from a list: a menu, a radio list or a check list, filtered as you type.",
+        .choose, flags: flags, summary: "Choose from a list: a menu, a radio list or a check list, filtered as you type.",
         text: "the question (may be \"\", or left out with --items-from, as fzf takes its list); each ITEM after it is one choice",
         positionals: [PositionalSpec("TEXT", required: false), PositionalSpec("ITEM", required: false, variadic: true)],
         keyOverrides: [.ctrl("a"): .toggleAll],

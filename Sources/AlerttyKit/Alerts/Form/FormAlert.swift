@@ -573,8 +573,23 @@ public struct FormAlert: Alert {
 // MARK: - As a command
 
 extension FormAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.buttons,
+        SharedFlags.secretInArguments,
+        [
+            FlagSpec("fields-from", .file, "FILE", "Field declarations, one per line: NAME KIND LABEL [--option VALUE]... (kinds: \(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: ", ")); options: \(FieldOption.allCases.map { "--" + $0.rawValue }.joined(separator: " ")))."),
+        ],
+        SharedFlags.dialogKeys,
+        [
+            FlagSpec("output", .choice(FormAlert.Output.allCases.map(\.rawValue)), "HOW", "lines (one value per line), json (one object), or shell (NAME='value' lines, safe to eval)."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .form, summary: "Ask several things in one box (--field NAME KIND LABEL ...), each validated.",
+        .form, flags: flags, summary: "Ask several things in one box (--field NAME KIND LABEL ...), each validated.",
         text: "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options",
         positionals: [PositionalSpec("TEXT", required: false)],
         keys: [KeyUse([.focusNext, .focusPrevious, .up, .down], "move between fields and buttons"),

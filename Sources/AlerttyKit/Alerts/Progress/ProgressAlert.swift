@@ -349,8 +349,26 @@ public struct ProgressAlert: Alert {
 // MARK: - As a command
 
 extension ProgressAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.framed,
+        [
+            FlagSpec("pulsate", .flag, "", "An indeterminate bar, whatever numbers come."),
+            FlagSpec("percent", .integer(0...100), "N", "The percentage shown until the first number arrives."),
+            FlagSpec("cancel", .flag, "", "Add a Cancel button (Esc too): exit 1 at once; stdin is closed, a command stopped."),
+            FlagSpec("erase", .flag, "", "With --inline: leave nothing when done, not a last line."),
+            FlagSpec("stdin", .flag, "", "Give the command alertty's stdin (default /dev/null)."),
+            FlagSpec("percent-from", .choice(["stdout", "stderr"]), "STREAM", "Percent lines on the command's STREAM drive the bar."),
+            FlagSpec("show-output", .flag, "", "Print the command's stdout on alertty's stdout once it is done."),
+            FlagSpec("no-error-box", .flag, "", "When the command fails, exit with its status without showing its errors."),
+            FlagSpec("task", .text, "'NAME[: STATE]'", "A step's row under the text, pending until a `NAME: STATE` line on the input changes it (states: pending, running, done, failed, skipped, N%; such lines add rows too); repeatable.", repeatable: true),
+            FlagSpec("tail", .integer(1...200), "N", "Show the command's last N output lines (stdout and stderr as they are read; two pipes keep no order between them) in a pane under the text."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .progress, summary: "Show progress: a gauge fed on stdin, or a spinner around a command (after --).",
+        .progress, flags: flags, summary: "Show progress: a gauge fed on stdin, or a spinner around a command (after --).",
         text: "what is being done (`# text` lines on stdin replace it); `-- COMMAND [ARG...]` runs COMMAND, which is given the terminal while it asks on it (sudo's password, ssh's host key: the box steps aside and comes back when the command goes on), and which Ctrl-Z stops with the box",
         positionals: [PositionalSpec("TEXT", required: false)],
         keys: [KeyUse([.cancel], "cancel (with --cancel): exit 1, stdin closed, a command stopped"),

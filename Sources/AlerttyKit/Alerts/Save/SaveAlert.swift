@@ -565,6 +565,38 @@ public struct SaveAlert: Alert {
 // MARK: - As a command
 
 extension SaveAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let saveFlags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.okLabel,
+        SharedFlags.cancelLabel,
+        SharedFlags.browserFolders,
+        [
+            FlagSpec("name", .text, "NAME", "Initial file name."),
+        ],
+        SharedFlags.typedPath,
+        [
+            FlagSpec("overwrite", .choice(["ask", "deny", "allow"]), "ask|deny|allow", "When the file exists: ask (default), refuse, or go on."),
+        ],
+        SharedFlags.print0,
+        SharedFlags.showHidden,
+        SharedFlags.dialogKeys,
+    ].flatMap { $0 }
+
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let folderFlags: [FlagSpec] = [
+        SharedFlags.styledText,
+        SharedFlags.okLabel,
+        SharedFlags.cancelLabel,
+        SharedFlags.browserFolders,
+        SharedFlags.typedPath,
+        SharedFlags.print0,
+        SharedFlags.showHidden,
+        SharedFlags.dialogKeys,
+    ].flatMap { $0 }
+
     static let saveDescriptor = descriptor(
         .save, summary: "Choose where to save a file, inside a root that cannot be left.",
         keys: [KeyUse([.focusNext, .focusPrevious], "cycle name field, list and buttons")],
@@ -581,7 +613,7 @@ extension SaveAlert {
     private static func descriptor(_ kind: AlertKind, summary: String, keys: [KeyUse], withoutAPerson: String,
                                    hasDefault: @escaping @Sendable (ParsedCommand) -> Bool, examples: [String]) -> AlertDescriptor {
         AlertDescriptor(
-            kind, summary: summary, text: "an optional message shown above the field (`-` reads it from stdin)",
+            kind, flags: kind == .save ? saveFlags : folderFlags, summary: summary, text: "an optional message shown above the field (`-` reads it from stdin)",
             positionals: [PositionalSpec("TEXT", required: false)], keyOverrides: [.ctrl("n"): .newFolder],
             keys: keys + [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "move in the list"),
                           KeyUse([.right], "open a folder (Enter too)"), KeyUse([.left], "go to the parent folder (Backspace too)"),

@@ -290,8 +290,23 @@ public struct TextAlert: Alert {
 // MARK: - As a command
 
 extension TextAlert {
+    /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists
+    /// them: shared groups (SharedFlags) and its own.
+    static let flags: [FlagSpec] = [
+        SharedFlags.okLabel,
+        SharedFlags.cancelLabel,
+        SharedFlags.extraButton,
+        SharedFlags.dialogKeys,
+        [
+            FlagSpec("follow", .flag, "", "Show lines as they are added (tail -f): the view stays at the end unless scrolled up."),
+            FlagSpec("heading", .text, "TEXT", "A few lines shown above the text."),
+            FlagSpec("run", .command, "CMD", "Run `/bin/sh -c CMD` and show its output (stdout and stderr) as it comes; the box stays for OK once it ends, with its status if it failed (dialog's prgbox)."),
+            FlagSpec("exit-at-end", .flag, "", "Reading a stream (`-`, a FIFO): close with 0 once it ends, without waiting for a key."),
+        ],
+    ].flatMap { $0 }
+
     static let descriptor = AlertDescriptor(
-        .text, summary: "Show a file (or stdin) to read: a pager with search; --follow shows lines as they are added.",
+        .text, flags: flags, summary: "Show a file (or stdin) to read: a pager with search; --follow shows lines as they are added.",
         text: "the file to show (`-`: stdin; none with --run); only what is on screen is read, so its size does not matter",
         positionals: [PositionalSpec("FILE", required: false)],
         keys: [KeyUse([.up, .down, .pageUp, .pageDown, .home, .end], "scroll (also j k, Space f b, g G)"),

@@ -9,7 +9,7 @@ extension Popup {
     /// the conversation lasts). Nil when time ran out first. A signal to the caller takes the
     /// question away everywhere (`withdraw`, then each channel's), then the caller dies of it.
     static func waitForAnswer(_ talk: Conversation?, elsewhere: [any OtherChannel], until: UInt64?,
-                      withdraw: @escaping () -> Void = {}, platform: LoopPlatform = .system) -> Shown? {
+                              withdraw: @escaping () -> Void = {}, platform: LoopPlatform = .system) -> Shown? {
         let wait = CallerWait(talk, elsewhere: elsewhere, until: until, withdraw: withdraw, platform: platform)
         let outcome = Runner(frontEnd: NothingShown(), alert: Awaiting(), sources: [wait], platform: platform).run()
         if wait.stopped, let signal = outcome.status.signal { Platform.die(of: signal, wholeGroup: false) }

@@ -8,7 +8,10 @@
 public struct AlertDescriptor: Sendable {
     public let kind: AlertKind
     /// The flags it takes besides every alert's (CommandSpec.common): shared groups and its own.
-    public let flags: [FlagSpec]
+    /// Made when first read: making the table of alerts never makes every alert's flags (their
+    /// code lies all over the binary, and a start would page it all in).
+    public var flags: [FlagSpec] { makeFlags() }
+    private let makeFlags: @Sendable () -> [FlagSpec]
     public let summary: String
     /// What the positional TEXT (or FILE) is for this alert.
     public let textHelp: String
@@ -40,14 +43,14 @@ public struct AlertDescriptor: Sendable {
     /// The alert and how to run it, from a parsed command (all usage errors found here).
     let make: @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert
 
-    init(_ kind: AlertKind, flags: [FlagSpec], summary: String, text: String, positionals: [PositionalSpec],
+    init(_ kind: AlertKind, flags: @autoclosure @escaping @Sendable () -> [FlagSpec], summary: String, text: String, positionals: [PositionalSpec],
          keyOverrides: [KeyPress: Action] = [:], escape: String = "cancel (exit 1)", keys: [KeyUse], ownKeysOnly: Bool = false,
          withoutAPerson: String, hasDefault: @escaping @Sendable (ParsedCommand) -> Bool, examples: [String],
          runsCommand: Bool = false, recorded: @escaping @Sendable (ParsedCommand) -> Recorded = { _ in .answer },
          answerSchema: (@Sendable (ParsedCommand) -> String)? = nil,
          make: @escaping @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert) {
         self.kind = kind
-        self.flags = flags
+        makeFlags = flags
         self.summary = summary
         textHelp = text
         self.positionals = positionals

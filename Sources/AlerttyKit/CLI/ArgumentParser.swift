@@ -44,9 +44,13 @@ public struct ParsedCommand: Equatable, Sendable {
         return values[flag] ?? []
     }
     public func int(_ flag: Flag) -> Int? {
-        guard case .integer = CommandSpec.spec(flag).value else { preconditionFailure("--\(flag.rawValue) is not an integer") }
-        return string(flag).flatMap { Int($0) }
+        guard let value = string(flag) else { return nil }
+        guard case .integer = ownSpec(flag)?.value else { preconditionFailure("--\(flag.rawValue) is not an integer") }
+        return Int(value)
     }
+
+    /// The alert's own row for `flag` (a flag such as --min is an integer for one alert and a date for another).
+    func ownSpec(_ flag: Flag) -> FlagSpec? { CommandSpec.flags(for: alert).first { $0.flag == flag } }
     public func seconds(_ flag: Flag) -> Double? {
         assert(CommandSpec.spec(flag).value == .seconds, "--\(flag.rawValue) is not in seconds")
         return string(flag).flatMap { Double($0) }
@@ -68,7 +72,7 @@ public struct ParsedCommand: Equatable, Sendable {
     /// that is not repeatable is replaced, and one the alert does not take is a programming error.
     public mutating func set(_ flag: Flag, _ value: String = "") throws(UsageError) {
         // (the alert's own entry: a flag such as --output takes other values for another alert)
-        guard let spec = CommandSpec.flags(for: alert).first(where: { $0.flag == flag }) else {
+        guard let spec = ownSpec(flag) else {
             preconditionFailure("--\(flag.rawValue) is not an option of \(alert.rawValue)")
         }
         if spec.takesValue { try ArgumentParser.check(value, for: spec) }
@@ -84,7 +88,7 @@ public struct ParsedCommand: Equatable, Sendable {
     public var arguments: [String] {
         var out = [alert.rawValue]
         for flag in order {
-            let takesValue = CommandSpec.spec(flag).takesValue
+            let takesValue = ownSpec(flag)?.takesValue ?? true
             for value in values[flag] ?? [] { out += ["--" + flag.rawValue] + (takesValue ? [value] : []) }
         }
         out += fieldWords
@@ -171,7 +175,7 @@ public enum ArgumentParser {
                     name = String(name[..<eq])
                 }
                 guard let spec = specs.first(where: { $0.name == name }) else {
-                    let known = CommandSpec.flags.contains { $0.name == name }
+                    let known = Flag(rawValue: name) != nil // (another alert's)
                     if known { throw UsageError("--\(name) is not an option of '\(alert.rawValue)'; see alertty \(alert.rawValue) --help") }
                     throw UsageError("unknown option --\(name)" + suggestion("--" + name, among: specs.map { "--" + $0.name }, prefix: ""))
                 }

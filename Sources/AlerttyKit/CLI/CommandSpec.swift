@@ -160,8 +160,8 @@ public struct FlagSpec: Sendable {
         self.repeatable = repeatable
     }
 
-    /// The same row (one flag can have a row per alert, each saying what it means there).
-    func isSameRow(as other: FlagSpec) -> Bool { flag == other.flag && help == other.help && valueName == other.valueName }
+    /// What tells its row apart (one flag can have a row per alert, each saying what it means there).
+    var rowKey: [UInt8] { Array(name.utf8) + [0] + Array(valueName.utf8) + [0] + Array(help.utf8) }
 
     public var name: String { flag.rawValue }
 
@@ -196,32 +196,30 @@ public enum CommandSpec {
 
     /// Every flag row, each with the alerts that take it, read from the descriptors: every
     /// alert's, then each alert's own in the table's order (a row shared by several, once).
-    public static let flags: [FlagSpec] = {
-        var rows = common.map { row in
-            var row = row
-            row.alerts = AlertKind.allCases
-            return row
-        }
+    public static var flags: [FlagSpec] { table }
+
+    /// The flags `alert` takes: every alert's, then its own in its descriptor's order (read from
+    /// its descriptor alone: asking one alert never makes the others' flags).
+    public static func flags(for alert: AlertKind) -> [FlagSpec] { common + alert.descriptor.flags }
+
+    /// The rows, each with its alerts: one pass over the descriptors, a row told apart by its
+    /// bytes (comparing Strings would normalise them).
+    private static let table: [FlagSpec] = {
+        var rows: [FlagSpec] = []
+        var index: [[UInt8]: Int] = [:]
         for descriptor in AlertDescriptor.all {
-            for spec in descriptor.flags {
-                if let i = rows.firstIndex(where: { $0.isSameRow(as: spec) }) {
-                    rows[i].alerts.append(descriptor.kind)
-                } else {
-                    var row = spec
-                    row.alerts = [descriptor.kind]
-                    rows.append(row)
+            for spec in common + descriptor.flags {
+                let key = spec.rowKey
+                let i = index[key] ?? rows.count
+                if i == rows.count {
+                    index[key] = i
+                    rows.append(spec)
                 }
+                rows[i].alerts.append(descriptor.kind)
             }
         }
         return rows
     }()
-
-    /// The flags `alert` takes: every alert's, then its own in its descriptor's order.
-    public static func flags(for alert: AlertKind) -> [FlagSpec] { flagsByAlert[alert]! }
-
-    private static let flagsByAlert: [AlertKind: [FlagSpec]] = Dictionary(uniqueKeysWithValues: AlertDescriptor.all.map { descriptor in
-        (descriptor.kind, (common + descriptor.flags).map { spec in flags.first { $0.isSameRow(as: spec) }! })
-    })
 
     /// The spec of `flag` (for a flag whose meaning differs between alerts, like progress's
     /// `--cancel`, the first one in the table — every alert's rows, then each descriptor's in

@@ -79,10 +79,10 @@ public enum Docs {
             s += ".TP\n.B \(alert.rawValue)\n\(roff(alert.summary + " TEXT is " + alert.textHelp + ". With no person: " + alert.descriptor.withoutAPerson + "."))\n"
         }
         s += ".SH COMMON FLAGS\n"
-        for f in CommandSpec.flags where f.alerts.count == AlertKind.allCases.count { s += manFlag(f) }
+        for f in CommandSpec.common { s += manFlag(f) }
         for alert in AlertKind.allCases {
             s += ".SH \(alert.rawValue.uppercased()) FLAGS\n"
-            for f in CommandSpec.flags(for: alert) where f.alerts.count != AlertKind.allCases.count { s += manFlag(f) }
+            for f in alert.descriptor.flags { s += manFlag(f) }
             if alert == .form {
                 s += ".SS Fields\nEach \\fB\\-\\-field\\fR is followed by its own options:\n"
                 for line in FormSpec.optionLines { s += ".TP\n.B \(roff(line.usage))\n\(roff(line.help))\n" }

@@ -57,7 +57,7 @@ public enum Help {
 
     /// `alertty --help TOPIC`: the parts of the whole reference a newcomer does not need first.
     static let topics: [(name: String, text: @Sendable () -> String)] = [
-        ("flags", { "flags for every alert:\n" + flagLines(CommandSpec.flags.filter { $0.alerts.count == AlertKind.allCases.count }) + "\n" }),
+        ("flags", { "flags for every alert:\n" + flagLines(CommandSpec.common) + "\n" }),
         ("environment", { environmentText }),
         ("limits", { section("limits", Limits.lines) }),
         ("themes", { section("themes", ThemeDocs.lines) }),
@@ -95,8 +95,8 @@ public enum Help {
         """
 
     public static func alert(_ alert: AlertKind) -> String {
-        let own = CommandSpec.flags(for: alert).filter { $0.alerts.count != AlertKind.allCases.count }
-        let common = CommandSpec.flags(for: alert).filter { $0.alerts.count == AlertKind.allCases.count }
+        let own = alert.descriptor.flags
+        let common = CommandSpec.common
         return """
         usage: alertty \(alert.rawValue) [flags] \(alert.positionals.map(\.usage).joined(separator: " "))
 

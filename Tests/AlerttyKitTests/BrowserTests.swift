@@ -196,20 +196,24 @@ final class BrowserTests: XCTestCase {
         var a = try saveAlert(fs)
         XCTAssertEqual(a.focus, .name)
         type("a.txt", &a)
-        XCTAssertEqual(a.update(.action(.submit)), [], "existing file: a nested confirm asks first")
+        XCTAssertEqual(a.update(.action(.submit)), [.checkSaveTarget(SaveCheck(root: b("/home/ann"), folder: b("/home/ann"), name: b("a.txt")))],
+                       "where it would write is checked by the runtime")
+        _ = a.update(.saveTargetChecked(SaveCheck(root: b("/home/ann"), folder: b("/home/ann"), name: b("a.tx")), .path(b("/home/ann/a.tx"), exists: false)))
+        XCTAssertNil(a.nested, "a check of another name (typed since) is stale: nothing happens")
+        XCTAssertEqual(a.send(.action(.submit)), [], "existing file: a nested confirm asks first")
         XCTAssertNotNil(a.nested)
         XCTAssertEqual(a.update(.action(.submit)), [], "the confirm defaults to No")
         XCTAssertNil(a.nested)
-        _ = a.update(.action(.submit))
+        _ = a.send(.action(.submit))
         XCTAssertEqual(a.update(.action(.insert("r"))), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
     }
 
     func testOverwriteDenyAndAllow() throws {
         var deny = try saveAlert(tree(), ["--overwrite", "deny", "--name", "a.txt"])
-        XCTAssertEqual(deny.update(.action(.submit)), [])
+        XCTAssertEqual(deny.send(.action(.submit)), [])
         XCTAssertEqual(deny.notice, "“a.txt” already exists; choose another name")
         var allow = try saveAlert(tree(), ["--overwrite", "allow", "--name", "a.txt"])
-        XCTAssertEqual(allow.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
+        XCTAssertEqual(allow.send(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
     }
 
     func testChoosingAFileCopiesItsName() throws {
@@ -253,9 +257,7 @@ final class BrowserTests: XCTestCase {
 
     /// Sends `event` and carries out the file-system effects it asks for, as the runtime does.
     func carryingOutEffects(_ event: AlertEvent, _ a: inout SaveAlert, _ fs: FakeFileSystem) {
-        let runner = FileSystemEffects(fileSystem: fs)
-        for effect in a.update(event) { _ = runner.accept(effect, now: 0) }
-        for result in runner.service(now: 0, readable: [], writable: []) { _ = a.update(result) }
+        _ = a.send(event)
     }
 
     func testFolderModeAnswersTheCurrentFolder() throws {
@@ -281,7 +283,7 @@ final class BrowserTests: XCTestCase {
         let fs = tree()
         var a = try saveAlert(fs, ["--dir", "/home/ann/docs", "--name", "x"])
         fs.nodes["/home/ann/docs"] = nil
-        XCTAssertEqual(a.update(.action(.submit)), [])
+        XCTAssertEqual(a.send(.action(.submit)), [])
         XCTAssertEqual(a.notice, "this folder no longer exists; go back")
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.left))
@@ -299,5 +301,17 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(error(["--root", "/nope"]), "--root /nope does not exist", "the words that are true")
         XCTAssertEqual(error(["--name", "a/b"]), "--name a/b: a name cannot contain /")
         XCTAssertNil(error(["--root", "/home/ann", "--dir", "/home/ann/in"]))
+    }
+}
+
+extension SaveAlert {
+    /// Sends `event`, carries out the file-system effects it asks for on the browser's file
+    /// system as the runtime does (on the next turn) and hands back what came of them: the
+    /// effects left for others (an outcome).
+    mutating func send(_ event: AlertEvent) -> [Effect] {
+        let files = FileSystemEffects(fileSystem: browser.fileSystem)
+        var left = update(event).filter { !files.accept($0, now: 0) }
+        for result in files.service(now: 0, readable: [], writable: []) { left += update(result) }
+        return left
     }
 }

@@ -130,7 +130,7 @@ final class SnapshotTests: XCTestCase {
         try snapshot("save-new-folder-exists", s)
         _ = s.update(.action(.cancel))
         var o = try saveAlert(["--name", "a.txt"])
-        _ = o.update(.action(.submit))
+        _ = o.send(.action(.submit))
         try snapshot("save-overwrite", o)
         try snapshot("folder", try saveAlert(["--title", "Install where?"], alert: "folder"))
     }

@@ -168,6 +168,8 @@ public enum AlertEvent: Equatable, Sendable {
     /// stopped, having given all a pane keeps).
     case previewOutput(id: Int, stream: Int, [UInt8])
     case previewEnded(id: Int, status: Int32?)
+    /// Result of a `.checkSaveTarget` effect: where that name in that folder would be written.
+    case saveTargetChecked(SaveCheck, Browser.SaveTarget)
     /// The box has laid the alert out anew (its first frame, a resize): what depends on its size
     /// (a preview pane's command, told its columns and lines) may start now.
     case laidOut
@@ -191,6 +193,9 @@ public enum Effect: Equatable, Sendable {
     case validate(text: [UInt8], generation: Int)
     /// Make a folder (the save browser's New Folder); answered by `.directoryMade`.
     case makeDirectory(PathBytes)
+    /// Check where saving a name would write (the folder still there, inside the root, the file
+    /// there or not); answered by `.saveTargetChecked`.
+    case checkSaveTarget(SaveCheck)
     /// Stop reading the input stream and close it, so its producer sees a closed pipe.
     case closeInput
     /// Send a signal to the command the alert runs (its whole process group).

@@ -1,5 +1,6 @@
-// Carries out the file-system writes alerts ask for as effects (today: making a folder), so the
-// alerts themselves stay pure. An event source with no descriptors: it answers on the next turn.
+// Carries out the file-system work alerts ask for as effects (making a folder, checking where a
+// save would write), so the alerts themselves stay pure. An event source with no descriptors:
+// it answers on the next turn.
 
 public final class FileSystemEffects: EventSource {
     let fileSystem: any FileSystem
@@ -14,8 +15,14 @@ public final class FileSystemEffects: EventSource {
     public var nextDeadline: UInt64? { results.isEmpty ? nil : 0 }
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
-        guard case .makeDirectory(let path) = effect else { return false }
-        results.append(.directoryMade(path, error: fileSystem.makeDirectory(path)?.reason))
+        switch effect {
+        case .makeDirectory(let path):
+            results.append(.directoryMade(path, error: fileSystem.makeDirectory(path)?.reason))
+        case .checkSaveTarget(let check):
+            results.append(.saveTargetChecked(check, Browser.target(of: check, fileSystem: fileSystem)))
+        default:
+            return false
+        }
         return true
     }
 

@@ -557,7 +557,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .validated, .directoryMade, .childOutput, .childExited, .signal, .strength:
+        case .validated, .directoryMade, .saveTargetChecked, .childOutput, .childExited, .signal, .strength:
             return []
         }
     }

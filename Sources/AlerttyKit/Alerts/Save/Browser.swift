@@ -196,10 +196,29 @@ public struct Browser {
         return nil
     }
 
-    public enum SaveTarget: Equatable {
+    public enum SaveTarget: Equatable, Sendable {
         case path(PathBytes, exists: Bool)
         case folder(PathBytes)
         case refused(String)
+        /// The folder itself can no longer be written into (gone, or replaced by a link).
+        case folderProblem(String)
+    }
+
+    /// Where saving `check.name` in `check.folder` would write, as of now: the check a save
+    /// browser asks for as an effect (`.checkSaveTarget`), carried out where the file system is.
+    public static func target(of check: SaveCheck, fileSystem: any FileSystem) -> SaveTarget {
+        let browser = Browser(fileSystem: fileSystem, root: check.root, current: check.folder)
+        if let problem = browser.currentProblem() { return .folderProblem(problem) }
+        return browser.target(for: check.name)
+    }
+
+    /// A browser at `current` that lists nothing: for checks alone.
+    private init(fileSystem: any FileSystem, root: PathBytes, current: PathBytes) {
+        self.fileSystem = fileSystem
+        self.root = root
+        self.current = current
+        showHidden = false
+        offersHere = false
     }
 
     /// Where saving `name` here would write, checked against the root: the whole path is resolved
@@ -264,4 +283,11 @@ public struct Browser {
         }
         return prefix.count > typed.count ? prefix : nil
     }
+}
+
+/// A name to save in a folder of a browser's, to be checked against the file system now.
+public struct SaveCheck: Equatable, Sendable {
+    public var root: PathBytes
+    public var folder: PathBytes
+    public var name: PathBytes
 }

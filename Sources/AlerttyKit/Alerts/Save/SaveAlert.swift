@@ -1,8 +1,9 @@
 // `alertty save` and `alertty folder`: a file-save browser in a modal box. Folders open, files
 // are dimmed (choosing one copies its name into the name field), a back control names the
 // parent folder, New Folder asks through a nested prompt, an existing file asks before it is
-// replaced. It hands back an absolute path inside the root; it never creates or touches the file,
-// and the one write it asks for — making a folder — is an effect the runtime carries out.
+// replaced. It hands back an absolute path inside the root; it never creates or touches the file.
+// The one write it asks for — making a folder — and the check of where a save would write are
+// effects the runtime carries out; browsing reads folders through the FileSystem it is given.
 //
 // Its parts: Browser (where we are, the sandbox), the list and field widgets, and a nested alert
 // (a prompt drawn over the box) for New Folder, Replace? and failures.
@@ -142,6 +143,7 @@ public struct SaveAlert: Alert {
             return take(answer)
         case .mouse(let mouse): return click(mouse)
         case .directoryMade(let path, let error): return directoryMade(path, error: error)
+        case .saveTargetChecked(let check, let target): return saveChecked(check, target)
         case .paste(let text):
             guard focus == .name else { return [] }
             name.editor.paste(text)
@@ -351,6 +353,11 @@ public struct SaveAlert: Alert {
         // (dselect's Enter in its empty field chooses the folder shown, as on its list; the
         // drop-in's dselect answers its field, the folder shown, whatever has the focus.)
         let here = here || (choosesFolder && (configuration.typedIsAnswer || configuration.enterChoosesHere && focus == .name))
+        if !choosesFolder && !configuration.typedIsAnswer {
+            // Where it would write (the folder still there, inside the root, the file there or
+            // not) is checked by the runtime, as of the moment it is asked.
+            return [.checkSaveTarget(SaveCheck(root: browser.root, folder: browser.current, name: nameBytes))]
+        }
         if let problem = browser.currentProblem() {
             notice = problem
             return []
@@ -375,7 +382,16 @@ public struct SaveAlert: Alert {
             if configuration.typedIsAnswer && here && folder.last != Paths.slash { return [.finish(Outcome(.ok, answer: folder + [Paths.slash]))] }
             return [.finish(Outcome(.ok, answer: folder))]
         }
-        switch browser.target(for: nameBytes) {
+        return []
+    }
+
+    /// What the check of a name found: saved, a folder opened, Replace? asked or a reason said —
+    /// if the folder and the name are still those checked (a key typed since makes it stale).
+    private mutating func saveChecked(_ check: SaveCheck, _ target: Browser.SaveTarget) -> [Effect] {
+        guard check.folder == browser.current, check.name == nameBytes else { return [] }
+        switch target {
+        case .folderProblem(let problem):
+            notice = problem
         case .refused(let reason):
             notice = reason
             focus = .name

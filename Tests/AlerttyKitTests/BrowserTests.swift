@@ -255,6 +255,24 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann")
     }
 
+    /// The folder is checked where the folder is made, as it is made: one deleted while shown
+    /// is said, never written under.
+    func testNewFolderInAFolderDeletedWhileShownIsRefused() throws {
+        let fs = tree()
+        var a = try saveAlert(fs, ["--dir", "/home/ann/docs"])
+        fs.nodes["/home/ann/docs"] = nil
+        _ = a.update(.action(.newFolder))
+        type("x", &a)
+        let effects = a.update(.action(.submit))
+        XCTAssertEqual(effects, [.makeDirectory(SaveCheck(root: b("/home/ann"), folder: b("/home/ann/docs"), name: b("x")))])
+        let files = FileSystemEffects(fileSystem: fs)
+        for effect in effects { XCTAssertTrue(files.accept(effect, now: 0)) }
+        for result in files.service(now: 0, readable: [], writable: []) { _ = a.update(result) }
+        guard case .failure? = a.nested?.purpose, case .message(let m)? = a.nested?.alert.meaning else { return XCTFail("a nested message reports it") }
+        XCTAssertEqual(m.text, "Could not create “x”: this folder no longer exists; go back")
+        XCTAssertNil(fs.nodes["/home/ann/docs/x"], "nothing made")
+    }
+
     /// Sends `event` and carries out the file-system effects it asks for, as the runtime does.
     func carryingOutEffects(_ event: AlertEvent, _ a: inout SaveAlert, _ fs: FakeFileSystem) {
         _ = a.send(event)

@@ -191,8 +191,9 @@ public enum Effect: Equatable, Sendable {
     case finish(Outcome)
     /// Run the external validator on `text` (after a debounce); older runs are stale.
     case validate(text: [UInt8], generation: Int)
-    /// Make a folder (the save browser's New Folder); answered by `.directoryMade`.
-    case makeDirectory(PathBytes)
+    /// Make the folder `name` in `folder` (the save browser's New Folder) once checked against the
+    /// root as a save is; answered by `.directoryMade`.
+    case makeDirectory(SaveCheck)
     /// Check where saving a name would write (the folder still there, inside the root, the file
     /// there or not); answered by `.saveTargetChecked`.
     case checkSaveTarget(SaveCheck)

@@ -16,8 +16,10 @@ public final class FileSystemEffects: EventSource {
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
         switch effect {
-        case .makeDirectory(let path):
-            results.append(.directoryMade(path, error: fileSystem.makeDirectory(path)?.reason))
+        case .makeDirectory(let check):
+            let path = Paths.appending(check.folder, check.name)
+            let problem = Browser.problemMaking(check, fileSystem: fileSystem)
+            results.append(.directoryMade(path, error: problem ?? fileSystem.makeDirectory(path)?.reason))
         case .checkSaveTarget(let check):
             results.append(.saveTargetChecked(check, Browser.target(of: check, fileSystem: fileSystem)))
         default:

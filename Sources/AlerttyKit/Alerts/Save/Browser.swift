@@ -212,6 +212,13 @@ public struct Browser {
         return browser.target(for: check.name)
     }
 
+    /// Why the folder `check.name` cannot be made in `check.folder` (the folder gone or replaced,
+    /// the name leading outside the root), or nil.
+    public static func problemMaking(_ check: SaveCheck, fileSystem: any FileSystem) -> String? {
+        let browser = Browser(fileSystem: fileSystem, root: check.root, current: check.folder)
+        return browser.currentProblem() ?? browser.checkInsideRoot(Paths.appending(check.folder, check.name), shownAs: check.name)
+    }
+
     /// A browser at `current` that lists nothing: for checks alone.
     private init(fileSystem: any FileSystem, root: PathBytes, current: PathBytes) {
         self.fileSystem = fileSystem

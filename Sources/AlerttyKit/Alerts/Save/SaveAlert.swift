@@ -443,14 +443,9 @@ public struct SaveAlert: Alert {
         }
     }
 
-    /// The prompt gave a name: checked against the sandbox here, made by the runtime.
+    /// The prompt gave a name: checked against the sandbox and made by the runtime.
     private mutating func makeFolder(_ folder: PathBytes) -> [Effect] {
-        let path = Paths.appending(browser.current, folder)
-        if let problem = browser.currentProblem() ?? browser.checkInsideRoot(path, shownAs: folder) {
-            failed("Could not create “\(Sanitize.bytes(folder))”: \(problem)")
-            return []
-        }
-        return [.makeDirectory(path)]
+        [.makeDirectory(SaveCheck(root: browser.root, folder: browser.current, name: folder))]
     }
 
     private mutating func directoryMade(_ path: PathBytes, error: String?) -> [Effect] {

@@ -12,6 +12,9 @@ public struct AlertDescriptor: Sendable {
     /// code lies all over the binary, and a start would page it all in).
     public var flags: [FlagSpec] { makeFlags() }
     private let makeFlags: @Sendable () -> [FlagSpec]
+    /// Words it reads besides flags (a form's fields), made when first read; nil: none.
+    public var declarations: Declarations? { makeDeclarations() }
+    private let makeDeclarations: @Sendable () -> Declarations?
     public let summary: String
     /// What the positional TEXT (or FILE) is for this alert.
     public let textHelp: String
@@ -43,7 +46,8 @@ public struct AlertDescriptor: Sendable {
     /// The alert and how to run it, from a parsed command (all usage errors found here).
     let make: @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert
 
-    init(_ kind: AlertKind, flags: @autoclosure @escaping @Sendable () -> [FlagSpec], summary: String, text: String, positionals: [PositionalSpec],
+    init(_ kind: AlertKind, flags: @autoclosure @escaping @Sendable () -> [FlagSpec],
+         declarations: @autoclosure @escaping @Sendable () -> Declarations? = nil, summary: String, text: String, positionals: [PositionalSpec],
          keyOverrides: [KeyPress: Action] = [:], escape: String = "cancel (exit 1)", keys: [KeyUse], ownKeysOnly: Bool = false,
          withoutAPerson: String, hasDefault: @escaping @Sendable (ParsedCommand) -> Bool, examples: [String],
          runsCommand: Bool = false, recorded: @escaping @Sendable (ParsedCommand) -> Recorded = { _ in .answer },
@@ -51,6 +55,7 @@ public struct AlertDescriptor: Sendable {
          make: @escaping @Sendable (AlertMaking) throws(UsageError) -> BuiltAlert) {
         self.kind = kind
         makeFlags = flags
+        makeDeclarations = declarations
         self.summary = summary
         textHelp = text
         self.positionals = positionals

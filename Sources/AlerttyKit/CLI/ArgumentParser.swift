@@ -137,6 +137,7 @@ public enum ArgumentParser {
             throw UsageError("unknown alert '\(first)'" + (hint.isEmpty ? "; " + Help.shortUsage : hint))
         }
         let specs = CommandSpec.flags(for: alert)
+        let declarations = alert.descriptor.declarations
         var command = ParsedCommand(alert: alert)
         var index = 1
         var flagsEnded = false
@@ -153,12 +154,11 @@ public enum ArgumentParser {
                 continue
             }
             if !flagsEnded && (argument == "--help" || argument == "-h") { return .help(Help.alert(alert)) }
-            // A form's fields: `--field` and its three values, then the options that belong to it.
-            if alert == .form && !flagsEnded && (argument == "--field" || (!command.fieldWords.isEmpty
-                && FieldOption(rawValue: String(argument.dropFirst(2))) != nil && argument.hasPrefix("--"))) {
-                let count = argument == "--field" ? 3 : FormSpec.options[FieldOption(rawValue: String(argument.dropFirst(2)))!]!.valueName.isEmpty ? 0 : 1
+            // Declarations (a form's fields): `--field` and its values, then the options that belong to it.
+            if !flagsEnded, let declared = declarations, argument == declared.openerWord || !command.fieldWords.isEmpty,
+               let count = declared.valueCount(after: argument) {
                 guard index + count <= arguments.count else {
-                    throw UsageError(argument == "--field" ? "--field needs NAME KIND LABEL" : "\(argument) needs a value")
+                    throw UsageError(argument == declared.openerWord ? "\(argument) needs \(declared.values.joined(separator: " "))" : "\(argument) needs a value")
                 }
                 command.fieldWords += [argument] + arguments[index..<(index + count)]
                 index += count

@@ -83,9 +83,9 @@ public enum Docs {
         for alert in AlertKind.allCases {
             s += ".SH \(alert.rawValue.uppercased()) FLAGS\n"
             for f in alert.descriptor.flags { s += manFlag(f) }
-            if alert == .form {
-                s += ".SS Fields\nEach \\fB\\-\\-field\\fR is followed by its own options:\n"
-                for line in FormSpec.optionLines { s += ".TP\n.B \(roff(line.usage))\n\(roff(line.help))\n" }
+            if let declared = alert.descriptor.declarations {
+                s += ".SS \(declared.noun.prefix(1).uppercased() + declared.noun.dropFirst())s\nEach \\fB\(roff(declared.openerWord))\\fR is followed by its own options:\n"
+                for line in declared.lines { s += ".TP\n.B \(roff(line.usage))\n\(roff(line.help))\n" }
             }
         }
         s += """
@@ -283,7 +283,7 @@ public enum Docs {
             var names: [String] = []
             for f in CommandSpec.flags(for: alert) where !names.contains("--" + f.name) { names.append("--" + f.name) }
             // A form's field options follow its --field declarations.
-            let fieldWords = alert == .form ? ["--field"] + FormSpec.options.keys.map(\.rawValue).sorted().map { "--" + $0 }.filter { !names.contains($0) } : []
+            let fieldWords = alert.descriptor.declarations.map { [$0.openerWord] + $0.options.map { "--" + $0.name }.filter { !names.contains($0) } } ?? []
             let words = names + fieldWords + ["--help"]
             let flagWords = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
             // An alert whose argument is a FILE (text, edit) completes file names where no flag is typed.
@@ -331,12 +331,12 @@ public enum Docs {
                 }
                 s += "                '--\(f.name)[\(zshEscape(f.help))]\(action)' \\\n"
             }
-            if alert == .form {
+            if let declared = alert.descriptor.declarations {
                 // Repeatable: each field takes its own options after its --field NAME KIND LABEL.
-                s += "                '*--field[a field\\: NAME KIND LABEL, then its options]:NAME: :KIND:(\(FieldDeclaration.Kind.allCases.map(\.rawValue).joined(separator: " "))):LABEL: ' \\\n"
-                for (key, option) in FormSpec.options.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == key.rawValue }) {
-                    let name = key.rawValue
-                    s += "                '*--\(name)[\(zshEscape("field option: " + option.help))]\(option.valueName.isEmpty ? "" : ":\(option.valueName): ")' \\\n"
+                let values = declared.values.map { $0 == "KIND" ? ":KIND:(\(declared.kinds.joined(separator: " ")))" : ":\($0): " }.joined()
+                s += "                '*\(declared.openerWord)[\(zshEscape(declared.openerHelp))]\(values)' \\\n"
+                for option in declared.options where !CommandSpec.flags(for: alert).contains(where: { $0.name == option.name }) {
+                    s += "                '*--\(option.name)[\(zshEscape(declared.noun + " option: " + option.help))]\(option.valueName.isEmpty ? "" : ":\(option.valueName): ")' \\\n"
                 }
             }
             s += "                '--help[show help]' \\\n                '*:\(alert.descriptor.takesFile ? "file:_files" : "text: ")'\n            ;;\n"
@@ -379,10 +379,13 @@ public enum Docs {
             s += "complete -c alertty -n '__fish_seen_subcommand_from agent' -l \(name) -d '\(help.replacingAll("'", with: "\\'"))'\n"
         }
         // A form's field declarations and their options.
-        s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'\n"
-        for (key, option) in FormSpec.options.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !CommandSpec.flags(for: .form).contains(where: { $0.name == key.rawValue }) {
-            let name = key.rawValue
-            s += "complete -c alertty -n '__fish_seen_subcommand_from form' -l \(name)\(option.valueName.isEmpty ? "" : " -x") -d '\(("field option: " + option.help).replacingAll("'", with: "\\'"))'\n"
+        for alert in AlertKind.allCases {
+            guard let declared = alert.descriptor.declarations else { continue }
+            let when = "complete -c alertty -n '__fish_seen_subcommand_from \(alert.rawValue)'"
+            s += "\(when) -l \(declared.opener) -x -d '\(declared.openerHelp.replacingAll("'", with: "\\'"))'\n"
+            for option in declared.options where !CommandSpec.flags(for: alert).contains(where: { $0.name == option.name }) {
+                s += "\(when) -l \(option.name)\(option.valueName.isEmpty ? "" : " -x") -d '\((declared.noun + " option: " + option.help).replacingAll("'", with: "\\'"))'\n"
+            }
         }
         return s
     }

@@ -106,7 +106,7 @@ public enum Help {
 
         flags:
         \(flagLines(own))
-        \(alert == .form ? "\nfields (each --field, then its options):\n" + fieldLines() + "\n" : "")
+        \(alert.descriptor.declarations.map { "\n\($0.noun)s (each \($0.openerWord), then its options):\n" + declarationLines($0) + "\n" } ?? "")
         flags for every alert:
         \(flagLines(common))
 
@@ -122,8 +122,8 @@ public enum Help {
         """
     }
 
-    static func fieldLines() -> String {
-        let lines = FormSpec.optionLines
+    static func declarationLines(_ declarations: Declarations) -> String {
+        let lines = declarations.lines
         let width = (lines.map { $0.usage.count }.max() ?? 0) + 2
         return lines.map { "    " + $0.usage + String(repeating: " ", count: width - $0.usage.count) + $0.help }.joined(separator: "\n")
     }

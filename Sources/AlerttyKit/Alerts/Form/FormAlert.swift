@@ -589,7 +589,7 @@ extension FormAlert {
     ].flatMap { $0 }
 
     static let descriptor = AlertDescriptor(
-        .form, flags: flags, summary: "Ask several things in one box (--field NAME KIND LABEL ...), each validated.",
+        .form, flags: flags, declarations: FormSpec.declarations, summary: "Ask several things in one box (--field NAME KIND LABEL ...), each validated.",
         text: "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options",
         positionals: [PositionalSpec("TEXT", required: false)],
         keys: [KeyUse([.focusNext, .focusPrevious, .up, .down], "move between fields and buttons"),

@@ -41,6 +41,14 @@ public enum FormSpec {
         }
         return lines
     }
+    /// The fields as declarations the descriptor gives (the parser, help and the docs read them).
+    static var declarations: Declarations {
+        Declarations(opener: "field", values: ["NAME", "KIND", "LABEL"], kinds: FieldDeclaration.Kind.allCases.map(\.rawValue), noun: "field",
+                     options: options.sorted { $0.key.rawValue < $1.key.rawValue }
+                        .map { Declarations.Option(name: $0.key.rawValue, valueName: $0.value.valueName, help: $0.value.help) },
+                     lines: optionLines)
+    }
+
     static let options: [FieldOption: Option] = [
         .validate: Option(valueName: "RULE", kinds: textual, help: "a preset rule: nonempty, int, number, email"),
         .regex: Option(valueName: "PATTERN", kinds: textual, help: "the whole value must match"),

@@ -171,7 +171,7 @@ final class FormTests: XCTestCase {
         let form = try bytesPerChar { try self.form(tenFields) }
         let input = try bytesPerChar {
             guard case .run(let c) = try ArgumentParser.parse(["input"]) else { throw UsageError("") }
-            return try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, readStdin: { [] }))
+            return try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
         }
         XCTAssertLessThanOrEqual(form, input, "form \(form) B/char, input \(input) B/char")
     }

@@ -13,7 +13,7 @@ final class SnapshotTests: XCTestCase {
     func fieldAlert(_ args: [String], alert: String = "input") throws -> FieldAlert {
         guard case .run(let c) = try ArgumentParser.parse([alert] + args) else { throw UsageError("") }
         return try FieldAlert(title: c.string(.title) ?? "", text: c.text ?? "",
-                              configuration: FieldConfiguration(c, readStdin: { Array("s3cret".utf8) }),
+                              configuration: FieldConfiguration(c, secret: alert == "password", readStdin: { Array("s3cret".utf8) }),
                               environment: { $0 == "LANG" ? "C.UTF-8" : nil })
     }
 

@@ -142,8 +142,9 @@ public struct FieldConfiguration {
         confirm = false
     }
 
-    public init(_ command: ParsedCommand, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
-        secret = command.alert == .password
+    /// From a command line: `secret`, the alert asks for a secret (password's).
+    public init(_ command: ParsedCommand, secret: Bool, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
+        self.secret = secret
         placeholder = command.string(.placeholder) ?? ""
         okLabel = command.string(.ok) ?? tr("OK")
         cancelLabel = command.string(.cancel) ?? tr("Cancel")

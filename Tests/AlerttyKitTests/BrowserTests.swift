@@ -286,7 +286,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(a.focus, .list)
         XCTAssertTrue(a.browser.isHereSelected, "this folder, the root, first")
         var here = a
-        XCTAssertEqual(here.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann")))], "Enter takes the folder shown")
+        XCTAssertEqual(here.send(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann")))], "Enter takes the folder shown")
         _ = a.update(.action(.down))
         _ = a.update(.action(.submit)) // opens docs
         XCTAssertTrue(a.browser.isHereSelected, "this folder again, in docs")
@@ -294,7 +294,28 @@ final class BrowserTests: XCTestCase {
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.focusNext))
         XCTAssertEqual(a.focus, .ok)
-        XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
+        XCTAssertEqual(a.send(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
+    }
+
+    /// The folder a folder box shows it would take, and the one it takes, are resolved by the
+    /// runtime (effects), the latter again as it is taken; a result for another highlight is stale.
+    func testFolderModeResolvesWhatItShowsAndTakesThroughEffects() throws {
+        let fs = tree()
+        guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail("not an alert to run") }
+        var a = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
+        XCTAssertEqual(a.folderChoice, b("/home/ann"), "made with the box: this folder")
+        let docs = SaveCheck(root: b("/home/ann"), folder: b("/home/ann"), name: b("docs"))
+        XCTAssertEqual(a.update(.action(.down)), [.resolveFolder(docs, choosing: false)])
+        XCTAssertEqual(a.folderChoice, b("/home/ann"), "shown as it was until resolved")
+        _ = a.update(.folderResolved(docs, choosing: false, .folder(b("/home/ann/docs"))))
+        XCTAssertEqual(a.folderChoice, b("/home/ann/docs"))
+        XCTAssertEqual(a.update(.action(.choose)), [.resolveFolder(docs, choosing: true)], "taken: resolved again, now")
+        var other = docs
+        other.name = b("x")
+        XCTAssertEqual(a.update(.folderResolved(other, choosing: true, .folder(b("/home/ann/x")))), [], "another highlight's: stale")
+        XCTAssertEqual(a.update(.folderResolved(docs, choosing: true, .outside)), [])
+        XCTAssertEqual(a.notice, "that folder leads outside /home/ann")
+        XCTAssertEqual(a.send(.action(.choose)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
     }
 
     func testFolderDeletedWhileShownIsNotSavedInto() throws {

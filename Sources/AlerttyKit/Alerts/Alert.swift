@@ -168,6 +168,8 @@ public enum AlertEvent: Equatable, Sendable {
     /// stopped, having given all a pane keeps).
     case previewOutput(id: Int, stream: Int, [UInt8])
     case previewEnded(id: Int, status: Int32?)
+    /// Result of a `.resolveFolder` effect: the folder Choose would take for that check.
+    case folderResolved(SaveCheck, choosing: Bool, FolderResolution)
     /// Result of a `.checkSaveTarget` effect: where that name in that folder would be written.
     case saveTargetChecked(SaveCheck, Browser.SaveTarget)
     /// The box has laid the alert out anew (its first frame, a resize): what depends on its size
@@ -197,6 +199,9 @@ public enum Effect: Equatable, Sendable {
     /// Check where saving a name would write (the folder still there, inside the root, the file
     /// there or not); answered by `.saveTargetChecked`.
     case checkSaveTarget(SaveCheck)
+    /// Resolve the folder a folder box's Choose would take (`choosing`: to take it now; else to
+    /// show it); answered by `.folderResolved`.
+    case resolveFolder(SaveCheck, choosing: Bool)
     /// Stop reading the input stream and close it, so its producer sees a closed pipe.
     case closeInput
     /// Send a signal to the command the alert runs (its whole process group).
@@ -213,10 +218,11 @@ public enum Effect: Equatable, Sendable {
 
     /// Ends the alert.
     var ends: Bool { if case .finish = self { return true } else { return false } }
-    /// Says what the preview pane shows: of those from keys read together only the last counts.
+    /// Says what is shown (the preview pane, the folder Choose would take): of those from keys
+    /// read together only the last counts.
     var replacesEarlier: Bool {
         switch self {
-        case .runPreview, .stopPreview: return true
+        case .runPreview, .stopPreview, .resolveFolder(_, choosing: false): return true
         default: return false
         }
     }

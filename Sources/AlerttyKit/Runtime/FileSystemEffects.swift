@@ -20,6 +20,8 @@ public final class FileSystemEffects: EventSource {
             let path = Paths.appending(check.folder, check.name)
             let problem = Browser.problemMaking(check, fileSystem: fileSystem)
             results.append(.directoryMade(path, error: problem ?? fileSystem.makeDirectory(path)?.reason))
+        case .resolveFolder(let check, let choosing):
+            results.append(.folderResolved(check, choosing: choosing, Browser.resolveFolder(check, fileSystem: fileSystem)))
         case .checkSaveTarget(let check):
             results.append(.saveTargetChecked(check, Browser.target(of: check, fileSystem: fileSystem)))
         default:

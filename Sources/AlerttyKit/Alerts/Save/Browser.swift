@@ -219,6 +219,18 @@ public struct Browser {
         return browser.currentProblem() ?? browser.checkInsideRoot(Paths.appending(check.folder, check.name), shownAs: check.name)
     }
 
+    /// The folder a folder box's Choose would take for `check` (the folder `name` in `folder`,
+    /// or `folder` itself when `name` is empty), as of now: its real path inside the root.
+    public static func resolveFolder(_ check: SaveCheck, fileSystem: any FileSystem) -> FolderResolution {
+        let browser = Browser(fileSystem: fileSystem, root: check.root, current: check.folder)
+        if let problem = browser.currentProblem() { return .problem(problem) }
+        guard !check.name.isEmpty else { return .folder(check.folder) }
+        guard let real = fileSystem.realPath(Paths.appending(check.folder, check.name)), Paths.isInside(real, root: check.root) else {
+            return .outside
+        }
+        return .folder(real)
+    }
+
     /// A browser at `current` that lists nothing: for checks alone.
     private init(fileSystem: any FileSystem, root: PathBytes, current: PathBytes) {
         self.fileSystem = fileSystem
@@ -297,4 +309,14 @@ public struct SaveCheck: Equatable, Sendable {
     public var root: PathBytes
     public var folder: PathBytes
     public var name: PathBytes
+}
+
+/// What a folder box's Choose would take.
+public enum FolderResolution: Equatable, Sendable {
+    /// This folder (its real path, inside the root).
+    case folder(PathBytes)
+    /// The highlighted folder leads outside the root.
+    case outside
+    /// The folder shown can no longer be chosen (gone, or replaced): why.
+    case problem(String)
 }

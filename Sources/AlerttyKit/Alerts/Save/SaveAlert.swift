@@ -39,7 +39,11 @@ public struct SaveAlert: Alert {
         name = TextField(LineEditor(String(decoding: configuration.name, as: UTF8.self)))
         if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
         focus = configuration.choosesFolder && !configuration.typedIsAnswer ? .list : .name
-        folderChoice = resolvedFolderChoice()
+        // (Made with the box, as its first folder is listed: what Choose takes at the start.)
+        if choosesFolder && !configuration.typedIsAnswer {
+            shownChoice = choiceCheck()
+            folderChoice = Self.shown(Browser.resolveFolder(shownChoice!, fileSystem: fileSystem), for: shownChoice!)
+        }
     }
 
     var choosesFolder: Bool { configuration.choosesFolder }
@@ -129,9 +133,13 @@ public struct SaveAlert: Alert {
     // MARK: - Update
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
-        let effects = dispatch(event)
-        // What Choose would return, resolved as the selection moves: drawing does no file-system work.
-        if choosesFolder { folderChoice = resolvedFolderChoice() }
+        var effects = dispatch(event)
+        // What Choose would return, resolved by the runtime as the selection moves (drawing does
+        // no file-system work); of keys read together, only where they end is resolved.
+        if choosesFolder && !configuration.typedIsAnswer, choiceCheck() != shownChoice, !effects.contains(where: \.ends) {
+            shownChoice = choiceCheck()
+            effects.append(.resolveFolder(shownChoice!, choosing: false))
+        }
         return effects
     }
 
@@ -144,6 +152,7 @@ public struct SaveAlert: Alert {
         case .mouse(let mouse): return click(mouse)
         case .directoryMade(let path, let error): return directoryMade(path, error: error)
         case .saveTargetChecked(let check, let target): return saveChecked(check, target)
+        case .folderResolved(let check, let choosing, let resolution): return folderResolved(check, choosing: choosing, resolution)
         case .paste(let text):
             guard focus == .name else { return [] }
             name.editor.paste(text)
@@ -353,36 +362,25 @@ public struct SaveAlert: Alert {
         // (dselect's Enter in its empty field chooses the folder shown, as on its list; the
         // drop-in's dselect answers its field, the folder shown, whatever has the focus.)
         let here = here || (choosesFolder && (configuration.typedIsAnswer || configuration.enterChoosesHere && focus == .name))
-        if !choosesFolder && !configuration.typedIsAnswer {
+        if !configuration.typedIsAnswer {
             // Where it would write (the folder still there, inside the root, the file there or
-            // not) is checked by the runtime, as of the moment it is asked.
+            // not), or which folder it takes, is checked by the runtime as of the moment it is asked.
+            if choosesFolder { return [.resolveFolder(choiceCheck(here: here), choosing: true)] }
             return [.checkSaveTarget(SaveCheck(root: browser.root, folder: browser.current, name: nameBytes))]
         }
         if let problem = browser.currentProblem() {
             notice = problem
             return []
         }
-        if configuration.typedIsAnswer && !editor.isEmpty {
+        if !editor.isEmpty {
             // dialog's field: what was typed, below the folder shown, checked for nothing.
             let typed = nameBytes
             return [.finish(Outcome(.ok, answer: typed.first == Paths.slash ? typed : Paths.join(Paths.components(browser.current) + Paths.components(typed))))]
         }
-        if configuration.typedIsAnswer && !choosesFolder {
-            // dialog's fselect with its field at the folder shown: that folder, as its field reads.
-            let folder = browser.current
-            return [.finish(Outcome(.ok, answer: folder.last == Paths.slash ? folder : folder + [Paths.slash]))]
-        }
-        if choosesFolder {
-            guard let folder = here ? browser.current : folderChoice else {
-                notice = "that folder leads outside \(Sanitize.bytes(browser.root))"
-                return []
-            }
-            // dialog's dselect field holds a folder reached by completion or the list with its
-            // slash: the drop-in answers it so (the folder given is printed as given).
-            if configuration.typedIsAnswer && here && folder.last != Paths.slash { return [.finish(Outcome(.ok, answer: folder + [Paths.slash]))] }
-            return [.finish(Outcome(.ok, answer: folder))]
-        }
-        return []
+        // dialog's fselect and dselect with the field empty: the folder shown, with its slash, as
+        // their field reads it.
+        let folder = browser.current
+        return [.finish(Outcome(.ok, answer: folder.last == Paths.slash ? folder : folder + [Paths.slash]))]
     }
 
     /// What the check of a name found: saved, a folder opened, Replace? asked or a reason said —
@@ -414,16 +412,43 @@ public struct SaveAlert: Alert {
         return []
     }
 
-    /// What Choose returns in folder mode: the highlighted folder, or the current one when none is
-    /// highlighted (the back control, a file). Nil when the highlighted one leads outside the root.
+    /// What Choose returns in folder mode, as shown: the highlighted folder, or the current one
+    /// when none is highlighted (the back control, a file). Nil when the highlighted one leads
+    /// outside the root. Choose itself resolves it again as it takes it.
     public private(set) var folderChoice: PathBytes?
+    /// What `folderChoice` was last asked to be resolved for.
+    private var shownChoice: SaveCheck?
 
-    private func resolvedFolderChoice() -> PathBytes? {
-        guard choosesFolder else { return nil }
-        guard !browser.isBackSelected, let entry = browser.selectedEntry, entry.kind.opensLikeDirectory else { return browser.current }
-        guard let real = browser.fileSystem.realPath(Paths.appending(browser.current, entry.name)),
-              Paths.isInside(real, root: browser.root) else { return nil }
-        return real
+    /// What Choose would take, to be resolved: the highlighted folder, or the one shown (no name).
+    private func choiceCheck(here: Bool = false) -> SaveCheck {
+        var name: PathBytes = []
+        if !here, !browser.isBackSelected, let entry = browser.selectedEntry, entry.kind.opensLikeDirectory { name = entry.name }
+        return SaveCheck(root: browser.root, folder: browser.current, name: name)
+    }
+
+    /// The folder to show for a resolution.
+    private static func shown(_ resolution: FolderResolution, for check: SaveCheck) -> PathBytes? {
+        switch resolution {
+        case .folder(let folder): return folder
+        case .outside: return nil
+        case .problem: return check.name.isEmpty ? check.folder : nil
+        }
+    }
+
+    /// The folder Choose would take, resolved: shown, or — `choosing` — taken, if the box still
+    /// shows what was resolved (a key typed since makes it stale).
+    private mutating func folderResolved(_ check: SaveCheck, choosing: Bool, _ resolution: FolderResolution) -> [Effect] {
+        if !choosing {
+            if check == shownChoice { folderChoice = Self.shown(resolution, for: check) }
+            return []
+        }
+        guard check.folder == browser.current, check.name.isEmpty || check == choiceCheck() else { return [] }
+        switch resolution {
+        case .folder(let folder): return [.finish(Outcome(.ok, answer: folder))]
+        case .outside: notice = "that folder leads outside \(Sanitize.bytes(browser.root))"
+        case .problem(let problem): notice = problem
+        }
+        return []
     }
 
     // MARK: - New folder

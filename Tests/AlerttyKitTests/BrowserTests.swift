@@ -64,6 +64,7 @@ final class FakeFileSystem: FileSystem {
 
     func makeDirectory(_ path: PathBytes) -> FileSystemError? {
         if let fail = failMkdir { return FileSystemError(fail) }
+        if nodes[s(path)] != nil { return FileSystemError("File exists") } // as mkdir(2)'s EEXIST
         nodes[s(path)] = .dir
         return nil
     }
@@ -253,6 +254,19 @@ final class BrowserTests: XCTestCase {
         _ = a.update(.action(.submit))
         XCTAssertNil(a.nested)
         XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann")
+    }
+
+    /// A name taken as the folder was listed is refused as it is typed (no file-system work per
+    /// key); one taken since is refused when the folder is made, never overwritten.
+    func testNewFolderNameTakenSinceTheListingIsRefusedWhenMade() throws {
+        let fs = tree()
+        var a = try saveAlert(fs)
+        fs.nodes["/home/ann/late"] = .dir
+        _ = a.update(.action(.newFolder))
+        type("late", &a)
+        carryingOutEffects(.action(.submit), &a, fs)
+        guard case .failure? = a.nested?.purpose, case .message(let m)? = a.nested?.alert.meaning else { return XCTFail("a nested message reports it") }
+        XCTAssertEqual(m.text, "Could not create “late”: File exists")
     }
 
     /// The folder is checked where the folder is made, as it is made: one deleted while shown

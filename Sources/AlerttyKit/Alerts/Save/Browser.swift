@@ -282,6 +282,11 @@ public struct Browser {
         return nil
     }
 
+    /// Whether the folder, as it was listed, holds an entry of this name (hidden ones too).
+    public func lists(_ name: PathBytes) -> Bool {
+        (0..<listing.count).contains { listing.nameRange($0).count == name.count && listing.name($0) == name }
+    }
+
     /// The shown entry with this exact name, if any.
     public func entry(named name: PathBytes) -> DirectoryEntry? {
         guard !name.isEmpty, let index = shown.first(where: { listing.name(Int($0)) == name }) else { return nil }

@@ -459,7 +459,8 @@ public struct SaveAlert: Alert {
         rules.custom = { text in
             let name = Array(text.utf8)
             if let problem = Paths.nameProblem(name) { return problem }
-            if here.fileSystem.kind(Paths.appending(here.current, name)) != nil { return "“\(Sanitize.line(text))” already exists" }
+            // (As listed: one made since is refused when the folder is made.)
+            if here.lists(name) { return "“\(Sanitize.line(text))” already exists" }
             return nil
         }
         let configuration = FieldConfiguration(rules: rules, placeholder: "folder name", okLabel: "Create")

@@ -2,8 +2,9 @@
 // are dimmed (choosing one copies its name into the name field), a back control names the
 // parent folder, New Folder asks through a nested prompt, an existing file asks before it is
 // replaced. It hands back an absolute path inside the root; it never creates or touches the file.
-// The one write it asks for — making a folder — and the check of where a save would write are
-// effects the runtime carries out; browsing reads folders through the FileSystem it is given.
+// The one write it asks for — making a folder — and its checks (where a save would write, which
+// folder Choose takes) are effects the runtime carries out; browsing reads folders through the
+// FileSystem it is given.
 //
 // Its parts: Browser (where we are, the sandbox), the list and field widgets, and a nested alert
 // (a prompt drawn over the box) for New Folder, Replace? and failures.

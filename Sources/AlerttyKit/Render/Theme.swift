@@ -13,6 +13,9 @@ public struct Glyphs: Sendable {
     public var spinner: [Character]
     /// A border's joints with a rule across the box (dialog's line over its buttons).
     public var teeLeft: Character = "├", teeRight: Character = "┤"
+    /// A scroll bar's parts: arrows at its ends (and dialog's `↑(-)` marks), its track where
+    /// newt shades it, its thumb.
+    public var arrowUp: Character = "↑", arrowDown: Character = "↓", track: Character = "▒", thumb: Character = "▮"
     /// Box-drawing glyphs are drawn (else ASCII): other symbols (arrows, blocks) may be too.
     public var isUnicode: Bool { horizontal == "─" }
 
@@ -28,7 +31,8 @@ public struct Glyphs: Sendable {
     public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
                                      horizontal: "-", vertical: "|",
                                      scrollUp: "^", scrollDown: "v", radioOn: "*", barFull: "#", barEmpty: "-",
-                                     spinner: ["|", "/", "-", "\\"], teeLeft: "+", teeRight: "+")
+                                     spinner: ["|", "/", "-", "\\"], teeLeft: "+", teeRight: "+",
+                                     arrowUp: "^", arrowDown: "v", track: ":", thumb: "#")
 }
 
 public struct Theme: Sendable {

@@ -940,20 +940,20 @@ extension ChooseAlert {
         let shownEnd = min(list.rowCount, list.top + listArea.height)
         let up = list.top > 0, down = shownEnd < list.rowCount
         guard up || down || configuration.scrollbar, frame.width > 12 else { return }
-        let unicode = theme.glyphs.isUnicode
+        let glyphs = theme.glyphs
         // A mark's colour on its edge's background (dialog merges the two).
         func mark(_ own: Style?, on edge: Style) -> Style {
             guard var style = own else { return theme.hint }
             style.background = edge.background
             return style
         }
-        if up { canvas.text((unicode ? "↑" : "^") + "(-)", x: frame.x + 5, y: frame.y, style: mark(theme.scrollUp, on: theme.frame)) }
-        if down { canvas.text((unicode ? "↓" : "v") + "(+)", x: frame.x + 5, y: frame.maxY - 1, style: mark(theme.scrollDown, on: theme.frame2)) }
+        if up { canvas.text(String(glyphs.arrowUp) + "(-)", x: frame.x + 5, y: frame.y, style: mark(theme.scrollUp, on: theme.frame)) }
+        if down { canvas.text(String(glyphs.arrowDown) + "(+)", x: frame.x + 5, y: frame.maxY - 1, style: mark(theme.scrollDown, on: theme.frame2)) }
         let percent = list.rowCount == 0 ? 100 : min(100, shownEnd * 100 / list.rowCount)
         let shown = "\(percent)%"
         canvas.text(shown, x: frame.maxX - 1 - 8, y: frame.maxY - 1, style: theme.hint)
         // A short one is made up to four cells with the box's border (dialog's whline).
-        for x in frame.maxX - 9 + shown.count..<frame.maxX - 5 { _ = canvas.put(theme.glyphs.horizontal, x: x, y: frame.maxY - 1, style: theme.border) }
+        for x in frame.maxX - 9 + shown.count..<frame.maxX - 5 { _ = canvas.put(glyphs.horizontal, x: x, y: frame.maxY - 1, style: theme.border) }
         if configuration.scrollbar, let thumb = Self.scrollThumb(first: list.top, next: shownEnd, total: list.rowCount, rows: listArea.height) {
             // The track in the last column inside the frame (whatever the rows' width), in the
             // box's colours reversed; the thumb on it in the hint's, reversed (dialog's A_REVERSE).
@@ -963,7 +963,7 @@ extension ChooseAlert {
             let x = frame.maxX - 2
             for row in 0..<listArea.height {
                 let onThumb = thumb.contains(row)
-                _ = canvas.put(onThumb ? (unicode ? "▮" : "#") : theme.glyphs.vertical, x: x, y: listArea.y + row, style: onThumb ? knob : track)
+                _ = canvas.put(onThumb ? glyphs.thumb : glyphs.vertical, x: x, y: listArea.y + row, style: onThumb ? knob : track)
             }
         }
     }
@@ -971,15 +971,15 @@ extension ChooseAlert {
     /// newt's scroll bar (scrollbar.c): ↑ and ↓ at its ends, ▒ between, ▮ at the current item's
     /// share of the list, in the rows' colours.
     func drawNewtScrollbar(x: Int, rows area: Rect, theme: Theme, into canvas: inout Canvas) {
-        let unicode = theme.glyphs.isUnicode
+        let glyphs = theme.glyphs
         let height = area.height, total = max(1, list.rowCount), at = list.selection + 1
         let arrows = height >= 2
         for row in 0..<height {
-            let glyph: Character = arrows && row == 0 ? (unicode ? "↑" : "^") : arrows && row == height - 1 ? (unicode ? "↓" : "v") : (unicode ? "▒" : ":")
+            let glyph = arrows && row == 0 ? glyphs.arrowUp : arrows && row == height - 1 ? glyphs.arrowDown : glyphs.track
             _ = canvas.put(glyph, x: x, y: area.y + row, style: theme.row)
         }
         let thumb = arrows ? at * (height - 3) / total + 1 : at * (height - 1) / total
-        _ = canvas.put(unicode ? "▮" : "#", x: x, y: area.y + min(max(0, thumb), height - 1), style: theme.row)
+        _ = canvas.put(glyphs.thumb, x: x, y: area.y + min(max(0, thumb), height - 1), style: theme.row)
     }
 
     /// The rows of a scroll bar's thumb for rows `first..<next` of `total` shown in `rows` rows,

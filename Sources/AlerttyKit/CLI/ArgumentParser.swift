@@ -44,13 +44,20 @@ public struct ParsedCommand: Equatable, Sendable {
         return values[flag] ?? []
     }
     public func int(_ flag: Flag) -> Int? {
-        guard let value = string(flag) else { return nil }
-        guard case .integer = ownSpec(flag)?.value else { preconditionFailure("--\(flag.rawValue) is not an integer") }
-        return Int(value)
+        if let spec = ownSpec(flag) {
+            guard case .integer = spec.value else { preconditionFailure("--\(flag.rawValue) is not an integer for \(alert.rawValue)") }
+        } else {
+            // A flag of other alerts' (never given here): its first row, checked in debug builds
+            // alone (the whole table is not made at every start).
+            assert(Self.isInteger(CommandSpec.spec(flag).value), "--\(flag.rawValue) is not an integer")
+        }
+        return string(flag).flatMap { Int($0) }
     }
 
+    private static func isInteger(_ value: ValueKind) -> Bool { if case .integer = value { return true } else { return false } }
+
     /// The alert's own row for `flag` (a flag such as --min is an integer for one alert and a date for another).
-    func ownSpec(_ flag: Flag) -> FlagSpec? { CommandSpec.flags(for: alert).first { $0.flag == flag } }
+    func ownSpec(_ flag: Flag) -> FlagSpec? { CommandSpec.spec(flag, for: alert) }
     public func seconds(_ flag: Flag) -> Double? {
         assert(CommandSpec.spec(flag).value == .seconds, "--\(flag.rawValue) is not in seconds")
         return string(flag).flatMap { Double($0) }

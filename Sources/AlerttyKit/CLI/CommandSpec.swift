@@ -202,6 +202,12 @@ public enum CommandSpec {
     /// its descriptor alone: asking one alert never makes the others' flags).
     public static func flags(for alert: AlertKind) -> [FlagSpec] { common + alert.descriptor.flags }
 
+    /// `alert`'s row for `flag`, if it takes it (the row that says what it means there), found
+    /// without making the list flags(for:) makes.
+    public static func spec(_ flag: Flag, for alert: AlertKind) -> FlagSpec? {
+        common.first { $0.flag == flag } ?? alert.descriptor.flags.first { $0.flag == flag }
+    }
+
     /// The rows, each with its alerts: one pass over the descriptors, a row told apart by its
     /// bytes (comparing Strings would normalise them).
     private static let table: [FlagSpec] = {

@@ -38,7 +38,7 @@ extension Compat {
         func has(_ names: String...) -> Bool { Compat.has(options, names) }
         /// The alert standing in takes this flag (with a value, when `withValue`).
         func takes(_ flag: Flag, withValue: Bool = false) -> Bool {
-            CommandSpec.flags(for: spec.alert).contains { $0.flag == flag && (!withValue || $0.takesValue) }
+            CommandSpec.spec(flag, for: spec.alert).map { !withValue || $0.takesValue } ?? false
         }
         /// Text as the program shows it (see Compat.text).
         func shown(_ raw: String, keepCodes: Bool = false) -> String { Compat.text(raw, program, options, keepCodes: keepCodes) }

@@ -132,10 +132,9 @@ enum Describe {
     /// The flags given, typed: numbers as numbers, a repeated flag as a list, a secret's preset only said to be set.
     static func describeFlags(_ command: ParsedCommand, secret: Bool) -> String {
         var flags = JSONObject()
-        let specs = CommandSpec.flags(for: command.alert)
         for flag in command.order where flag != .describe {
             let values = command.values[flag] ?? []
-            let spec = specs.first { $0.flag == flag } ?? CommandSpec.spec(flag)
+            let spec = CommandSpec.spec(flag, for: command.alert) ?? CommandSpec.spec(flag)
             if !spec.takesValue { flags.put(flag.rawValue, true) }
             // A secret's preset (a password's --value, the drop-in's passwordbox INIT): only that one is set.
             else if secret && flag == .value && values.last != "-" { flags.putRaw(flag.rawValue, secretMarker) }

@@ -114,7 +114,7 @@ public struct Browser {
         let rows = list.visibleRows
         list = ListState(itemCount: leadingRows + shown.count)
         list.setVisibleRows(rows)
-        if let name, let i = shown.firstIndex(where: { listing.bytes[listing.nameRange(Int($0))].elementsEqual(name) }) {
+        if let name, let i = shown.firstIndex(where: { listing.isNamed(Int($0), name) }) {
             select(row: i + leadingRows)
         } else if offersHere {
             select(row: 0) // the folder shown: what Enter takes
@@ -284,12 +284,12 @@ public struct Browser {
 
     /// Whether the folder, as it was listed, holds an entry of this name (hidden ones too).
     public func lists(_ name: PathBytes) -> Bool {
-        (0..<listing.count).contains { listing.nameRange($0).count == name.count && listing.name($0) == name }
+        (0..<listing.count).contains { listing.isNamed($0, name) }
     }
 
     /// The shown entry with this exact name, if any.
     public func entry(named name: PathBytes) -> DirectoryEntry? {
-        guard !name.isEmpty, let index = shown.first(where: { listing.name(Int($0)) == name }) else { return nil }
+        guard !name.isEmpty, let index = shown.first(where: { listing.isNamed(Int($0), name) }) else { return nil }
         return listing.entry(Int(index))
     }
 

@@ -51,6 +51,8 @@ public struct Listing: Sendable {
 
     public func nameRange(_ i: Int) -> Range<Int> { Int(starts[i])..<Int(starts[i + 1]) }
     public func name(_ i: Int) -> PathBytes { Array(bytes[nameRange(i)]) }
+    /// Entry `i` is named `name` (compared in place: no copy of the name).
+    public func isNamed(_ i: Int, _ name: PathBytes) -> Bool { bytes[nameRange(i)].elementsEqual(name) }
     public func entry(_ i: Int) -> DirectoryEntry { DirectoryEntry(name: name(i), kind: kinds[i]) }
     public func isHidden(_ i: Int) -> Bool { starts[i] < starts[i + 1] && bytes[Int(starts[i])] == UInt8(ascii: ".") }
 }

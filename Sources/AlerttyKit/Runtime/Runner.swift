@@ -216,8 +216,9 @@ public final class Runner {
     // MARK: - Requests, effects, signals
 
     /// Carries out a front end's requests in order; the outcome that ends the alert, and which
-    /// request it was. Of the effects that replace earlier ones (a preview's run), only the batch's last is
-    /// carried out: keys read together (a held Down) start one command, for where they ended.
+    /// request it was. Of the effects that replace earlier ones (a preview's run), only the
+    /// batch's last is carried out: keys read together (a held Down) start one command, for
+    /// where they ended.
     private func perform(_ requests: [FrontEndRequest], person: Bool) -> (Outcome, FrontEndRequest)? {
         var latest: [Effect] = []
         for request in requests {

@@ -204,6 +204,9 @@ public struct Browser {
         case folderProblem(String)
     }
 
+    /// `name` in the folder shown, to be checked against the file system by the runtime.
+    public func check(_ name: PathBytes) -> SaveCheck { SaveCheck(root: root, folder: current, name: name) }
+
     /// Where saving `check.name` in `check.folder` would write, as of now: the check a save
     /// browser asks for as an effect (`.checkSaveTarget`), carried out where the file system is.
     public static func target(of check: SaveCheck, fileSystem: any FileSystem) -> SaveTarget {

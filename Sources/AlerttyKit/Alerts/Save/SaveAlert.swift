@@ -42,8 +42,9 @@ public struct SaveAlert: Alert {
         focus = configuration.choosesFolder && !configuration.typedIsAnswer ? .list : .name
         // (Made with the box, as its first folder is listed: what Choose takes at the start.)
         if choosesFolder && !configuration.typedIsAnswer {
-            shownChoice = choiceCheck()
-            folderChoice = Self.shown(Browser.resolveFolder(shownChoice!, fileSystem: fileSystem), for: shownChoice!)
+            let check = choiceCheck()
+            shownChoice = check
+            folderChoice = Self.shown(Browser.resolveFolder(check, fileSystem: fileSystem), for: check)
         }
     }
 
@@ -137,9 +138,12 @@ public struct SaveAlert: Alert {
         var effects = dispatch(event)
         // What Choose would return, resolved by the runtime as the selection moves (drawing does
         // no file-system work); of keys read together, only where they end is resolved.
-        if choosesFolder && !configuration.typedIsAnswer, choiceCheck() != shownChoice, !effects.contains(where: \.ends) {
-            shownChoice = choiceCheck()
-            effects.append(.resolveFolder(shownChoice!, choosing: false))
+        if choosesFolder && !configuration.typedIsAnswer, !effects.contains(where: \.ends) {
+            let check = choiceCheck()
+            if check != shownChoice {
+                shownChoice = check
+                effects.append(.resolveFolder(check, choosing: false))
+            }
         }
         return effects
     }
@@ -367,7 +371,7 @@ public struct SaveAlert: Alert {
             // Where it would write (the folder still there, inside the root, the file there or
             // not), or which folder it takes, is checked by the runtime as of the moment it is asked.
             if choosesFolder { return [.resolveFolder(choiceCheck(here: here), choosing: true)] }
-            return [.checkSaveTarget(SaveCheck(root: browser.root, folder: browser.current, name: nameBytes))]
+            return [.checkSaveTarget(browser.check(nameBytes))]
         }
         if let problem = browser.currentProblem() {
             notice = problem
@@ -424,7 +428,7 @@ public struct SaveAlert: Alert {
     private func choiceCheck(here: Bool = false) -> SaveCheck {
         var name: PathBytes = []
         if !here, !browser.isBackSelected, let entry = browser.selectedEntry, entry.kind.opensLikeDirectory { name = entry.name }
-        return SaveCheck(root: browser.root, folder: browser.current, name: name)
+        return browser.check(name)
     }
 
     /// The folder to show for a resolution.
@@ -472,7 +476,7 @@ public struct SaveAlert: Alert {
 
     /// The prompt gave a name: checked against the sandbox and made by the runtime.
     private mutating func makeFolder(_ folder: PathBytes) -> [Effect] {
-        [.makeDirectory(SaveCheck(root: browser.root, folder: browser.current, name: folder))]
+        [.makeDirectory(browser.check(folder))]
     }
 
     private mutating func directoryMade(_ path: PathBytes, error: String?) -> [Effect] {

@@ -84,7 +84,9 @@ final class BrowserTests: XCTestCase {
     }
 
     func browser(_ fs: FakeFileSystem, start: String = "/home/ann", hidden: Bool = false) -> Browser {
-        Browser(fileSystem: fs, root: b("/home/ann"), start: b(start), showHidden: hidden)
+        var br = Browser(root: b("/home/ann"), start: b(start), showHidden: hidden)
+        XCTAssertNil(br.moving(.list, on: fs))
+        return br
     }
 
     func names(_ br: Browser) -> [String] {
@@ -101,46 +103,51 @@ final class BrowserTests: XCTestCase {
     }
 
     func testBackControlAndGoingUpSelectsWhereWeCameFrom() {
-        var br = browser(tree())
-        XCTAssertNil(br.open(b("docs")))
+        let fs = tree()
+        var br = browser(fs)
+        XCTAssertNil(br.moving(.open(b("docs")), on: fs))
         XCTAssertFalse(br.atRoot)
         XCTAssertEqual(names(br), ["<back>", "report.txt"])
         XCTAssertEqual(String(decoding: br.parentName, as: UTF8.self), "ann")
-        br.goUp()
+        XCTAssertNil(br.moving(.up, on: fs))
         XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann")
         XCTAssertEqual(br.selectedEntry?.name, b("docs"))
-        br.goUp()
-        XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann", "the root cannot be left by going up")
+        XCTAssertEqual(br.goUp(), [], "the root cannot be left by going up: nothing is asked")
     }
 
     func testSandboxEscapesAllFail() {
-        var br = browser(tree())
-        XCTAssertEqual(br.open(b("out")), "“out” leads outside /home/ann")
-        XCTAssertEqual(br.open(b("..")), "“..” leads outside /home/ann")
-        XCTAssertNotNil(br.go(to: b("/home/anna")), "component compare: /home/ann does not admit /home/anna")
-        XCTAssertNil(br.open(b("in")), "a link inside the root opens")
+        let fs = tree()
+        var br = browser(fs)
+        XCTAssertEqual(br.moving(.open(b("out")), on: fs), "“out” leads outside /home/ann")
+        XCTAssertEqual(br.moving(.open(b("..")), on: fs), "“..” leads outside /home/ann")
+        XCTAssertEqual(br.moving(.path(b("/home/anna")), on: fs), "/home/anna is outside /home/ann",
+                       "component compare: /home/ann does not admit /home/anna")
+        XCTAssertEqual(br.moving(.path(b("docs/../../x")), on: fs), "“..” leads outside /home/ann", "a path a step at a time")
+        XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann", "a refused move stays")
+        XCTAssertNil(br.moving(.open(b("in")), on: fs), "a link inside the root opens")
         XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann/docs")
-        br.goUp()
-        XCTAssertEqual(br.target(for: b("badout")), .refused("“badout” leads outside /home/ann"))
-        XCTAssertEqual(br.target(for: b("dangling")), .refused("“dangling” leads outside /home/ann"))
-        XCTAssertEqual(br.target(for: b("../anna/x")), .refused("a path below this folder, without . or .."))
-        XCTAssertEqual(br.target(for: b("..")), .refused("'.' and '..' are not names"))
-        XCTAssertEqual(br.target(for: b("")), .refused("type a name"))
+        let sandbox = Sandbox(fileSystem: fs, root: b("/home/ann")), root = b("/home/ann")
+        XCTAssertEqual(sandbox.target(for: b("badout"), in: root), .refused("“badout” leads outside /home/ann"))
+        XCTAssertEqual(sandbox.target(for: b("dangling"), in: root), .refused("“dangling” leads outside /home/ann"))
+        XCTAssertEqual(sandbox.target(for: b("../anna/x"), in: root), .refused("a path below this folder, without . or .."))
+        XCTAssertEqual(sandbox.target(for: b(".."), in: root), .refused("'.' and '..' are not names"))
+        XCTAssertEqual(sandbox.target(for: b(""), in: root), .refused("type a name"))
     }
 
     func testSaveTargets() {
-        let br = browser(tree())
-        XCTAssertEqual(br.target(for: b("new.txt")), .path(b("/home/ann/new.txt"), exists: false))
-        XCTAssertEqual(br.target(for: b("a.txt")), .path(b("/home/ann/a.txt"), exists: true))
-        XCTAssertEqual(br.target(for: b("docs")), .folder(b("docs")))
+        let sandbox = Sandbox(fileSystem: tree(), root: b("/home/ann")), root = b("/home/ann")
+        XCTAssertEqual(sandbox.target(for: b("new.txt"), in: root), .path(b("/home/ann/new.txt"), exists: false))
+        XCTAssertEqual(sandbox.target(for: b("a.txt"), in: root), .path(b("/home/ann/a.txt"), exists: true))
+        XCTAssertEqual(sandbox.target(for: b("docs"), in: root), .folder(b("docs")))
     }
 
     func testUnreadableFolderShowsAProblemAndTheWayBack() {
-        var br = browser(tree())
-        XCTAssertNil(br.open(b("locked")))
+        let fs = tree()
+        var br = browser(fs)
+        XCTAssertNil(br.moving(.open(b("locked")), on: fs))
         XCTAssertEqual(br.listProblem, "cannot read this folder: Permission denied")
         XCTAssertEqual(names(br), ["<back>"])
-        br.goUp()
+        XCTAssertNil(br.moving(.up, on: fs))
         XCTAssertNil(br.listProblem)
     }
 
@@ -161,7 +168,8 @@ final class BrowserTests: XCTestCase {
         var nodes: [String: FakeFileSystem.Node] = ["/big": .dir]
         for i in 0..<5000 { nodes["/big/f\(i)"] = .file }
         let fs = FakeFileSystem(nodes)
-        var br = Browser(fileSystem: fs, root: b("/big"), start: b("/big"), showHidden: false)
+        var br = Browser(root: b("/big"), start: b("/big"), showHidden: false)
+        XCTAssertNil(br.moving(.list, on: fs))
         let calls = fs.listCalls
         br.setVisibleRows(10)
         for _ in 0..<100 { br.move(.down) }
@@ -185,7 +193,7 @@ final class BrowserTests: XCTestCase {
     func saveAlert(_ fs: FakeFileSystem, _ extra: [String] = []) throws -> SaveAlert {
         fs.currentDirectory = b("/home/ann")
         guard case .run(let c) = try ArgumentParser.parse(["save", "--root", "/home/ann"] + extra) else { throw UsageError("") }
-        return SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
+        return try SaveAlert.started(c, fs)
     }
 
     func type(_ s: String, _ a: inout SaveAlert) {
@@ -201,30 +209,32 @@ final class BrowserTests: XCTestCase {
                        "where it would write is checked by the runtime")
         _ = a.update(.saveTargetChecked(SaveCheck(root: b("/home/ann"), folder: b("/home/ann"), name: b("a.tx")), .path(b("/home/ann/a.tx"), exists: false)))
         XCTAssertNil(a.nested, "a check of another name (typed since) is stale: nothing happens")
-        XCTAssertEqual(a.send(.action(.submit)), [], "existing file: a nested confirm asks first")
+        XCTAssertEqual(a.send(.action(.submit), fs), [], "existing file: a nested confirm asks first")
         XCTAssertNotNil(a.nested)
         XCTAssertEqual(a.update(.action(.submit)), [], "the confirm defaults to No")
         XCTAssertNil(a.nested)
-        _ = a.send(.action(.submit))
+        _ = a.send(.action(.submit), fs)
         XCTAssertEqual(a.update(.action(.insert("r"))), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
     }
 
     func testOverwriteDenyAndAllow() throws {
-        var deny = try saveAlert(tree(), ["--overwrite", "deny", "--name", "a.txt"])
-        XCTAssertEqual(deny.send(.action(.submit)), [])
+        let fs = tree()
+        var deny = try saveAlert(fs, ["--overwrite", "deny", "--name", "a.txt"])
+        XCTAssertEqual(deny.send(.action(.submit), fs), [])
         XCTAssertEqual(deny.notice, "“a.txt” already exists; choose another name")
-        var allow = try saveAlert(tree(), ["--overwrite", "allow", "--name", "a.txt"])
-        XCTAssertEqual(allow.send(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
+        var allow = try saveAlert(fs, ["--overwrite", "allow", "--name", "a.txt"])
+        XCTAssertEqual(allow.send(.action(.submit), fs), [.finish(Outcome(.ok, answer: b("/home/ann/a.txt")))])
     }
 
     func testChoosingAFileCopiesItsName() throws {
-        var a = try saveAlert(tree())
+        let fs = tree()
+        var a = try saveAlert(fs)
         _ = a.update(.action(.focusNext))
         XCTAssertEqual(a.focus, .list)
         _ = a.update(.action(.end))
         _ = a.update(.action(.up))
         _ = a.update(.action(.up)) // a.txt
-        _ = a.update(.action(.submit))
+        _ = a.send(.action(.submit), fs)
         XCTAssertEqual(a.focus, .name)
         XCTAssertEqual(a.editor.text, "a.txt")
     }
@@ -289,26 +299,26 @@ final class BrowserTests: XCTestCase {
 
     /// Sends `event` and carries out the file-system effects it asks for, as the runtime does.
     func carryingOutEffects(_ event: AlertEvent, _ a: inout SaveAlert, _ fs: FakeFileSystem) {
-        _ = a.send(event)
+        _ = a.send(event, fs)
     }
 
     func testFolderModeAnswersTheCurrentFolder() throws {
         let fs = tree()
         fs.currentDirectory = b("/home/ann")
         guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        var a = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
+        var a = try SaveAlert.started(c, fs)
         XCTAssertEqual(a.focus, .list)
         XCTAssertTrue(a.browser.isHereSelected, "this folder, the root, first")
         var here = a
-        XCTAssertEqual(here.send(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann")))], "Enter takes the folder shown")
-        _ = a.update(.action(.down))
-        _ = a.update(.action(.submit)) // opens docs
+        XCTAssertEqual(here.send(.action(.submit), fs), [.finish(Outcome(.ok, answer: b("/home/ann")))], "Enter takes the folder shown")
+        _ = a.send(.action(.down), fs)
+        _ = a.send(.action(.submit), fs) // opens docs
         XCTAssertTrue(a.browser.isHereSelected, "this folder again, in docs")
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.focusNext))
         _ = a.update(.action(.focusNext))
         XCTAssertEqual(a.focus, .ok)
-        XCTAssertEqual(a.send(.action(.submit)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
+        XCTAssertEqual(a.send(.action(.submit), fs), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
     }
 
     /// The folder a folder box shows it would take, and the one it takes, are resolved by the
@@ -316,8 +326,8 @@ final class BrowserTests: XCTestCase {
     func testFolderModeResolvesWhatItShowsAndTakesThroughEffects() throws {
         let fs = tree()
         guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail("not an alert to run") }
-        var a = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
-        XCTAssertEqual(a.folderChoice, b("/home/ann"), "made with the box: this folder")
+        var a = try SaveAlert.started(c, fs)
+        XCTAssertEqual(a.folderChoice, b("/home/ann"), "started: this folder")
         let docs = SaveCheck(root: b("/home/ann"), folder: b("/home/ann"), name: b("docs"))
         XCTAssertEqual(a.update(.action(.down)), [.resolveFolder(docs, choosing: false)])
         XCTAssertEqual(a.folderChoice, b("/home/ann"), "shown as it was until resolved")
@@ -329,18 +339,50 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(a.update(.folderResolved(other, choosing: true, .folder(b("/home/ann/x")))), [], "another highlight's: stale")
         XCTAssertEqual(a.update(.folderResolved(docs, choosing: true, .outside)), [])
         XCTAssertEqual(a.notice, "that folder leads outside /home/ann")
-        XCTAssertEqual(a.send(.action(.choose)), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
+        XCTAssertEqual(a.send(.action(.choose), fs), [.finish(Outcome(.ok, answer: b("/home/ann/docs")))])
     }
 
     func testFolderDeletedWhileShownIsNotSavedInto() throws {
         let fs = tree()
         var a = try saveAlert(fs, ["--dir", "/home/ann/docs", "--name", "x"])
         fs.nodes["/home/ann/docs"] = nil
-        XCTAssertEqual(a.send(.action(.submit)), [])
+        XCTAssertEqual(a.send(.action(.submit), fs), [])
         XCTAssertEqual(a.notice, "this folder no longer exists; go back")
         _ = a.update(.action(.focusNext))
-        _ = a.update(.action(.left))
+        _ = a.send(.action(.left), fs)
         XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann", "the way back still works")
+    }
+
+    /// Keys typed while a folder is being entered are meant for it: they wait for its listing
+    /// and are taken there, in order; no frame shows the folder half entered.
+    func testKeysTypedWhileAFolderOpensAreTakenInIt() throws {
+        let fs = tree()
+        guard case .run(let c) = try ArgumentParser.parse(["save", "--root", "/home/ann", "--overwrite", "allow"]) else { return XCTFail("not an alert to run") }
+        let alert = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs))
+        // Tab to the list, Right opens docs, Down, Enter takes report.txt's name: read together.
+        let keys: [FrontEndRequest] = [.event(.action(.focusNext)), .event(.action(.right)), .event(.action(.down)), .event(.action(.submit))]
+        let front = WatchingFrontEnd(typing: [[], keys, [], [.event(.action(.submit))]])
+        let outcome = Runner(frontEnd: front, alert: alert, sources: [FileSystemEffects(fileSystem: fs)], platform: FakeSystem().platform).run()
+        XCTAssertEqual(outcome, Outcome(.ok, answer: b("/home/ann/docs/report.txt")), "Down and Enter were taken in docs, not in the root")
+        XCTAssertFalse(front.shown.isEmpty)
+        XCTAssertFalse(front.shown.contains("moving"), "no frame between a key and the folder it opens")
+        XCTAssertEqual(front.shown.first, "/home/ann listed", "the first frame is of the folder read")
+    }
+
+    /// An answer to a move asked before another is stale: the later one decides where the box is.
+    func testAStaleMoveIsIgnored() throws {
+        let fs = tree()
+        var a = try saveAlert(fs)
+        _ = a.update(.action(.focusNext))
+        guard case .browse(let first)? = a.update(.action(.right)).first else { return XCTFail("opening docs is asked") }
+        let docs = Sandbox(fileSystem: fs, root: b("/home/ann")).walk(first)
+        XCTAssertEqual(a.update(.action(.down)), [], "held while the move is under way")
+        XCTAssertEqual(a.update(.browsed(Browse(root: b("/home/ann"), from: b("/home/ann"), move: .open(b("Music"))), docs)), [],
+                       "not the move asked: nothing happens")
+        XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann")
+        _ = a.update(.browsed(first, docs))
+        XCTAssertEqual(String(decoding: a.browser.current, as: UTF8.self), "/home/ann/docs")
+        XCTAssertEqual(a.browser.selectedEntry?.name, b("report.txt"), "the held Down taken in docs")
     }
 
     func testConfigurationErrors() {
@@ -358,13 +400,54 @@ final class BrowserTests: XCTestCase {
 }
 
 extension SaveAlert {
-    /// Sends `event`, carries out the file-system effects it asks for on the browser's file
-    /// system as the runtime does (on the next turn) and hands back what came of them: the
-    /// effects left for others (an outcome).
-    mutating func send(_ event: AlertEvent) -> [Effect] {
-        let files = FileSystemEffects(fileSystem: browser.fileSystem)
+    /// Made as the descriptor makes it, and started as the runtime starts it: its first folder read.
+    static func started(_ command: ParsedCommand, _ fs: FakeFileSystem) throws -> SaveAlert {
+        var alert = SaveAlert(title: command.string(.title) ?? "", text: command.text ?? "",
+                              configuration: try BrowserConfiguration(command, fileSystem: fs))
+        _ = alert.send(.start, fs)
+        return alert
+    }
+
+    /// Sends `event` and carries out the file-system effects it leads to on `fs` as the runtime
+    /// does (each answered on the next turn), until none is left: the effects left for others
+    /// (an outcome).
+    mutating func send(_ event: AlertEvent, _ fs: any FileSystem) -> [Effect] {
+        let files = FileSystemEffects(fileSystem: fs)
         var left = update(event).filter { !files.accept($0, now: 0) }
-        for result in files.service(now: 0, readable: [], writable: []) { left += update(result) }
+        while files.readyNow {
+            for result in files.service(now: 0, readable: [], writable: []) { left += update(result).filter { !files.accept($0, now: 0) } }
+        }
         return left
     }
+}
+
+extension Browser {
+    /// Asks for `move` and takes the answer the runtime's Sandbox gives on `fs`: why not, or nil.
+    mutating func moving(_ move: Browse.Move, on fs: any FileSystem) -> String? {
+        guard case .browse(let request) = ask(move) else { return "not asked" }
+        return arrive(request, Sandbox(fileSystem: fs, root: root).walk(request))
+    }
+}
+
+/// Types what it is given and notes, at each frame, whether the save box it shows had read its
+/// folder or was still moving.
+final class WatchingFrontEnd: FrontEnd {
+    var asksAPerson: Bool { true }
+    var readsJobKeys: Bool { false }
+    var readDescriptors: [FileDescriptor] { [] }
+    var typed: [[FrontEndRequest]]
+    var shown: [String] = []
+    init(typing: [[FrontEndRequest]]) { typed = typing }
+    func begin(_ alert: inout any Alert) {}
+    func present(_ alert: inout any Alert, now: UInt64, context: PresentContext) -> [FrontEndRequest] {
+        guard context.changed, let save = alert as? SaveAlert else { return [] }
+        shown.append(save.browser.pending != nil ? "moving" : save.browser.listed ? String(decoding: save.browser.current, as: UTF8.self) + " listed" : "unread")
+        return []
+    }
+    func service(_ alert: any Alert, readable: Set<FileDescriptor>, now: UInt64) -> [FrontEndRequest] {
+        typed.isEmpty ? [] : typed.removeFirst()
+    }
+    func nextDeadline(now: UInt64) -> UInt64? { nil }
+    func suspend(wholeJob: Bool) {}
+    func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome { outcome }
 }

@@ -53,22 +53,22 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(fs.resolveForWriting(b("/r/file/x")), .failed("“file” is not a folder"))
         XCTAssertEqual(fs.resolveForWriting(b("/r/" + String(repeating: "n", count: 256))), .failed("a name is longer than 255 bytes"))
         XCTAssertEqual(fs.resolveForWriting(b("/r/missing/../../out/x")), .missing(b("/out/x"), name: b("missing")))
-        let browser = Browser(fileSystem: fs, root: b("/r"), start: b("/r"), showHidden: false)
-        XCTAssertEqual(browser.target(for: b("a")), .refused("“a” leads outside /r"))
-        XCTAssertEqual(browser.target(for: b("dd")), .refused("“dd” leads outside /r"))
-        XCTAssertEqual(browser.target(for: b("l1")), .refused("“l1”: too many levels of symbolic links (a loop)"))
-        XCTAssertEqual(browser.target(for: b("ok")), .path(b("/r/ok"), exists: true))
+        let sandbox = Sandbox(fileSystem: fs, root: b("/r"))
+        XCTAssertEqual(sandbox.target(for: b("a"), in: b("/r")), .refused("“a” leads outside /r"))
+        XCTAssertEqual(sandbox.target(for: b("dd"), in: b("/r")), .refused("“dd” leads outside /r"))
+        XCTAssertEqual(sandbox.target(for: b("l1"), in: b("/r")), .refused("“l1”: too many levels of symbolic links (a loop)"))
+        XCTAssertEqual(sandbox.target(for: b("ok"), in: b("/r")), .path(b("/r/ok"), exists: true))
     }
 
     func testASwappedCurrentFolderIsRefused() {
         let fs = FakeFileSystem(["/r": .dir, "/r/w": .dir, "/out": .dir])
-        let browser = Browser(fileSystem: fs, root: b("/r"), start: b("/r/w"), showHidden: false)
-        XCTAssertNil(browser.currentProblem())
+        let sandbox = Sandbox(fileSystem: fs, root: b("/r")), folder = b("/r/w")
+        XCTAssertNil(sandbox.problem(of: folder))
         fs.nodes["/r/w"] = .link("/out")
-        XCTAssertEqual(browser.currentProblem(), "this folder was moved or replaced; go back")
-        XCTAssertEqual(browser.target(for: b("x")), .refused("“x” leads outside /r"))
+        XCTAssertEqual(sandbox.problem(of: folder), "this folder was moved or replaced; go back")
+        XCTAssertEqual(sandbox.target(for: b("x"), in: folder), .refused("“x” leads outside /r"))
         fs.nodes["/r/w"] = nil
-        XCTAssertEqual(browser.currentProblem(), "this folder no longer exists; go back")
+        XCTAssertEqual(sandbox.problem(of: folder), "this folder no longer exists; go back")
     }
 
     func testAReasonRepeatingTheSecretIsDetected() {

@@ -29,9 +29,7 @@ final class SnapshotTests: XCTestCase {
         guard case .run(let c) = try ArgumentParser.parse([alert, "--root", "/home/ann", "--dir", "/home/ann"] + args) else {
             throw UsageError("")
         }
-        let fs = fakeTree()
-        return SaveAlert(title: c.string(.title) ?? "", text: c.text ?? "", configuration: try BrowserConfiguration(c, fileSystem: fs),
-                         fileSystem: fs)
+        return try SaveAlert.started(c, fakeTree())
     }
 
     // MARK: - The alerts
@@ -122,6 +120,7 @@ final class SnapshotTests: XCTestCase {
     }
 
     func testSaveAndItsNestedPrompts() throws {
+        let fs = fakeTree()
         var s = try saveAlert(["--title", "Save the report", "--name", "report.txt"])
         try snapshot("save", s)
         _ = s.update(.action(.newFolder))
@@ -130,7 +129,7 @@ final class SnapshotTests: XCTestCase {
         try snapshot("save-new-folder-exists", s)
         _ = s.update(.action(.cancel))
         var o = try saveAlert(["--name", "a.txt"])
-        _ = o.send(.action(.submit))
+        _ = o.send(.action(.submit), fs)
         try snapshot("save-overwrite", o)
         try snapshot("folder", try saveAlert(["--title", "Install where?"], alert: "folder"))
     }
@@ -139,20 +138,9 @@ final class SnapshotTests: XCTestCase {
         let fs = fakeTree()
         fs.failMkdir = "Permission denied"
         guard case .run(let c) = try ArgumentParser.parse(["save", "--root", "/home/ann", "--dir", "/home/ann"]) else { return }
-        var s = SaveAlert(title: "", text: "", configuration: try BrowserConfiguration(c, fileSystem: fs), fileSystem: fs)
-        s = try runEffects(s, [.action(.newFolder)] + "new".unicodeScalars.map { .action(.insert($0)) } + [.action(.submit)], fs: fs)
+        var s = try SaveAlert.started(c, fs)
+        for event in [.action(.newFolder)] + "new".unicodeScalars.map({ AlertEvent.action(.insert($0)) }) + [.action(.submit)] { _ = s.send(event, fs) }
         try snapshot("save-failure", s)
-    }
-
-    /// Feeds events, carrying out file-system effects as the runtime does.
-    func runEffects(_ alert: SaveAlert, _ events: [AlertEvent], fs: FakeFileSystem) throws -> SaveAlert {
-        var a = alert
-        let effects = FileSystemEffects(fileSystem: fs)
-        for e in events {
-            for effect in a.update(e) { _ = effects.accept(effect, now: 0) }
-            for result in effects.service(now: 0, readable: [], writable: []) { _ = a.update(result) }
-        }
-        return a
     }
 
     func testChoose() throws {

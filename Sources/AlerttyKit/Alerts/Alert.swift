@@ -172,6 +172,8 @@ public enum AlertEvent: Equatable, Sendable {
     case folderResolved(SaveCheck, choosing: Bool, FolderResolution)
     /// Result of a `.checkSaveTarget` effect: where that name in that folder would be written.
     case saveTargetChecked(SaveCheck, Browser.SaveTarget)
+    /// Result of a `.browse` effect: the folder reached and its entries, or why not.
+    case browsed(Browse, Browsed)
     /// The box has laid the alert out anew (its first frame, a resize): what depends on its size
     /// (a preview pane's command, told its columns and lines) may start now.
     case laidOut
@@ -202,6 +204,9 @@ public enum Effect: Equatable, Sendable {
     /// Resolve the folder a folder box's Choose would take (`choosing`: to take it now; else to
     /// show it); answered by `.folderResolved`.
     case resolveFolder(SaveCheck, choosing: Bool)
+    /// Move a browser (open a folder, go up, read the one shown) inside its root; answered by
+    /// `.browsed`.
+    case browse(Browse)
     /// Stop reading the input stream and close it, so its producer sees a closed pipe.
     case closeInput
     /// Send a signal to the command the alert runs (its whole process group).

@@ -24,10 +24,14 @@ public protocol EventSource: AnyObject {
     /// Nothing it does is pending for the alert (a check's verdict, items to come): an answer
     /// from a script or a timeout's default may be given now. By default, while it has no deadline.
     var settled: Bool { get }
+    /// Events are ready to be handed over now (a file-system answer): the loop takes them before
+    /// it shows the alert, so no frame shows the moment between a key and its answer.
+    var readyNow: Bool { get }
 }
 
 extension EventSource {
     public var processGroup: Int32? { nil }
     public var runsCommands: Bool { false }
     public var settled: Bool { nextDeadline == nil }
+    public var readyNow: Bool { false }
 }

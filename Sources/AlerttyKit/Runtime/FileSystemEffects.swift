@@ -1,6 +1,7 @@
-// Carries out the file-system work alerts ask for as effects (making a folder, checking where a
-// save would write), so the alerts themselves stay pure. An event source with no descriptors:
-// it answers on the next turn.
+// Carries out the file-system work alerts ask for as effects (moving between folders and listing
+// them, making a folder, checking where a save would write), through the browsers' Sandbox, so
+// the alerts themselves stay pure. An event source with no descriptors: it answers on the next
+// turn, before the alert is shown again (`readyNow`), so no frame shows a folder half entered.
 
 public final class FileSystemEffects: EventSource {
     let fileSystem: any FileSystem
@@ -13,17 +14,20 @@ public final class FileSystemEffects: EventSource {
     public var readDescriptors: [FileDescriptor] { [] }
     public var writeDescriptors: [FileDescriptor] { [] }
     public var nextDeadline: UInt64? { results.isEmpty ? nil : 0 }
+    public var readyNow: Bool { !results.isEmpty }
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
         switch effect {
         case .makeDirectory(let check):
             let path = Paths.appending(check.folder, check.name)
-            let problem = Browser.problemMaking(check, fileSystem: fileSystem)
+            let problem = Sandbox.problemMaking(check, fileSystem: fileSystem)
             results.append(.directoryMade(path, error: problem ?? fileSystem.makeDirectory(path)?.reason))
         case .resolveFolder(let check, let choosing):
-            results.append(.folderResolved(check, choosing: choosing, Browser.resolveFolder(check, fileSystem: fileSystem)))
+            results.append(.folderResolved(check, choosing: choosing, Sandbox.resolveFolder(check, fileSystem: fileSystem)))
         case .checkSaveTarget(let check):
-            results.append(.saveTargetChecked(check, Browser.target(of: check, fileSystem: fileSystem)))
+            results.append(.saveTargetChecked(check, Sandbox.target(of: check, fileSystem: fileSystem)))
+        case .browse(let request):
+            results.append(.browsed(request, Sandbox(fileSystem: fileSystem, root: request.root).walk(request)))
         default:
             return false
         }

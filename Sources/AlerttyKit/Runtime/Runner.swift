@@ -157,6 +157,8 @@ public final class Runner {
     /// The front end shows the alert (nothing while a command has the terminal) and says what it
     /// wants done; an answer by script or --on-timeout default is given once the sources settle.
     private func present(now: UInt64, changed: inout Bool) -> Presented {
+        // An answer ready now is taken first: the alert is shown with it, not a turn before.
+        if sources.contains(where: \.readyNow) { return .idle }
         let lent = lender?.lentTo != nil
         let settled = sources.allSatisfy(\.settled)
         let shown = takeDefaultOnTimeout && alert.showsCountdownOnDefault ? nil : countdown(now: now)

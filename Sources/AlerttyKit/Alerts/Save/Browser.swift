@@ -1,9 +1,8 @@
 // The folder walker behind `save` and `folder`: where we are, what is listed, what is selected.
-// A value over a FileSystem, so it is tested on a fake tree. It never leaves its root: not by
-// going up, not through a symlink, not by a typed name.
+// A pure value: a move is asked as an effect (`ask`), made by the runtime on the file system
+// through the Sandbox (which never leaves the root), and its answer taken (`arrive`).
 
 public struct Browser {
-    public let fileSystem: any FileSystem
     /// The real path of the root; every folder shown lies inside it.
     public let root: PathBytes
     public private(set) var current: PathBytes
@@ -21,17 +20,21 @@ public struct Browser {
     public private(set) var list = ListState()
     /// A row for the folder shown itself: the folder box can always choose it, its root too.
     public let offersHere: Bool
+    /// The move asked and not yet answered (an answer to any other is stale).
+    public private(set) var pending: Browse?
+    /// A folder has been listed (until then the list says it is being read).
+    public private(set) var listed = false
     public var selection: Int { list.selection }
     public var top: Int { list.top }
     public var visibleRows: Int { list.visibleRows }
 
-    public init(fileSystem: any FileSystem, root: PathBytes, start: PathBytes, showHidden: Bool, offersHere: Bool = false) {
-        self.fileSystem = fileSystem
+    /// A browser at `start` that has read nothing yet: its first move is `.list`.
+    public init(root: PathBytes, start: PathBytes, showHidden: Bool, offersHere: Bool = false) {
         self.root = root
         current = start
         self.showHidden = showHidden
         self.offersHere = offersHere
-        reload()
+        refilter(keeping: nil)
     }
 
     public var atRoot: Bool { Paths.components(current).count <= Paths.components(root).count }
@@ -54,20 +57,38 @@ public struct Browser {
     public var selectedEntry: DirectoryEntry? { entry(atRow: selection) }
     public var parentName: PathBytes { Paths.lastName(Paths.parent(current)) }
 
-    // MARK: - Reading
+    // MARK: - Moving between folders
 
-    public mutating func reload(keeping name: PathBytes? = nil) {
-        switch fileSystem.list(current) {
-        case .success(let list):
-            listing = list
-            order = Browser.sortedOrder(list)
-            listProblem = nil
-        case .failure(let error):
-            listing = Listing()
-            order = []
-            listProblem = "cannot read this folder: \(error.reason)"
+    /// Asks for `move` from the folder shown: the effect the runtime carries out (answered by
+    /// `.browsed`, taken by `arrive`).
+    public mutating func ask(_ move: Browse.Move, keeping: PathBytes? = nil) -> Effect {
+        let request = Browse(root: root, from: current, move: move, keeping: keeping)
+        pending = request
+        return .browse(request)
+    }
+
+    /// Up to the parent, the folder we came from selected; nothing at the root.
+    public mutating func goUp() -> [Effect] {
+        atRoot ? [] : [ask(.up)]
+    }
+
+    /// Takes what came of the move asked: nil when it was made (or is stale: another was asked
+    /// since), else why not.
+    public mutating func arrive(_ request: Browse, _ result: Browsed) -> String? {
+        guard request == pending else { return nil }
+        pending = nil
+        switch result {
+        case .refused(let why):
+            return why
+        case .arrived(let folder, let entries, let problem, let selecting):
+            current = folder
+            listing = entries
+            order = Browser.sortedOrder(entries)
+            listProblem = problem
+            listed = true
+            refilter(keeping: selecting)
+            return nil
         }
-        refilter(keeping: name)
     }
 
     /// Folders first, then by name with ASCII case folded. Compares bytes in place: no string per
@@ -145,57 +166,6 @@ public struct Browser {
         list.typeAhead(scalar, firstRow: back) { row, prefix in Browser.hasFoldedPrefix(listing, entries[row - back], prefix) }
     }
 
-    // MARK: - Going places
-
-    /// Opens the folder named `name` in the current one. Returns why not, if it cannot.
-    public mutating func open(_ name: PathBytes) -> String? {
-        let shownName = Sanitize.bytes(name)
-        // Listings never contain these, but a name from elsewhere might.
-        if name == [UInt8(ascii: "."), UInt8(ascii: ".")] {
-            if atRoot { return "“..” leads outside \(Sanitize.bytes(root))" }
-            goUp()
-            return nil
-        }
-        if let problem = Paths.nameProblem(name) { return problem }
-        let candidate = Paths.appending(current, name)
-        guard let real = fileSystem.realPath(candidate) else { return "“\(shownName)” is no longer there" }
-        guard Paths.isInside(real, root: root) else { return "“\(shownName)” leads outside \(Sanitize.bytes(root))" }
-        guard fileSystem.kind(real) == .directory else { return "“\(shownName)” is not a folder" }
-        return go(to: real)
-    }
-
-    /// Opens a relative path (`docs/2024`, `../other`) one folder at a time, inside the root;
-    /// stops at the first step that cannot be taken and says why.
-    public mutating func openPath(_ path: PathBytes) -> String? {
-        if path.first == Paths.slash { return go(to: path) }
-        let start = current
-        for name in Paths.components(path) where name != [UInt8(ascii: ".")] {
-            if let problem = open(name) {
-                if current != start { _ = go(to: start) }
-                return problem
-            }
-        }
-        return nil
-    }
-
-    /// Goes to the parent folder, selecting the folder we came from. Does nothing at the root.
-    public mutating func goUp() {
-        guard !atRoot else { return }
-        let came = Paths.lastName(current)
-        current = Paths.parent(current)
-        reload(keeping: came)
-    }
-
-    /// Goes to an absolute folder if it lies inside the root.
-    public mutating func go(to path: PathBytes) -> String? {
-        guard let real = fileSystem.realPath(path), Paths.isInside(real, root: root) else {
-            return "\(Sanitize.bytes(path)) is outside \(Sanitize.bytes(root))"
-        }
-        current = real
-        reload()
-        return nil
-    }
-
     public enum SaveTarget: Equatable, Sendable {
         case path(PathBytes, exists: Bool)
         case folder(PathBytes)
@@ -206,84 +176,6 @@ public struct Browser {
 
     /// `name` in the folder shown, to be checked against the file system by the runtime.
     public func check(_ name: PathBytes) -> SaveCheck { SaveCheck(root: root, folder: current, name: name) }
-
-    /// Where saving `check.name` in `check.folder` would write, as of now: the check a save
-    /// browser asks for as an effect (`.checkSaveTarget`), carried out where the file system is.
-    public static func target(of check: SaveCheck, fileSystem: any FileSystem) -> SaveTarget {
-        let browser = Browser(fileSystem: fileSystem, root: check.root, current: check.folder)
-        if let problem = browser.currentProblem() { return .folderProblem(problem) }
-        return browser.target(for: check.name)
-    }
-
-    /// Why the folder `check.name` cannot be made in `check.folder` (the folder gone or replaced,
-    /// the name leading outside the root), or nil.
-    public static func problemMaking(_ check: SaveCheck, fileSystem: any FileSystem) -> String? {
-        let browser = Browser(fileSystem: fileSystem, root: check.root, current: check.folder)
-        return browser.currentProblem() ?? browser.checkInsideRoot(Paths.appending(check.folder, check.name), shownAs: check.name)
-    }
-
-    /// The folder a folder box's Choose would take for `check` (the folder `name` in `folder`,
-    /// or `folder` itself when `name` is empty), as of now: its real path inside the root.
-    public static func resolveFolder(_ check: SaveCheck, fileSystem: any FileSystem) -> FolderResolution {
-        let browser = Browser(fileSystem: fileSystem, root: check.root, current: check.folder)
-        if let problem = browser.currentProblem() { return .problem(problem) }
-        guard !check.name.isEmpty else { return .folder(check.folder) }
-        guard let real = fileSystem.realPath(Paths.appending(check.folder, check.name)), Paths.isInside(real, root: check.root) else {
-            return .outside
-        }
-        return .folder(real)
-    }
-
-    /// A browser at `current` that lists nothing: for checks alone.
-    private init(fileSystem: any FileSystem, root: PathBytes, current: PathBytes) {
-        self.fileSystem = fileSystem
-        self.root = root
-        self.current = current
-        showHidden = false
-        offersHere = false
-    }
-
-    /// Where saving `name` here would write, checked against the root: the whole path is resolved
-    /// as the kernel would (the current folder too, which may have been swapped for a link since
-    /// it was opened), so no chain of links, however long, leads out.
-    public func target(for name: PathBytes) -> SaveTarget {
-        // A relative path (`conf.d/x.conf`) is fine when its folders exist inside the root.
-        let parts = Paths.components(name)
-        if name.contains(Paths.slash) {
-            guard name.first != Paths.slash, !parts.isEmpty else { return .refused("type a name, or a path below this folder") }
-            if parts.contains(where: { $0 == [UInt8(ascii: ".")] || $0 == [UInt8(ascii: "."), UInt8(ascii: ".")] }) {
-                return .refused("a path below this folder, without . or ..")
-            }
-        }
-        if let problem = Paths.nameProblem(parts.last ?? name) { return .refused(problem) }
-        let candidate = Paths.join(Paths.components(current) + parts)
-        if let problem = checkInsideRoot(candidate, shownAs: name) { return .refused(problem) }
-        let kind = fileSystem.kind(candidate)
-        if kind?.opensLikeDirectory == true { return .folder(name) }
-        return .path(candidate, exists: kind != nil)
-    }
-
-    /// Why writing at `path` would not stay inside the root, or nil when it would.
-    public func checkInsideRoot(_ path: PathBytes, shownAs name: PathBytes) -> String? {
-        let outside = "“\(Sanitize.bytes(name))” leads outside \(Sanitize.bytes(root))"
-        switch fileSystem.resolveForWriting(path) {
-        case .failed(let reason): return "“\(Sanitize.bytes(name))”: \(reason)"
-        case .missing(let rest, let missing):
-            return Paths.isInside(rest, root: root) ? "“\(Sanitize.bytes(name))”: “\(Sanitize.bytes(missing))” does not exist" : outside
-        case .path(let real):
-            return Paths.isInside(real, root: root) ? nil : outside
-        }
-    }
-
-    /// Why the current folder cannot be chosen or written into now (gone, or replaced by a link
-    /// that leads elsewhere since it was opened), or nil.
-    public func currentProblem() -> String? {
-        guard let real = fileSystem.realPath(current) else { return "this folder no longer exists; go back" }
-        guard fileSystem.kind(current) == .directory, real == current, Paths.isInside(real, root: root) else {
-            return "this folder was moved or replaced; go back"
-        }
-        return nil
-    }
 
     /// Whether the folder, as it was listed, holds an entry of this name (hidden ones too).
     public func lists(_ name: PathBytes) -> Bool {

@@ -30,7 +30,7 @@ public struct DirectoryEntry: Equatable, Sendable {
 
 /// A folder's entries packed for size: all names in one byte buffer with offsets, instead of an
 /// array per name (at 100,000 entries that is the difference between 2 and 8 MB).
-public struct Listing: Sendable {
+public struct Listing: Equatable, Sendable {
     public private(set) var bytes: [UInt8] = []
     private var starts: [UInt32] = [0]
     public private(set) var kinds: [EntryKind] = []

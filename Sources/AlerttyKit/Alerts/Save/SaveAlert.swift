@@ -2,9 +2,9 @@
 // are dimmed (choosing one copies its name into the name field), a back control names the
 // parent folder, New Folder asks through a nested prompt, an existing file asks before it is
 // replaced. It hands back an absolute path inside the root; it never creates or touches the file.
-// The one write it asks for — making a folder — and its checks (where a save would write, which
-// folder Choose takes) are effects the runtime carries out; browsing reads folders through the
-// FileSystem it is given.
+// It does no file-system work itself: moving between folders and reading them, making a folder,
+// and its checks (where a save would write, which folder Choose takes) are effects the runtime
+// carries out (through the Sandbox); keys typed while a move is under way wait for it.
 //
 // Its parts: Browser (where we are, the sandbox), the list and field widgets, and a nested alert
 // (a prompt drawn over the box) for New Folder, Replace? and failures.
@@ -30,22 +30,22 @@ public struct SaveAlert: Alert {
     var nested: (purpose: Purpose, alert: any Alert)?
     /// The exact bytes of a chosen file's name (which may not be valid UTF-8), while the field still shows it.
     private var chosenName: PathBytes?
+    /// What a move under way is for, taken once it is made (a path answered: then saved there).
+    private var afterMove: AlertEvent?
+    /// Keys, clicks and answers that came while a move was under way: taken, in order, once it is
+    /// answered (typed ahead of a folder's listing, they are meant for it).
+    private var held: [AlertEvent] = []
+    static let heldMost = 4096
 
-    public init(title: String, text: String, configuration: BrowserConfiguration, fileSystem: any FileSystem) {
+    public init(title: String, text: String, configuration: BrowserConfiguration) {
         self.title = title
         body = TextBody(text)
         self.configuration = configuration
-        browser = Browser(fileSystem: fileSystem, root: configuration.root, start: configuration.start,
+        browser = Browser(root: configuration.root, start: configuration.start,
                           showHidden: configuration.showHidden, offersHere: configuration.choosesFolder && !configuration.typedIsAnswer)
         name = TextField(LineEditor(String(decoding: configuration.name, as: UTF8.self)))
         if String(validating: configuration.name, as: UTF8.self) == nil { chosenName = configuration.name }
         focus = configuration.choosesFolder && !configuration.typedIsAnswer ? .list : .name
-        // (Made with the box, as its first folder is listed: what Choose takes at the start.)
-        if choosesFolder && !configuration.typedIsAnswer {
-            let check = choiceCheck()
-            shownChoice = check
-            folderChoice = Self.shown(Browser.resolveFolder(check, fileSystem: fileSystem), for: check)
-        }
     }
 
     var choosesFolder: Bool { configuration.choosesFolder }
@@ -149,9 +149,19 @@ public struct SaveAlert: Alert {
     }
 
     private mutating func dispatch(_ event: AlertEvent) -> [Effect] {
+        switch event {
+        case .start: return [browser.ask(.list)]
+        case .browsed(let request, let result): return browsed(request, result)
+        case .action, .paste, .mouse, .answer:
+            guard browser.pending == nil else {
+                if held.count < Self.heldMost { held.append(event) }
+                return []
+            }
+        default: break
+        }
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength, .previewOutput, .previewEnded, .laidOut: return []
+        case .start, .browsed, .validated, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength, .previewOutput, .previewEnded, .laidOut: return []
         case .answer(let answer):
             return take(answer)
         case .mouse(let mouse): return click(mouse)
@@ -179,11 +189,9 @@ public struct SaveAlert: Alert {
             focus = .list
             return handleList(.submit)
         case .parent:
-            browser.goUp()
-            return []
+            return browser.goUp()
         case .go(let path):
-            notice = browser.openPath(Array(path.utf8))
-            return []
+            return [browser.ask(.path(Array(path.utf8)))]
         case .current:
             return save(here: true)
         case .text(let path), .path(let path):
@@ -191,24 +199,19 @@ public struct SaveAlert: Alert {
                 notice = problem
                 return []
             }
-            var bytes = Array(path.utf8)
+            let bytes = Array(path.utf8)
             if choosesFolder {
-                if let problem = browser.openPath(bytes) {
-                    notice = problem
-                    return []
-                }
-                return save(here: true)
+                // That folder (inside the root, or refused), then taken.
+                afterMove = .answer(.current)
+                return [browser.ask(.path(bytes))]
             }
             focus = .name
             // An absolute path: its folder first (inside the root, or refused), then its name.
             if bytes.first == Paths.slash {
-                if let problem = browser.openPath(Paths.parent(bytes)) {
-                    notice = problem
-                    return []
-                }
-                bytes = Paths.lastName(bytes)
+                afterMove = .answer(.text(String(decoding: Paths.lastName(bytes), as: UTF8.self)))
+                return [browser.ask(.path(Paths.parent(bytes)))]
             }
-            name.editor.setText(String(decoding: bytes, as: UTF8.self))
+            name.editor.setText(path)
             nameEdited()
             return save()
         case .makeFolder(let folder):
@@ -237,9 +240,9 @@ public struct SaveAlert: Alert {
             // dialog's Space: complete, and a folder named whole is opened (its entries listed next).
             _ = complete()
             if let folder = browser.entry(named: nameBytes), folder.kind.opensLikeDirectory {
-                notice = browser.open(folder.name)
                 name.editor.setText("")
                 chosenName = nil
+                return [browser.ask(.open(folder.name))]
             }
             return []
         case .focusNext:
@@ -277,7 +280,7 @@ public struct SaveAlert: Alert {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             browser.move(action)
         case .left, .deleteBackward:
-            browser.goUp()
+            return browser.goUp()
         case .submit where browser.isHereSelected, .activate where browser.isHereSelected:
             // "this folder": Enter takes the folder shown, as the footer says.
             return save(here: true)
@@ -285,10 +288,10 @@ public struct SaveAlert: Alert {
             if browser.isHereSelected {
                 break
             } else if browser.isBackSelected {
-                browser.goUp()
+                return browser.goUp()
             } else if let entry = browser.selectedEntry {
                 if entry.kind.opensLikeDirectory {
-                    notice = browser.open(entry.name)
+                    return [browser.ask(.open(entry.name))]
                 } else if case .link(target: nil) = entry.kind {
                     notice = "“\(Sanitize.bytes(entry.name))” is a broken link"
                 } else if !choosesFolder && action != .right {
@@ -299,7 +302,7 @@ public struct SaveAlert: Alert {
             }
         case .insert(let c):
             if c == "~" {
-                if let home = browser.fileSystem.home { notice = browser.go(to: home) }
+                return [browser.ask(.home)]
             } else {
                 browser.typeAhead(c)
             }
@@ -373,19 +376,20 @@ public struct SaveAlert: Alert {
             if choosesFolder { return [.resolveFolder(choiceCheck(here: here), choosing: true)] }
             return [.checkSaveTarget(browser.check(nameBytes))]
         }
-        if let problem = browser.currentProblem() {
-            notice = problem
-            return []
-        }
+        // dialog's field: the folder shown checked (still there, inside the root), then answered.
+        return [.resolveFolder(browser.check([]), choosing: true)]
+    }
+
+    /// dialog's fselect and dselect: their field's answer, below the folder shown.
+    private func typedAnswer() -> Outcome {
         if !editor.isEmpty {
             // dialog's field: what was typed, below the folder shown, checked for nothing.
             let typed = nameBytes
-            return [.finish(Outcome(.ok, answer: typed.first == Paths.slash ? typed : Paths.join(Paths.components(browser.current) + Paths.components(typed))))]
+            return Outcome(.ok, answer: typed.first == Paths.slash ? typed : Paths.join(Paths.components(browser.current) + Paths.components(typed)))
         }
-        // dialog's fselect and dselect with the field empty: the folder shown, with its slash, as
-        // their field reads it.
+        // With the field empty: the folder shown, with its slash, as their field reads it.
         let folder = browser.current
-        return [.finish(Outcome(.ok, answer: folder.last == Paths.slash ? folder : folder + [Paths.slash]))]
+        return Outcome(.ok, answer: folder.last == Paths.slash ? folder : folder + [Paths.slash])
     }
 
     /// What the check of a name found: saved, a folder opened, Replace? asked or a reason said —
@@ -400,9 +404,9 @@ public struct SaveAlert: Alert {
             focus = .name
         case .folder(let folder):
             // Typing a folder's name and Enter opens it, as in a desktop save panel.
-            notice = browser.openPath(folder)
             name.editor.clear()
             chosenName = nil
+            return [browser.ask(.path(folder))]
         case .path(let path, let exists):
             guard exists else { return [.finish(Outcome(.ok, answer: path))] }
             switch configuration.overwrite {
@@ -449,6 +453,7 @@ public struct SaveAlert: Alert {
         }
         guard check.folder == browser.current, check.name.isEmpty || check == choiceCheck() else { return [] }
         switch resolution {
+        case .folder where configuration.typedIsAnswer: return [.finish(typedAnswer())]
         case .folder(let folder): return [.finish(Outcome(.ok, answer: folder))]
         case .outside: notice = "that folder leads outside \(Sanitize.bytes(browser.root))"
         case .problem(let problem): notice = problem
@@ -483,11 +488,34 @@ public struct SaveAlert: Alert {
         let folder = Paths.lastName(path)
         if let error {
             failed("Could not create “\(Sanitize.bytes(folder))”: \(error)")
-        } else if let problem = browser.open(folder) {
-            browser.reload(keeping: folder)
-            notice = problem
+            return []
         }
-        return []
+        // Opened; or, if it cannot be (replaced since), the folder shown read again with it selected.
+        return [browser.ask(.open(folder), keeping: folder)]
+    }
+
+    // MARK: - Moving between folders
+
+    /// What came of a move: the folder entered, or why not; then what waited for it.
+    private mutating func browsed(_ request: Browse, _ result: Browsed) -> [Effect] {
+        guard request == browser.pending else { return [] } // another move was asked since
+        var effects: [Effect] = []
+        let then = afterMove
+        afterMove = nil
+        if let refusal = browser.arrive(request, result) {
+            notice = refusal
+            if let keeping = request.keeping, request.move != .list { effects.append(browser.ask(.list, keeping: keeping)) }
+        } else if let then {
+            effects += dispatch(then)
+        }
+        // Keys held while it was under way, in order (held again if they move once more).
+        let waiting = held
+        held = []
+        for event in waiting {
+            if effects.contains(where: \.ends) { break }
+            effects += dispatch(event)
+        }
+        return effects
     }
 
     private mutating func failed(_ message: String) {
@@ -595,6 +623,8 @@ public struct SaveAlert: Alert {
         let noticeRow = area.y + min(browser.rowCount, area.height - 1)
         if let problem = browser.listProblem {
             canvas.text(Wrap.truncate(" " + problem, width: area.width), x: area.x, y: noticeRow, style: theme.error)
+        } else if !browser.listed {
+            canvas.text(Wrap.truncate(" reading this folder…", width: area.width), x: area.x, y: noticeRow, style: theme.muted)
         } else if shownEntries == 0 {
             let hidden = browser.totalCount
             let text = hidden > 0 ? " (\(hidden) hidden; \(Bindings.hint(for: .toggleHidden) ?? "") shows them)" : " (empty folder)"
@@ -666,8 +696,8 @@ extension SaveAlert {
             make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
                 let fileSystem = RealFileSystem()
                 let browser = try BrowserConfiguration(m.command, fileSystem: fileSystem)
-                return BuiltAlert(makeAlert: { AlertFactory.styled(SaveAlert(title: m.title, text: m.text, configuration: browser,
-                                                                             fileSystem: fileSystem), m.command, m.text) },
+                return BuiltAlert(makeAlert: { AlertFactory.styled(SaveAlert(title: m.title, text: m.text, configuration: browser),
+                                                                   m.command, m.text) },
                                   options: RunOptions(), sources: [FileSystemEffects(fileSystem: fileSystem)],
                                   terminator: m.command.has(.print0) ? 0 : 0x0A, printsAnswer: true)
             })

@@ -70,7 +70,9 @@ final class WireTests: XCTestCase {
         command.positionals = ["Working", ""]
         command.command = ["sh", "-c", "echo hi\n"]
         command.fieldWords = ["name", "text", "Name"]
-        command.verbatim = true
+        command.dashIsText = true
+        command.enterIsDefault = true
+        command.suggestsFlags = false
         let request = Popup.Request(command: command, theme: "[colors]\nbox = red\n", directory: "/tmp/a b",
                                     environment: [("LANG", "C"), ("EMPTY", ""), ("GONE", nil)],
                                     caller: 4_000_000, callerStart: UInt64(Int64.max), deadline: 1)

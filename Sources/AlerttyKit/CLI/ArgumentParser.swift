@@ -29,13 +29,18 @@ public struct ParsedCommand: Equatable, Sendable {
     public var command: [String]?
     /// A form's `--field NAME KIND LABEL [options]` declarations, as given (read by FormSpec).
     public var fieldWords: [String] = []
-    /// Built by the drop-in from a whiptail or dialog call: TEXT and --value are taken as given —
-    /// `-` is text, never stdin, and a secret may have a --value (the script's own command line
-    /// already holds it, as whiptail and dialog take it).
-    public var verbatim = false
+    // What the drop-in changes for a whiptail or dialog call, each by its name:
+    /// `-` as TEXT or --value is that text, never stdin (whiptail and dialog read none there).
+    public var dashIsText = false
+    /// Enter's answer (the focused button or item) is the default a script may take, as whiptail's
+    /// and dialog's boxes have always had one; otherwise the alert's own rule says.
+    public var enterIsDefault = false
+    /// A report may suggest alertty's own flags (--tty, --id, --non-interactive); not to a whiptail
+    /// or dialog call, which cannot pass them.
+    public var suggestsFlags = true
 
-    /// `value` (TEXT, --value) stands for stdin: `-`, unless the command is verbatim.
-    public func readsStdin(_ value: String?) -> Bool { value == "-" && !verbatim }
+    /// `value` (TEXT, --value) stands for stdin: `-`, unless it is text here.
+    public func readsStdin(_ value: String?) -> Bool { value == "-" && !dashIsText }
 
     public func has(_ flag: Flag) -> Bool { values[flag] != nil }
     public func string(_ flag: Flag) -> String? { values[flag]?.last }

@@ -25,7 +25,11 @@ extension Compat {
             self.positionals = positionals
             self.options = options
             command = ParsedCommand(alert: spec.alert)
-            command.verbatim = true
+            // TEXT and --value as given ("-" is text); Enter's answer is the default, but a
+            // password's only when the script gave one; no alertty flag is suggested.
+            command.dashIsText = true
+            command.enterIsDefault = spec.alert != .password
+            command.suggestsFlags = false
             translated = Translated(command: command, output: Output(descriptor: 2))
         }
 

@@ -254,10 +254,7 @@ enum Ask {
 
     /// Whether the command gives the prompt a default a script could rely on.
     static func hasDefault(_ command: ParsedCommand) -> Bool {
-        // whiptail's and dialog's boxes have always taken Enter's answer: the focused button or
-        // item (a secret only when the script gave one).
-        if command.verbatim { return command.alert != .password || command.has(.value) }
-        return command.alert.descriptor.hasDefault(command)
+        command.enterIsDefault || command.alert.descriptor.hasDefault(command)
     }
 
     /// Line mode: asked for, or a terminal that cannot do a box (TERM dumb or unset).

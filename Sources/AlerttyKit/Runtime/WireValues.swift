@@ -134,7 +134,9 @@ extension ParsedCommand: WireValue {
         w.put(command != nil)
         w.put(command ?? [])
         w.put(fieldWords)
-        w.put(verbatim)
+        w.put(dashIsText)
+        w.put(enterIsDefault)
+        w.put(suggestsFlags)
     }
 
     static func take(from r: inout WireReader) throws(WireError) -> ParsedCommand {
@@ -150,13 +152,15 @@ extension ParsedCommand: WireValue {
         let argv = try r.strings()
         command.command = runs ? argv : nil
         command.fieldWords = try r.strings()
-        command.verbatim = try r.bool()
+        command.dashIsText = try r.bool()
+        command.enterIsDefault = try r.bool()
+        command.suggestsFlags = try r.bool()
         return command
     }
 }
 
 extension Popup.Request: WireValue {
-    static let version = "alertty-popup 4"
+    static let version = "alertty-popup 5"
 
     func put(into w: inout WireWriter) {
         w.put(Self.version)

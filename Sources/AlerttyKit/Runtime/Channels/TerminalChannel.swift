@@ -58,7 +58,7 @@ struct TerminalChannel: Channel {
         }
         let command = question.command
         App.report("no terminal to ask on (\(error.message)); run it from a terminal, "
-                   + (command.verbatim ? "" : "pass --tty PATH, ") + Ask.withoutAPerson(command, question.answerer))
+                   + (command.suggestsFlags ? "pass --tty PATH, " : "") + Ask.withoutAPerson(command, question.answerer))
         return .failed(.noTerminal)
     }
 }
@@ -67,7 +67,7 @@ extension Ask {
     /// How a prompt is answered with no one there, in words its caller can act on: a whiptail or
     /// dialog call can have no --id, so the environment's default is its way.
     static func withoutAPerson(_ command: ParsedCommand, _ answerer: Answerer) -> String {
-        if command.verbatim { return "or set ALERTTY_NONINTERACTIVE=1 to take its default" }
+        if !command.suggestsFlags { return "or set ALERTTY_NONINTERACTIVE=1 to take its default" }
         let byName = answerer.variable.map { "set \($0)" } ?? "give it an --id and set ALERTTY_ANSWER_<ID>"
         return "\(byName) to answer it, or take its default with --non-interactive"
     }

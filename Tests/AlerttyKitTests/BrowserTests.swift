@@ -385,6 +385,25 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(a.browser.selectedEntry?.name, b("report.txt"), "the held Down taken in docs")
     }
 
+    /// A path answered by a script (line mode, ALERTTY_ANSWER, the defaults) opens its folder,
+    /// then is taken there; one that names no file is refused, and asks nothing more.
+    func testAnAnsweredPathOpensItsFolderThenIsTaken() throws {
+        let fs = tree()
+        var a = try saveAlert(fs)
+        XCTAssertEqual(a.send(.answer(.path("/home/ann/docs/new.txt")), fs), [.finish(Outcome(.ok, answer: b("/home/ann/docs/new.txt")))])
+        guard case .run(let whole) = try ArgumentParser.parse(["save", "--root", "/"]) else { return XCTFail("not an alert to run") }
+        var root = try SaveAlert.started(whole, fs)
+        XCTAssertEqual(root.send(.answer(.path("/")), fs), [], "no name: refused, and no move asked again")
+        XCTAssertEqual(root.notice, "type a name, or a path below this folder")
+        var outside = try saveAlert(fs)
+        XCTAssertEqual(outside.send(.answer(.path("/etc/x")), fs), [])
+        XCTAssertEqual(outside.notice, "/etc is outside /home/ann", "the folder refused: nothing saved")
+        guard case .run(let c) = try ArgumentParser.parse(["folder", "--root", "/home/ann"]) else { return XCTFail("not an alert to run") }
+        var folder = try SaveAlert.started(c, fs)
+        XCTAssertEqual(folder.send(.answer(.go("docs")), fs), [])
+        XCTAssertEqual(folder.send(.answer(.text("/home/ann/Music")), fs), [.finish(Outcome(.ok, answer: b("/home/ann/Music")))])
+    }
+
     func testConfigurationErrors() {
         let fs = tree()
         func error(_ args: [String]) -> String? {
@@ -414,7 +433,10 @@ extension SaveAlert {
     mutating func send(_ event: AlertEvent, _ fs: any FileSystem) -> [Effect] {
         let files = FileSystemEffects(fileSystem: fs)
         var left = update(event).filter { !files.accept($0, now: 0) }
+        var turns = 0
         while files.readyNow {
+            turns += 1
+            if turns > 100 { XCTFail("the file-system effects never settle"); break }
             for result in files.service(now: 0, readable: [], writable: []) { left += update(result).filter { !files.accept($0, now: 0) } }
         }
         return left

@@ -30,8 +30,14 @@ public struct SaveAlert: Alert {
     var nested: (purpose: Purpose, alert: any Alert)?
     /// The exact bytes of a chosen file's name (which may not be valid UTF-8), while the field still shows it.
     private var chosenName: PathBytes?
-    /// What a move under way is for, taken once it is made (a path answered: then saved there).
-    private var afterMove: AlertEvent?
+    /// What a move under way is for, done once it is made (a path answered: then taken there).
+    private var afterMove: AfterMove?
+    enum AfterMove {
+        /// The folder reached is the answer (a folder box's path).
+        case takeHere
+        /// The name is saved in the folder reached (a save box's absolute path).
+        case save(named: PathBytes)
+    }
     /// Keys, clicks and answers that came while a move was under way: taken, in order, once it is
     /// answered (typed ahead of a folder's listing, they are meant for it).
     private var held: [AlertEvent] = []
@@ -202,18 +208,15 @@ public struct SaveAlert: Alert {
             let bytes = Array(path.utf8)
             if choosesFolder {
                 // That folder (inside the root, or refused), then taken.
-                afterMove = .answer(.current)
+                afterMove = .takeHere
                 return [browser.ask(.path(bytes))]
             }
-            focus = .name
             // An absolute path: its folder first (inside the root, or refused), then its name.
             if bytes.first == Paths.slash {
-                afterMove = .answer(.text(String(decoding: Paths.lastName(bytes), as: UTF8.self)))
+                afterMove = .save(named: Paths.lastName(bytes))
                 return [browser.ask(.path(Paths.parent(bytes)))]
             }
-            name.editor.setText(path)
-            nameEdited()
-            return save()
+            return save(named: bytes)
         case .makeFolder(let folder):
             startNewFolder()
             guard let inner = nested else { return [] }
@@ -365,6 +368,14 @@ public struct SaveAlert: Alert {
 
     // MARK: - Saving
 
+    /// A name answered (line mode, a script): typed in the field and saved.
+    private mutating func save(named name: PathBytes) -> [Effect] {
+        focus = .name
+        self.name.editor.setText(String(decoding: name, as: UTF8.self))
+        nameEdited()
+        return save()
+    }
+
     /// Save or Choose. `here`: choose the current folder whatever is highlighted (line mode's Enter).
     private mutating func save(here: Bool = false) -> [Effect] {
         // (dselect's Enter in its empty field chooses the folder shown, as on its list; the
@@ -506,7 +517,10 @@ public struct SaveAlert: Alert {
             notice = refusal
             if let keeping = request.keeping, request.move != .list { effects.append(browser.ask(.list, keeping: keeping)) }
         } else if let then {
-            effects += dispatch(then)
+            switch then {
+            case .takeHere: effects += save(here: true)
+            case .save(let name): effects += save(named: name)
+            }
         }
         // Keys held while it was under way, in order (held again if they move once more).
         let waiting = held

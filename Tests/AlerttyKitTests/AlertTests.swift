@@ -290,8 +290,9 @@ final class AlertTests: XCTestCase {
         XCTAssertFalse(reasonStyle().reverse)
     }
 
-    /// The layers follow their files on ticks the front never sees unless it asks for them.
-    func testLayeredTicksItsLayersAndLeavesTheFrontsKeysToIt() {
+    /// The layers' files are followed by a source the question is given (DocumentFollower), not
+    /// on ticks: the boxes look at no file themselves, and the keys are the front's.
+    func testLayeredLooksAtNoFileAndLeavesTheFrontsKeysToIt() throws {
         final class Growing: TextDocument {
             var size = 0
             var refreshes = 0
@@ -299,13 +300,22 @@ final class AlertTests: XCTestCase {
             func refresh() -> Bool { refreshes += 1; return false }
         }
         let file = Growing()
-        var layered = Layered(front: ConfirmAlert(title: "", text: "Go on?"),
-                              layers: [Layered.Layer(view: TailView(title: "", document: file), width: nil, height: nil)])
-        XCTAssertEqual(layered.tickInterval, 0.25)
+        let layer = Layered.Layer(view: TailView(title: "", document: file), width: nil, height: nil)
+        var layered = Layered(front: ConfirmAlert(title: "", text: "Go on?"), layers: [layer])
+        XCTAssertNil(layered.tickInterval, "no ticks: the front asks for none")
         XCTAssertEqual(layered.update(.tick(0.25)), [])
-        XCTAssertEqual(file.refreshes, 1)
+        XCTAssertEqual(layered.update(.documentChanged), [])
+        XCTAssertEqual(file.refreshes, 0, "no box looks at a file")
         XCTAssertEqual(layered.update(.action(.insert("y"))).count, 1, "keys are the front's")
         XCTAssertEqual(layered.meaning, ConfirmAlert(title: "", text: "Go on?").meaning)
+
+        var command = ParsedCommand(alert: .confirm)
+        command.positionals = ["Go on?"]
+        let question = try Ask.prepare(command, Asking(behind: [layer]))
+        XCTAssertNil(Ask.makeDeliverable(question))
+        let followers = question.built.sources.compactMap { $0 as? DocumentFollower }
+        XCTAssertEqual(followers.count, 1, "the question asked over the layers follows their files")
+        XCTAssertTrue(followers.first?.documents.first === file)
     }
 
     /// dialog's Tab between the box and the boxes that follow files: newest first, then back to the

@@ -160,4 +160,50 @@ extension PagerTests {
         XCTAssertEqual(nav.lastLineStart, size - LineNavigator.longestLine)
         XCTAssertEqual(nav.lines(from: 0, count: 2, maxBytes: 10).map(\.start), [0, LineNavigator.longestLine])
     }
+
+    /// Following is the follower's I/O, not the alert's: a tick looks at nothing; the follower
+    /// looks every quarter second and says when the file changed; the view at the end stays there.
+    func testFollowingLooksInTheFollowerNotInTheAlert() {
+        let file = CountingDocument((1...30).map { "l\($0)" }.joined(separator: "\n") + "\n")
+        var alert = TextAlert(title: "", document: file, streaming: false, follow: true)
+        alert.layout(Rect(x: 0, y: 0, width: 40, height: 10))
+        _ = alert.update(.action(.end))
+        for t in 1...5 { _ = alert.update(.tick(Double(t))) }
+        XCTAssertEqual(file.looks, 0, "the alert never looks at the file itself")
+        XCTAssertNil(alert.tickInterval, "it asks for no ticks to follow")
+
+        let follower = DocumentFollower([file])
+        XCTAssertEqual(follower.service(now: 1_000, readable: [], writable: []), [], "the first turn only sets the time")
+        XCTAssertEqual(follower.service(now: 1_000 + 100_000_000, readable: [], writable: []), [], "before a quarter second: no look")
+        XCTAssertEqual(file.looks, 0)
+        file.grow("l31\n")
+        let events = follower.service(now: 1_000 + DocumentFollower.interval, readable: [], writable: [])
+        XCTAssertEqual(events, [.documentChanged])
+        XCTAssertEqual(follower.service(now: 1_000 + 2 * DocumentFollower.interval, readable: [], writable: []), [], "unchanged: nothing said")
+        XCTAssertEqual(file.looks, 2)
+        XCTAssertTrue(follower.settled, "a watch: a script's answer never waits for it")
+        for event in events { _ = alert.update(event) }
+        XCTAssertEqual(alert.pager.visible.last?.text, "l31", "at the end, it stays at the end")
+    }
+}
+
+/// A file in memory that grows when told, counting how often it was asked to look again.
+final class CountingDocument: TextDocument {
+    private var bytes: [UInt8]
+    private var pending: [UInt8] = []
+    private(set) var looks = 0
+    init(_ text: String) { bytes = Array(text.utf8) }
+    var size: Int { bytes.count }
+    func read(at offset: Int, count: Int) -> [UInt8] {
+        guard offset >= 0, offset < bytes.count else { return [] }
+        return Array(bytes[offset..<min(bytes.count, offset + count)])
+    }
+    func grow(_ text: String) { pending += Array(text.utf8) }
+    func refresh() -> Bool {
+        looks += 1
+        guard !pending.isEmpty else { return false }
+        bytes += pending
+        pending = []
+        return true
+    }
 }

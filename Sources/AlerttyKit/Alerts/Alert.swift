@@ -174,6 +174,8 @@ public enum AlertEvent: Equatable, Sendable {
     case saveTargetChecked(SaveCheck, Browser.SaveTarget)
     /// Result of a `.browse` effect: the folder reached and its entries, or why not.
     case browsed(Browse, Browsed)
+    /// A followed file changed (grew, was truncated or replaced): DocumentFollower looked.
+    case documentChanged
     /// The box has laid the alert out anew (its first frame, a resize): what depends on its size
     /// (a preview pane's command, told its columns and lines) may start now.
     case laidOut

@@ -43,8 +43,6 @@ public struct Layered: Alert {
     /// The front box follows a file too (dialog's --tailbox).
     public let frontFollows: Bool
     private(set) var keys = Keys.box
-    /// How often the layers look for new lines.
-    static var followInterval: Double { 0.25 }
     /// dialog's statuses for a wait that failed (no follower left) and for a --tailbox ended
     /// while it held the keys as a follower.
     static let noFollowerLeft: Int32 = 255
@@ -70,7 +68,7 @@ public struct Layered: Alert {
     public var minimumSize: (width: Int, height: Int) { front.minimumSize }
     public var meaning: AlertMeaning { front.meaning }
     public var usesMouse: Bool { front.usesMouse }
-    public var tickInterval: Double? { min(front.tickInterval ?? Self.followInterval, Self.followInterval) }
+    public var tickInterval: Double? { front.tickInterval }
     public var maxFramesPerSecond: Double? { front.maxFramesPerSecond }
     public var showsCountdownOnDefault: Bool { front.showsCountdownOnDefault }
     public var buttonBar: ButtonBar? { front.buttonBar }
@@ -90,10 +88,6 @@ public struct Layered: Alert {
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
-        case .tick:
-            for layer in layers { _ = layer.view.follow() }
-            // Ticks the front did not ask for are not its to see.
-            return front.tickInterval == nil ? [] : front.update(event)
         case .action(.focusNext) where !followers.isEmpty:
             let order = followers
             if let at = order.firstIndex(of: keys) { keys = at + 1 < order.count ? order[at + 1] : .box } else { keys = order[0] }

@@ -144,7 +144,7 @@ struct DropInProgram: Program {
         options.height = front.height
         options.margin = 1
         let ran = Ask.show(front.view, mode: .showing(onAlternateScreen: alternateScreen), tty: "/dev/tty", options: options,
-                           behind: Array(layers.dropLast()))
+                           behind: Array(layers.dropLast()), following: [front.view.document])
         Platform.exit(ran.conclude(0))
     }
 

@@ -109,6 +109,7 @@ enum Ask {
         if !asking.behind.isEmpty || asking.frontFollows {
             let make = question.built.makeAlert
             question.built.makeAlert = { Layered(front: make(), layers: asking.behind, frontFollows: asking.frontFollows) }
+            if !asking.behind.isEmpty { question.built.sources.append(DocumentFollower(asking.behind.map(\.view.document))) }
         }
         // An answer that could not be delivered must not be asked for (a password typed for nothing).
         let fd = asking.answerDescriptor
@@ -205,13 +206,17 @@ enum Ask {
     /// An alert that asks nothing, shown by the box in `mode` on the terminal at `tty` (dialog's
     /// infobox drawn once, --no-kill boxes kept showing): the same loop, no keys. No terminal:
     /// nothing to show it on, and an infobox never fails.
-    static func show(_ alert: any Alert, mode: BoxFrontEnd.Mode, tty: String, options: RunOptions, behind: [Layered.Layer] = []) -> Ran {
+    /// `following`: files the alert itself follows, besides the boxes behind it.
+    static func show(_ alert: any Alert, mode: BoxFrontEnd.Mode, tty: String, options: RunOptions, behind: [Layered.Layer] = [],
+                     following: [any TextDocument] = []) -> Ran {
         guard let session = try? TerminalSession(path: tty, modal: true) else { return .ended(Outcome(.ok), terminator: nil, wholeJob: false) }
         var options = options
         options.animate = false
         let frontEnd = BoxFrontEnd(session: session, options: options, mode: mode)
         let shown = behind.isEmpty ? alert : Layered(front: alert, layers: behind)
-        return .ended(Runner(frontEnd: frontEnd, alert: shown).run(), terminator: nil, wholeJob: false)
+        let followed = behind.map(\.view.document) + following
+        return .ended(Runner(frontEnd: frontEnd, alert: shown, sources: followed.isEmpty ? [] : [DocumentFollower(followed)]).run(),
+                      terminator: nil, wholeJob: false)
     }
 
     /// No one to ask: the alert answered from the environment or by its defaults, through the same loop.

@@ -557,7 +557,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .validated, .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .childOutput, .childExited, .signal, .strength:
+        case .validated, .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .childOutput, .childExited, .signal, .strength:
             return []
         }
     }

@@ -17,8 +17,6 @@ public struct TailView: Alert {
     /// The height dialog was given, whatever the file's length.
     public var textScrolls: Bool { true }
     public var minimumSize: (width: Int, height: Int) { (4, 1) }
-    /// It looks for new lines this often.
-    public var tickInterval: Double? { 0.25 }
     public var meaning: AlertMeaning {
         .document(.init(title: title, page: pager.visible.map(\.text), pageStart: pager.top, percent: 100, atEnd: true,
                         ok: tr("OK"), cancel: nil, loading: true, notice: nil))
@@ -31,14 +29,13 @@ public struct TailView: Alert {
         pager.toEnd()
     }
 
-    /// Looks for lines added at the end (the next layout shows them); true when there were.
-    public func follow() -> Bool { pager.document.refresh() }
+    /// The file it follows (DocumentFollower looks at it; the next layout shows what came).
+    public var document: any TextDocument { pager.document }
 
     /// Raised over the box with the keys (dialog's Tab to it), long lines scroll sideways as in
     /// dialog's tailbox: Left/h/H, Right/l/L, and Home/0 back to their start; it stays at the end.
     public mutating func update(_ event: AlertEvent) -> [Effect] {
         switch event {
-        case .tick: _ = follow()
         case .action(.left), .action(.insert("h")), .action(.insert("H")): _ = pager.scroll(.left)
         case .action(.right), .action(.insert("l")), .action(.insert("L")): _ = pager.scroll(.right)
         case .action(.home), .action(.insert("0")):

@@ -63,10 +63,7 @@ public struct TextAlert: Alert {
     /// Given a --height (whiptail's and dialog's textbox always give one), the pager takes it.
     public var textScrolls: Bool { true }
     public var minimumSize: (width: Int, height: Int) { (20, 3) }
-    public var tickInterval: Double? {
-        if searching != nil { return 0 }
-        return follow && stream == nil ? 0.25 : nil
-    }
+    public var tickInterval: Double? { searching != nil ? 0 : nil }
     /// While a search scans, its progress is drawn a few times a second, not after every slice.
     public var maxFramesPerSecond: Double? { searching != nil ? 20 : nil }
     public var usesMouse: Bool { true }
@@ -153,8 +150,10 @@ public struct TextAlert: Alert {
             stopSearch()
             return []
         case .tick:
+            return []
+        case .documentChanged:
+            // (Where the view was is as last drawn: at the end, it stays there.)
             let wasAtEnd = pager.atEnd
-            guard pager.document.refresh() else { return [] }
             measure()
             if wasAtEnd { pager.toEnd() } else { pager.refresh() }
             return []
@@ -351,6 +350,7 @@ extension TextAlert {
             // to be followed: an empty log that will grow.
             case .regular(let size)? where path != "-" && (size > 0 || command.has(.follow)):
                 document = FileDocument(fd: fd, size: size, path: command.has(.follow) ? path : nil)
+                if command.has(.follow) { sources.append(DocumentFollower([document])) }
             case .directory?:
                 Platform.close(fd)
                 throw UsageError("\(path) is a folder, not a file")
@@ -362,7 +362,7 @@ extension TextAlert {
             }
         }
         // --run's output and stdin or a FIFO arrive as streams; a regular file is there already.
-        let streaming = run != nil || !sources.isEmpty
+        let streaming = run != nil || sources.contains { $0 is InputStream }
         var alert = TextAlert(title: shownTitle, document: document, streaming: streaming, follow: run != nil || command.has(.follow),
                               okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel),
                               extraLabel: command.string(.extraButton))

@@ -11,7 +11,8 @@ public protocol TextDocument: AnyObject {
     func refresh() -> Bool
 }
 
-/// A regular file, read where the view is. Followed (`refresh`), as `tail -F` follows: a file
+/// A regular file, read where the view is. Followed (`refresh`, called by the runtime's
+/// DocumentFollower, never by the alert), as `tail -F` follows: a file
 /// that grows shows its new lines, one that shrinks (truncated) is shown from its new end, and
 /// when its path names a new file (a log rotated: renamed away and made anew) that file is read.
 public final class FileDocument: TextDocument {

@@ -113,6 +113,9 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(String(decoding: br.current, as: UTF8.self), "/home/ann")
         XCTAssertEqual(br.selectedEntry?.name, b("docs"))
         XCTAssertEqual(br.goUp(), [], "the root cannot be left by going up: nothing is asked")
+        let up = Browse(root: b("/home/ann"), from: b("/home/ann"), move: .up)
+        XCTAssertEqual(Sandbox(fileSystem: fs, root: b("/home/ann")).walk(up), .refused("“..” leads outside /home/ann"),
+                       "asked all the same, the sandbox itself keeps to the root")
     }
 
     func testSandboxEscapesAllFail() {

@@ -37,7 +37,7 @@ public struct Browser {
         refilter(keeping: nil)
     }
 
-    public var atRoot: Bool { Paths.components(current).count <= Paths.components(root).count }
+    public var atRoot: Bool { Paths.isAtRoot(current, root: root) }
     var hereRows: Int { offersHere ? 1 : 0 }
     /// Rows before the entries: "this folder", the back control.
     public var leadingRows: Int { hereRows + (atRoot ? 0 : 1) }

@@ -119,6 +119,13 @@ public enum Paths {
     }
 
     /// True when `path` is `root` or below it, comparing whole components (so /home/ann never admits /home/anna).
+    static let dotDot: PathBytes = [UInt8(ascii: "."), UInt8(ascii: ".")]
+
+    /// `folder` (inside `root`) is the root itself: going up would leave it.
+    public static func isAtRoot(_ folder: PathBytes, root: PathBytes) -> Bool {
+        components(folder).count <= components(root).count
+    }
+
     public static func isInside(_ path: PathBytes, root: PathBytes) -> Bool {
         let p = components(path), r = components(root)
         return p.count >= r.count && Array(p.prefix(r.count)) == r

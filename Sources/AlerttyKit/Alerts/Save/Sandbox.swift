@@ -23,7 +23,7 @@ public struct Sandbox {
         case .list:
             return list(from, selecting: request.keeping)
         case .up:
-            return list(Paths.parent(from), selecting: Paths.lastName(from))
+            return arrive(open(Paths.dotDot, from: from))
         case .open(let name):
             return arrive(open(name, from: from))
         case .path(let path):
@@ -56,8 +56,8 @@ public struct Sandbox {
     func open(_ name: PathBytes, from folder: PathBytes) -> Reached {
         let shownName = Sanitize.bytes(name)
         // Listings never contain these, but a name from elsewhere might.
-        if name == [UInt8(ascii: "."), UInt8(ascii: ".")] {
-            if Paths.components(folder).count <= Paths.components(root).count { return .failure(Refusal(reason: "“..” leads outside \(Sanitize.bytes(root))")) }
+        if name == Paths.dotDot {
+            if Paths.isAtRoot(folder, root: root) { return .failure(Refusal(reason: "“..” leads outside \(Sanitize.bytes(root))")) }
             return .success((Paths.parent(folder), Paths.lastName(folder)))
         }
         if let problem = Paths.nameProblem(name) { return .failure(Refusal(reason: problem)) }

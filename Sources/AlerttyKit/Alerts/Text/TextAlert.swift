@@ -10,7 +10,7 @@ public struct TextAlert: Alert {
     public private(set) var pager: PagedText
     let bar: ButtonBar
     public private(set) var focus: ButtonRole = .ok
-    /// --follow: look for new lines (a file: on each tick; a stream: as they come).
+    /// --follow: new lines shown (a file's when DocumentFollower says it changed; a stream's as they come).
     let follow: Bool
     /// Set when the document is fed by `.input` (stdin, a FIFO).
     let stream: BufferDocument?
@@ -350,7 +350,6 @@ extension TextAlert {
             // to be followed: an empty log that will grow.
             case .regular(let size)? where path != "-" && (size > 0 || command.has(.follow)):
                 document = FileDocument(fd: fd, size: size, path: command.has(.follow) ? path : nil)
-                if command.has(.follow) { sources.append(DocumentFollower([document])) }
             case .directory?:
                 Platform.close(fd)
                 throw UsageError("\(path) is a folder, not a file")
@@ -362,7 +361,9 @@ extension TextAlert {
             }
         }
         // --run's output and stdin or a FIFO arrive as streams; a regular file is there already.
-        let streaming = run != nil || sources.contains { $0 is InputStream }
+        let streaming = run != nil || !sources.isEmpty
+        // A file followed is looked at by a source of its own (tail -F's looking is I/O).
+        if command.has(.follow) && !streaming { sources.append(DocumentFollower([document])) }
         var alert = TextAlert(title: shownTitle, document: document, streaming: streaming, follow: run != nil || command.has(.follow),
                               okLabel: command.string(.ok) ?? tr("OK"), cancelLabel: command.string(.cancel),
                               extraLabel: command.string(.extraButton))

@@ -29,6 +29,13 @@ public struct Declarations: Sendable {
         return options.first { $0.name == name }
     }
 
+    /// The options that are its own, not also flags of the alert (`flags`): the completions offer
+    /// those as a declaration's.
+    func options(besides flags: [FlagSpec]) -> [Option] {
+        let taken = Set(flags.map(\.name))
+        return options.filter { !taken.contains($0.name) }
+    }
+
     /// `--field`.
     var openerWord: String { "--" + opener }
     /// What the opener does, for the completions: "a field: NAME KIND LABEL, then its options".

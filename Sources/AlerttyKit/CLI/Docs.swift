@@ -283,7 +283,7 @@ public enum Docs {
             var names: [String] = []
             for f in CommandSpec.flags(for: alert) where !names.contains("--" + f.name) { names.append("--" + f.name) }
             // A form's field options follow its --field declarations.
-            let fieldWords = alert.descriptor.declarations.map { [$0.openerWord] + $0.options.map { "--" + $0.name }.filter { !names.contains($0) } } ?? []
+            let fieldWords = alert.descriptor.declarations.map { [$0.openerWord] + $0.options(besides: CommandSpec.flags(for: alert)).map { "--" + $0.name } } ?? []
             let words = names + fieldWords + ["--help"]
             let flagWords = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
             // An alert whose argument is a FILE (text, edit) completes file names where no flag is typed.
@@ -335,7 +335,7 @@ public enum Docs {
                 // Repeatable: each field takes its own options after its --field NAME KIND LABEL.
                 let values = declared.values.map { $0 == "KIND" ? ":KIND:(\(declared.kinds.joined(separator: " ")))" : ":\($0): " }.joined()
                 s += "                '*\(declared.openerWord)[\(zshEscape(declared.openerHelp))]\(values)' \\\n"
-                for option in declared.options where !CommandSpec.flags(for: alert).contains(where: { $0.name == option.name }) {
+                for option in declared.options(besides: CommandSpec.flags(for: alert)) {
                     s += "                '*--\(option.name)[\(zshEscape(declared.noun + " option: " + option.help))]\(option.valueName.isEmpty ? "" : ":\(option.valueName): ")' \\\n"
                 }
             }
@@ -383,7 +383,7 @@ public enum Docs {
             guard let declared = alert.descriptor.declarations else { continue }
             let when = "complete -c alertty -n '__fish_seen_subcommand_from \(alert.rawValue)'"
             s += "\(when) -l \(declared.opener) -x -d '\(declared.openerHelp.replacingAll("'", with: "\\'"))'\n"
-            for option in declared.options where !CommandSpec.flags(for: alert).contains(where: { $0.name == option.name }) {
+            for option in declared.options(besides: CommandSpec.flags(for: alert)) {
                 s += "\(when) -l \(option.name)\(option.valueName.isEmpty ? "" : " -x") -d '\((declared.noun + " option: " + option.help).replacingAll("'", with: "\\'"))'\n"
             }
         }

@@ -51,8 +51,65 @@ final class SystemdAskTests: XCTestCase {
             (["-bash"], "bash"),
             (["python3", "-u", "/opt/backup/run.py"], "run.py"),
             (["/usr/bin/gpg-agent", "--daemon"], "gpg-agent"),
+            // A cron line that sets a variable for its command is asked by the command.
+            (["/bin/sh", "-c", "ALERTTY_POPUP=1 alertty confirm --popup 'Clean now?'"], "alertty"),
+            (["/bin/sh", "-c", "PATH=/usr/local/bin:$PATH LANG=C exec /usr/local/bin/check-disk"], "check-disk"),
+            (["/bin/sh", "-c", "env X=1 nightly-backup"], "nightly-backup"),
             ([], "?"),
         ]
         for (words, program) in cases { XCTAssertEqual(Popup.Asker.program(of: words), program, "\(words)") }
+    }
+}
+
+final class SystemdAskTimeTests: XCTestCase {
+    /// Every NotAfter a request can carry gives a --timeout the parser takes: never past the
+    /// flag's bound (`systemd-ask-password --timeout=600y`, NotAfter=2^63-1 crashed the box), never
+    /// below its least, none for 0.
+    func testEveryNotAfterGivesATimeTheFlagTakes() throws {
+        let now: UInt64 = 5_000_000_000_000 // 5,000 s of CLOCK_MONOTONIC, in nanoseconds
+        let nowMicros = now / 1000
+        let cases: [(UInt64, Double?)] = [
+            (0, nil),
+            (1, 0.01),
+            (nowMicros, 0.01),
+            (nowMicros + 1_500_000, 1.5),
+            (nowMicros + UInt64(Limits.longestTimeout) * 1_000_000 + 1, Double(Limits.longestTimeout)),
+            (UInt64(Int64.max), Double(Limits.longestTimeout)),
+            (UInt64.max, Double(Limits.longestTimeout)),
+        ]
+        for (notAfter, expected) in cases {
+            let request = SystemdAsk.Request(pid: 1, socket: "/s", notAfter: notAfter, message: "m")
+            let left = request.secondsLeft(now: now)
+            XCTAssertEqual(left, expected, "NotAfter=\(notAfter)")
+            guard let left else { continue }
+            var command = ParsedCommand(alert: .password)
+            command.add(.timeout, String(left))
+            XCTAssertNoThrow(try ArgumentParser.check(String(left), for: CommandSpec.flags.first { $0.name == "timeout" }!),
+                             "NotAfter=\(notAfter) gives --timeout \(left)")
+        }
+        // And the parser reads the file's largest NotAfter as a request, not as an error.
+        let text = "[Ask]\nPID=1\nSocket=/s\nNotAfter=9223372036854775807\nMessage=m\n"
+        XCTAssertEqual(try SystemdAsk.Request.parse(text).secondsLeft(now: now), Double(Limits.longestTimeout))
+    }
+}
+
+final class QueueEntryTests: XCTestCase {
+    /// The queue's record names the question by its title, else its text, one line, cut short:
+    /// a 100 KiB title is still a record a reader of the queue takes whole.
+    func testTheRecordNamesTheQuestionAndStaysSmall() throws {
+        let asker = Popup.Asker(program: "check-disk", pid: 42)
+        var untitled = ParsedCommand(alert: .confirm)
+        untitled.positionals = ["Disk is 95% full.\nClean now?"]
+        XCTAssertTrue(asker.entry(untitled).contains("title=Disk is 95% full. Clean now?\n"), asker.entry(untitled))
+        var fromStdin = ParsedCommand(alert: .input)
+        fromStdin.positionals = ["-"]
+        XCTAssertTrue(asker.entry(fromStdin).contains("title=\n"), "stdin's text is never read for it")
+        var huge = ParsedCommand(alert: .confirm)
+        huge.add(.title, String(repeating: "T", count: 100_000) + "\u{1B}[31m")
+        huge.positionals = ["?"]
+        let entry = asker.entry(huge)
+        XCTAssertLessThan(entry.utf8.count, 1024, "far under the 64 KiB a reader takes")
+        XCTAssertTrue(entry.contains("T…\n"), entry)
+        XCTAssertFalse(entry.contains("\u{1B}"))
     }
 }

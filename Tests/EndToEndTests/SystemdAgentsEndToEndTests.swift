@@ -85,6 +85,21 @@ final class SystemdAgentsEndToEndTests: XCTestCase {
         XCTAssertEqual(agent.modeNow, agent.modeBefore)
     }
 
+    /// A request for longer than the flag's bound (`--timeout=600y`; NotAfter up to 2^63-1) is
+    /// asked with a year, which is never: before, the box trapped converting it, and Swift's
+    /// backtracer offered itself on the person's terminal over a secret's prompt.
+    func testARequestForLongerThanAYearIsAskedNotCrashed() throws {
+        let asker = try systemdAsks("Passphrase for the archive:", ["--timeout=600y"])
+        _ = try waitForRequest(holding: "PID=\(asker.pid)\n")
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("the password box, keys taken") { $0.contains("Passphrase for the archive:") && !$0.contains("keys in a moment") }
+        agent.type("long wait" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try asker.waitForExit(), 0, asker.stderrText)
+        XCTAssertEqual(asker.stdoutText, "long wait\n")
+        XCTAssertEqual(try agent.waitForExit(), 0, agent.screen.text)
+        XCTAssertFalse(agent.screen.text.contains("Crash") || agent.screen.text.contains("interact"), agent.screen.text)
+    }
+
     func testEchoIsShownInClearAndEscSendsACancel() throws {
         let asker = try systemdAsks("Volume label:", ["--echo=yes"])
         _ = try waitForRequest(holding: "PID=\(asker.pid)\n")

@@ -382,7 +382,13 @@ public final class Runner {
     // MARK: - Timing
 
     private var timeoutDeadline: UInt64? {
-        timeout.map { lastInputAt + UInt64($0 * 1e9) }
+        // Saturating: a time past what the clock can count is never (a year is the flags' bound,
+        // but a value that slipped past it must not trap in a secret's box).
+        timeout.map { seconds in
+            let nanos = seconds * 1e9
+            guard nanos.isFinite, nanos < Double(UInt64.max - lastInputAt) else { return .max }
+            return lastInputAt + UInt64(max(0, nanos))
+        }
     }
 
     private func pollTimeout(now: UInt64) -> Int32 {

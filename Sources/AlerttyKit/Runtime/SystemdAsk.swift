@@ -69,6 +69,16 @@ enum SystemdAsk {
             return text
         }
 
+        /// The seconds left before NotAfter as --timeout takes them: at least 0.01, at most the
+        /// flag's bound (`systemd-ask-password --timeout=600y` asks for more than a year), nil
+        /// without one. Any NotAfter, however large, gives a time the parser accepts.
+        func secondsLeft(now: UInt64) -> Double? {
+            guard notAfter > 0 else { return nil }
+            let nowMicros = now / 1000
+            let left = notAfter > nowMicros ? Double(notAfter - nowMicros) / 1e6 : 0
+            return min(max(0.01, left), Double(Limits.longestTimeout))
+        }
+
         /// No answer is wanted any more: past its NotAfter, or its process gone.
         var stale: Bool {
             (notAfter > 0 && Platform.now() / 1000 > notAfter) || (pid > 0 && Platform.processStart(pid) == nil)
@@ -178,9 +188,7 @@ enum SystemdAsk {
         let asker = request.pid > 0 ? "asked by \(program) (pid \(request.pid))" : "asked by a system service"
         command.positionals = [request.message.isEmpty ? "Password:" : request.message]
         if request.silent && !request.echo { command.add(.mask, "") }
-        if request.notAfter > 0 {
-            command.add(.timeout, String(max(0.01, Double(Int64(request.notAfter) - Int64(Platform.now() / 1000)) / 1e6)))
-        }
+        if let seconds = request.secondsLeft(now: Platform.now()) { command.add(.timeout, String(seconds)) }
         if plain { command.add(.plain, "") }
         let withdrawn = CallerWatch(gone: { Platform.identity(of: pending.path) != pending.file || request.stale })
         let ran = Ask.command(command, Asking(sources: [withdrawn], servedFor: .agent(asker: asker)))

@@ -63,8 +63,8 @@ public enum App {
         Platform.writeError("alertty: " + line + "\n")
     }
 
-    /// ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS), for the
-    /// programs a script calls (alertty, askpass, the drop-in; not gpg-agent's pinentry).
+    /// ALERTTY_OPTIONS: flags for every call, under the call's own (as DIALOGOPTS): alertty,
+    /// askpass, the drop-in and pinentry (where gpg-agent's SETTIMEOUT is the prompt's own).
     static func withOptions(_ command: ParsedCommand) throws(UsageError) -> ParsedCommand {
         guard let options = Platform.environment("ALERTTY_OPTIONS"), !options.isEmpty else { return command }
         return try ArgumentParser.withDefaults(command, from: options, variable: "ALERTTY_OPTIONS")

@@ -71,6 +71,16 @@ final class AskpassEndToEndTests: XCTestCase {
         XCTAssertFalse(p.screen.contains("Sud0"), "masked")
     }
 
+    /// --help names the folder alertty is installed in (not the package's /usr/bin after an
+    /// install to /usr/local), and `force`: `prefer` asks only where DISPLAY is set.
+    func testHelpNamesWhereItIsInstalledAndForce() throws {
+        let help = try Job(["--help"], executable: Self.askpass)
+        XCTAssertEqual(try help.waitForExit(), 0)
+        let folder = URL(fileURLWithPath: Self.askpass).deletingLastPathComponent().path
+        XCTAssertTrue(help.stdoutText.contains("export SSH_ASKPASS=\(folder)/alertty-askpass SSH_ASKPASS_REQUIRE=force"), help.stdoutText)
+        XCTAssertFalse(help.stdoutText.contains("/usr/bin/"), help.stdoutText)
+    }
+
     func testCancellingFailsTheCaller() throws {
         let p = try PTYProcess(["askpass", "Enter passphrase for key:"])
         try p.waitForText("Enter passphrase")

@@ -63,8 +63,8 @@ public enum Help {
         ("themes", { section("themes", ThemeDocs.lines) }),
         ("languages", { section("languages", TranslationDocs.lines) }),
         ("agent", { AgentProgram.usage }),
-        ("askpass", { section("askpass", Askpass.usage) }),
-        ("pinentry", { section("pinentry", Pinentry.usage) }),
+        ("askpass", { section("askpass", Askpass.usage(installedIn: Askpass.installedFolder)) }),
+        ("pinentry", { section("pinentry", Pinentry.usage(installedIn: Askpass.installedFolder)) }),
         ("dropin", { "whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads\n"
                      + "that program's command line by its own rules.\n" + section(nil, Compat.supportSummary) }),
     ]

@@ -10,13 +10,26 @@ public enum Askpass {
     /// The name alertty answers to as an askpass program.
     public static let programName = "alertty-askpass"
 
-    /// For --help and the man page: how to name it to each caller.
-    public static let usage: [String] = [
-        "alertty askpass [PROMPT], or alertty called as alertty-askpass (installed beside it): the askpass program of ssh, sudo and git. A secret is masked; git's \"Username for\" and ssh's host-key (yes/no) question are asked in the open; SSH_ASKPASS_PROMPT=confirm is a yes/no and =none a notice. The answer goes to stdout; Esc or Cancel exits 1, so the caller stops.",
-        "export SSH_ASKPASS=/usr/bin/alertty-askpass SSH_ASKPASS_REQUIRE=prefer   # ssh, ssh-add",
-        "export SUDO_ASKPASS=/usr/bin/alertty-askpass   # then sudo -A",
-        "export GIT_ASKPASS=/usr/bin/alertty-askpass    # git over https",
-    ]
+    /// For the man page: how to name it to each caller, installed as the package installs it.
+    public static let usage = usage(installedIn: "/usr/bin")
+
+    /// For --help: the same, with the folder this alertty was installed in (`/usr/local/bin`
+    /// after `scripts/install.sh /usr/local`). ssh uses askpass without a terminal of its own only
+    /// with SSH_ASKPASS_REQUIRE=force (`prefer` asks it only where DISPLAY is set).
+    public static func usage(installedIn folder: String) -> [String] {
+        [
+            "alertty askpass [PROMPT], or alertty called as alertty-askpass (installed beside it): the askpass program of ssh, sudo and git. A secret is masked; git's \"Username for\" and ssh's host-key (yes/no) question are asked in the open; SSH_ASKPASS_PROMPT=confirm is a yes/no and =none a notice. The answer goes to stdout; Esc or Cancel exits 1, so the caller stops.",
+            "export SSH_ASKPASS=\(folder)/alertty-askpass SSH_ASKPASS_REQUIRE=force   # ssh, ssh-add (prefer needs DISPLAY)",
+            "export SUDO_ASKPASS=\(folder)/alertty-askpass   # then sudo -A",
+            "export GIT_ASKPASS=\(folder)/alertty-askpass    # git over https",
+        ]
+    }
+
+    /// The folder the running alertty is installed in, as --help names it.
+    static var installedFolder: String {
+        guard let path = Platform.executablePath(), let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/usr/bin" }
+        return String(path[..<slash])
+    }
 
     /// What is asked, from the prompt and the caller's environment.
     public enum Kind: Equatable, Sendable { case secret, open, confirm, notice }
@@ -58,7 +71,7 @@ struct AskpassProgram: Program {
     func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
         // No caller passes these as a prompt: a person asking gets the program's help.
         if arguments == ["--help"] || arguments == ["-h"] {
-            Platform.writeAll(1, Array((Askpass.usage.joined(separator: "\n") + "\n").utf8))
+            Platform.writeAll(1, Array((Askpass.usage(installedIn: Askpass.installedFolder).joined(separator: "\n") + "\n").utf8))
             return 0
         }
         if arguments == ["--version"] {

@@ -8,12 +8,17 @@ public enum Pinentry {
     /// The name alertty answers to as a pinentry program.
     public static let programName = "pinentry-alertty"
 
-    /// For --help and the man page: how to name it to gpg-agent.
-    public static let usage: [String] = [
-        "alertty pinentry, or alertty called as pinentry-alertty (installed beside it): GnuPG's pinentry. gpg-agent speaks the Assuan protocol to it on stdin/stdout; each passphrase, confirmation or message is asked in a box on the terminal gpg names (GPG_TTY), else /dev/tty. SETREPEAT asks twice; Esc or Cancel answers \"Operation cancelled\", a timeout \"Timeout\", as pinentry-curses does.",
-        "echo 'pinentry-program /usr/bin/pinentry-alertty' >> ~/.gnupg/gpg-agent.conf; gpgconf --reload gpg-agent",
-        "export GPG_TTY=$(tty)   # in the shell's profile, so the agent knows where to ask",
-    ]
+    /// For the man page: how to name it to gpg-agent, installed as the package installs it.
+    public static let usage = usage(installedIn: "/usr/bin")
+
+    /// For --help: the same, with the folder this alertty was installed in.
+    public static func usage(installedIn folder: String) -> [String] {
+        [
+            "alertty pinentry, or alertty called as pinentry-alertty (installed beside it): GnuPG's pinentry. gpg-agent speaks the Assuan protocol to it on stdin/stdout; each passphrase, confirmation or message is asked in a box on the terminal gpg names (GPG_TTY), else /dev/tty. SETREPEAT asks twice; Esc or Cancel answers \"Operation cancelled\", a timeout \"Timeout\", as pinentry-curses does. ALERTTY_OPTIONS in gpg-agent's environment is read as by alertty (SETTIMEOUT wins over its --timeout).",
+            "echo 'pinentry-program \(folder)/pinentry-alertty' >> ~/.gnupg/gpg-agent.conf; gpgconf --reload gpg-agent",
+            "export GPG_TTY=$(tty)   # in the shell's profile, so the agent knows where to ask",
+        ]
+    }
 
     /// Serves one session; the exit status (0 when the client said BYE or went away).
     static func main(_ arguments: [String]) -> Int32 {
@@ -27,7 +32,7 @@ public enum Pinentry {
                 Platform.writeAll(1, Array("pinentry-alertty (alertty) \(CommandSpec.version)\n".utf8))
                 return 0
             case "--help", "-h":
-                Platform.writeAll(1, Array((usage.joined(separator: "\n") + "\n").utf8))
+                Platform.writeAll(1, Array((usage(installedIn: Askpass.installedFolder).joined(separator: "\n") + "\n").utf8))
                 return 0
             case "--ttyname", "--ttytype", "--lc-ctype", "--lc-messages", "--display", "--timeout", "-T", "-N", "-C", "-M", "-D", "-o":
                 guard let value = words.first else {
@@ -110,8 +115,14 @@ public enum Pinentry {
         if let ctype = prompt.lcCtype, !ctype.isEmpty { Platform.setEnvironment("LC_CTYPE", ctype) }
         // The quality meter is gpg-agent's to measure, over the protocol.
         let inquiry: [any EventSource] = prompt.qualityBar != nil && prompt.kind == .pin ? [QualityInquiry(reader: reader)] : []
-        guard case .ended(let ended, _, _) = Ask.command(command(for: prompt, tty: terminal.map { "/dev/fd/\($0)" } ?? "/dev/tty"),
-                                                         Asking(sources: inquiry, meterIsTheCallers: !inquiry.isEmpty)) else {
+        // ALERTTY_OPTIONS under the prompt's own settings, as for every program: SETTIMEOUT wins
+        // over its --timeout. (gpg-agent passes its environment on to its pinentry.)
+        let asked: ParsedCommand
+        do { asked = try App.withOptions(command(for: prompt, tty: terminal.map { "/dev/fd/\($0)" } ?? "/dev/tty")) } catch {
+            App.report(error.message)
+            return .failed(location: "?", error: .pinentryError)
+        }
+        guard case .ended(let ended, _, _) = Ask.command(asked, Asking(sources: inquiry, meterIsTheCallers: !inquiry.isEmpty)) else {
             return .failed(location: "?", error: .pinentryError)
         }
         // The answer's storage goes to the session, which wipes it once the D line is made.

@@ -27,28 +27,6 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
 
     override func tearDown() { PopupReachEndToEndTests.clearQueue() }
 
-    /// A job as cron runs it, asking with --popup where no tmux server is: its question waits in
-    /// the user's queue for an agent.
-    func job(_ arguments: [String], stdin: [UInt8]? = nil) throws -> Job {
-        let empty = try temporaryFolder()
-        return try Job([arguments[0], "--popup", "--timeout", "60"] + arguments.dropFirst(), environment: ["TMUX_TMPDIR": empty], stdin: stdin, cron: true)
-    }
-
-    /// Waits until `count` questions of these jobs are offered to agents (their records name a folder).
-    func waitForOffers(_ jobs: [Job], count: Int) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let queue = PopupReachEndToEndTests.queue
-            let offered = ((try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? []).filter { name in
-                jobs.contains { name.contains("-\($0.pid)-") }
-                    && ((try? String(contentsOfFile: queue + "/" + name, encoding: .utf8)) ?? "").contains("folder=")
-            }
-            if offered.count >= count { return }
-            if Date() > deadline { throw NSError(domain: "no offer in the queue", code: 1) }
-            usleep(20_000) // polling interval for the queue's state, not a synchronisation sleep
-        }
-    }
-
     func testAJobWithNoTerminalAndNoTmuxIsAnsweredByTheAgent() throws {
         let confirm = try job(["confirm", "Disk is 95% full. Clean now?"])
         let input = try job(["input", "--value", "db1", "Host name?"])
@@ -184,6 +162,29 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertTrue(pinentry.stdoutText.contains("\nD correct horse\nOK"), pinentry.stdoutText)
         XCTAssertEqual(pinentry.stderrText.components(separatedBy: "quality meter is measured by the caller").count, 2, pinentry.stderrText)
         XCTAssertEqual(try agent.waitForExit(), 0)
+    }
+
+    /// The README's recipe for a gpg-agent started from a timer, as written: ALERTTY_POPUP=1 and
+    /// ALERTTY_OPTIONS="--timeout 300" in its environment. pinentry takes --timeout from it (it
+    /// used to fail at once with "pinentry error", no one to ask and no time to wait), and
+    /// gpg-agent's own SETTIMEOUT still wins over it.
+    func testPinentryTakesItsTimeFromAlerttyOptions() throws {
+        let empty = try temporaryFolder()
+        let environment = ["TMUX_TMPDIR": empty, "ALERTTY_POPUP": "1", "ALERTTY_OPTIONS": "--timeout 300"]
+        let waiting = try Job([], environment: environment, stdin: Array("SETDESC Unlock the backup key\nGETPIN\nBYE\n".utf8),
+                              executable: PTYProcess.binary(named: "pinentry-alertty"), cron: true)
+        try waitForOffers([waiting], count: 1)
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("pinentry's question, keys taken") { $0.contains("Unlock the backup key") && !$0.contains("keys in a moment") }
+        agent.type("pin-9" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try waiting.waitForExit(), 0, waiting.stderrText)
+        XCTAssertTrue(waiting.stdoutText.contains("\nD pin-9\nOK"), waiting.stdoutText)
+        XCTAssertEqual(try agent.waitForExit(), 0)
+
+        let timed = try Job([], environment: environment, stdin: Array("SETTIMEOUT 1\nSETDESC Unlock it soon\nGETPIN\nBYE\n".utf8),
+                            executable: PTYProcess.binary(named: "pinentry-alertty"), cron: true)
+        XCTAssertEqual(try timed.waitForExit(), 0, timed.stderrText)
+        XCTAssertTrue(timed.stdoutText.contains("Timeout"), "SETTIMEOUT 1 wins over ALERTTY_OPTIONS' 300 s: \(timed.stdoutText)")
     }
 
     func testTenJobsAreAnsweredInTurnByOneWatchingAgent() throws {

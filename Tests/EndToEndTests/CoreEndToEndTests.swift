@@ -134,6 +134,8 @@ final class CoreEndToEndTests: XCTestCase {
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(out.fileHandleForReading.readDataToEndOfFile().count, 0)
         XCTAssertTrue(stderr.hasPrefix("alertty: no terminal to ask on"), stderr)
+        // What a cron user needs first: how to reach a person from there.
+        XCTAssertTrue(stderr.contains("add --popup --timeout SECONDS") && stderr.contains("alertty agent"), stderr)
         XCTAssertEqual(stderr.filter { $0 == "\n" }.count, 1)
         XCTAssertFalse(stderr.contains("\u{1B}"))
     }

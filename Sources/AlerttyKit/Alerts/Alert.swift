@@ -29,7 +29,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .described: return "described (--describe): the prompt was printed as JSON and nothing was asked or answered"
         case .timeout: return "timed out (--timeout)"
         case .hangup: return "the terminal hung up (SIGHUP)"
-        case .interrupted: return "interrupted (Ctrl-C, SIGINT); the calling script is interrupted too"
+        case .interrupted: return "interrupted (Ctrl-C, SIGINT); the calling script is interrupted too (not from a job's popup or an agent: there Ctrl-C cancels, or stops the agent and gives the question back)"
         case .quit: return "quit (SIGQUIT)"
         case .terminated: return "terminated (SIGTERM)"
         }

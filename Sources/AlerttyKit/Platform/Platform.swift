@@ -499,6 +499,19 @@ public enum Platform {
         return (readable, writable)
     }
 
+    /// Whether the terminal `fd` hangs up (its other side closed, as tmux closes a popup's)
+    /// within `ms` milliseconds: events of POLLHUP alone count, never a key waiting.
+    public static func hangsUp(_ fd: FileDescriptor, withinMs ms: Int32) -> Bool {
+        let end = now() + UInt64(max(0, ms)) * 1_000_000
+        while true {
+            var entry = [pollfd(fd: fd, events: 0, revents: 0)]
+            let left = Int32(max(0, Int64(bitPattern: end &- now()) / 1_000_000))
+            let n = libcPoll(&entry, 1, left)
+            if n > 0 && entry[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+            if n == 0 || now() >= end { return false }
+        }
+    }
+
     // MARK: - Terminal modes
 
     public typealias TerminalMode = termios

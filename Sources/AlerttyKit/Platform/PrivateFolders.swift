@@ -44,11 +44,15 @@ extension Platform {
         return fd
     }
 
-    /// Opens a FIFO as a peer does, waiting for the other end (the popup's side: ours is open already).
+    /// Opens a FIFO as a peer does (the popup's side), then blocking. The caller's ends are open
+    /// before anyone may open these, so there is nothing to wait for: one whose caller has gone
+    /// (a question withdrawn as an agent took it up) fails at once, where a blocking open would
+    /// wait for a partner that never comes, a blank screen forever.
     public static func openFIFOWaiting(_ path: String, forWriting: Bool) throws(PlatformError) -> FileDescriptor {
         var fd: Int32
-        repeat { fd = open(path, (forWriting ? O_WRONLY : O_RDONLY) | O_CLOEXEC | O_NOFOLLOW) } while fd < 0 && errno == EINTR
+        repeat { fd = open(path, (forWriting ? O_WRONLY : O_RDONLY) | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) } while fd < 0 && errno == EINTR
         if fd < 0 { throw PlatformError(operation: "cannot open \(path)", code: errno) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
     }
 

@@ -67,12 +67,14 @@ struct AgentProgram: Program {
             return 0
         case ["--list"]:
             let waiting = Self.distinct(Self.waiting(queue, saying: true))
-            // (What waits is text from other processes: every field drawn visibly.)
-            let lines = waiting.map { $0.fields.map(Sanitize.line).joined(separator: "\t") + "\n" }.joined()
+            // (What waits is text from other processes: every field drawn visibly, and without a
+            // UTF-8 locale in ASCII, whose bytes no 8-bit terminal reads as C1 controls.)
+            let ascii = !Theme.localeIsUTF8(environment: Platform.environment)
+            let lines = waiting.map { $0.fields.map { ascii ? Sanitize.ascii(Sanitize.line($0)) : Sanitize.line($0) }.joined(separator: "\t") + "\n" }.joined()
             Platform.writeAll(1, Array(lines.utf8))
             return waiting.isEmpty ? 1 : 0
         case ["--check"]:
-            let n = Self.distinct(Self.waiting(queue, saying: false)).count
+            let n = Self.servable(Self.distinct(Self.waiting(queue, saying: false))).count
             if n > 0 {
                 Platform.writeError("alertty: \(n) question\(n == 1 ? " is" : "s are") waiting — run alertty agent\n")
             }
@@ -115,6 +117,12 @@ struct AgentProgram: Program {
         }
     }
 
+    /// What an agent can answer, now or in its turn: all but a job's question shown in a tmux
+    /// popup that no agent can share (its own pane's, or one streaming the job's stdin).
+    static func servable(_ waiting: [Waiting]) -> [Waiting] {
+        waiting.filter { if case .job(_, let record) = $0 { return record["shown"] != "popup" } else { return true } }
+    }
+
     static func waiting(_ queue: QuestionQueue, saying: Bool) -> [Waiting] {
         var said: Set<String> = []
         return waiting(queue, saying: saying, said: &said)
@@ -131,17 +139,40 @@ struct AgentProgram: Program {
         /// systemd's requests answered (or closed) here: never shown twice. (One asked again,
         /// written anew, is another file.)
         var done: Set<Platform.FileIdentity> = []
+        var servedAny = false
         while true {
+            // A terminal closed under a watching agent (nohup, su, a closed window): it claims
+            // nothing more, and goes.
+            guard Platform.canOpenTerminal("/dev/tty") else {
+                App.report("the agent's terminal is gone: it stops, and answers nothing more")
+                return ExitStatus.noTerminal.rawValue
+            }
             let waiting = Self.waiting(queue, saying: true, said: &said).filter {
                 if case .systemd(let pending) = $0, let file = pending.file { return !done.contains(file) }
                 return true
             }
-            if let served = serveFirst(waiting, plain: plain) {
-                if case .systemd(let pending) = served, let file = pending.file { done.insert(file) }
+            if let (served, status) = serveFirst(waiting, plain: plain) {
+                if case .systemd(let pending) = served, let file = pending.file, status != ExitStatus.interrupted.rawValue { done.insert(file) }
+                servedAny = true
+                if status == ExitStatus.interrupted.rawValue {
+                    // Ctrl-C stops the agent; the question shown is given back and waits.
+                    App.report("stopped (Ctrl-C); the question shown was given back and still waits")
+                    return status
+                }
+                if status == ExitStatus.noTerminal.rawValue {
+                    App.report("the agent's terminal is gone: it stops, and the question was given back")
+                    return status
+                }
                 continue
             }
             // None left: done, unless watching. (One whose turn has just come offers itself in a moment.)
-            if !watching && waiting.isEmpty { return 0 }
+            if !watching && Self.servable(waiting).isEmpty {
+                if !servedAny {
+                    Platform.writeError(waiting.isEmpty ? "alertty: no question is waiting\n"
+                                                        : "alertty: the question waiting is shown in a tmux popup, where it is answered\n")
+                }
+                return 0
+            }
             Platform.pause(seconds: waiting.isEmpty ? Popup.waitForClient : Popup.lookAgain)
         }
     }
@@ -178,8 +209,9 @@ struct AgentProgram: Program {
     }
 
     /// Serves the first question this agent may serve (a job's that another agent has not
-    /// claimed first, or systemd's), in a process of its own; the one served, or nil.
-    func serveFirst(_ waiting: [Waiting], plain: Bool) -> Waiting? {
+    /// claimed first, or systemd's), in a process of its own; the one served and how its
+    /// process ended, or nil.
+    func serveFirst(_ waiting: [Waiting], plain: Bool) -> (Waiting, Int32)? {
         for question in waiting {
             let serve: () -> Int32
             switch question {
@@ -200,7 +232,7 @@ struct AgentProgram: Program {
             if case .job(_, let record) = question, status != 0, let folder = record["folder"] {
                 Platform.removeFile(folder + "/claimed")
             }
-            return question
+            return (question, status ?? ExitStatus.internalError.rawValue)
         }
         return nil
     }

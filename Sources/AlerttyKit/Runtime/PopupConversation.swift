@@ -134,14 +134,17 @@ extension Popup {
             return .ended(popup.map { Popup.closedOrLost($0.tmux) } ?? .lost)
         }
 
-        /// What the serving alertty sent back, read.
+        /// What the serving alertty sent back, read. Only a person's answer is an answer: the
+        /// serving alertty gone before it said anything (killed, even with SIGKILL; an agent
+        /// stopped with Ctrl-C, its terminal closed), or failing where it serves (no terminal
+        /// there, a usage error, a crash), leaves the question waiting, to be asked again.
         func outcome() -> Shown {
-            // The agent serving it went away before an answer (its terminal closed, it was killed).
-            if popup == nil && result.isEmpty { return .lost }
+            if result.isEmpty { return .lost }
             guard let ran = try? Ran.unwired(result) else {
-                App.report("the popup's answer could not be read")
-                return .answered(.failed(.internalError))
+                App.report("the answer from where it was asked could not be read; asked again")
+                return .failedThere(.failed(.internalError))
             }
+            if case .failed = ran { return .failedThere(ran) }
             // The popup was taken from under it: closing a popup, tmux both sends its job SIGTERM
             // and takes its terminal away (SIGHUP), either first; a client detaching does the same.
             if case .ended(let outcome, _, _) = ran, outcome.status == .hangup || outcome.status == .terminated {
@@ -194,6 +197,10 @@ extension Popup {
                 return nil
             }
         }
+
+        /// An agent has taken it up and shows it: its box keeps the time (a countdown starts
+        /// there), so the caller waits for what comes of it.
+        var shown: Bool { !lost && talk.ready }
 
         func withdraw() { Platform.removePrivateFolder(offer.folder) }
 

@@ -47,7 +47,8 @@ extension Popup {
                 (reached, pause) = attempt.offerToAgents()
             }
             if let reached { return reached }
-            if attempt.pastDeadline { return .timedOut }
+            // (A question an agent shows ends there: its box keeps the time.)
+            if attempt.pastDeadline && !attempt.shownByAnAgent { return .timedOut }
             Platform.pause(seconds: pause)
             place = Popup.place(command, terminal: terminal, environment: environment)
             if case .inline = place { return .inline }
@@ -75,7 +76,11 @@ extension Popup {
         private var agents: AgentOffer?
         /// Posted where other agents look (systemd's): the first answer wins.
         private var posted: (any OtherChannel)?
-        private var refusals = 0, busy = 0
+        private var refusals = 0, busy = 0, failures = 0
+        private var saidShownInPopup = false
+
+        /// An agent has taken the question up and shows it now.
+        var shownByAnAgent: Bool { agents?.shown ?? false }
 
         init(_ command: ParsedCommand, asking: Asking, terminal: Bool, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
              size: @escaping (Tmux) -> (width: Int, height: Int), alsoPost: @escaping (UInt64?) -> (any OtherChannel)?) {
@@ -117,7 +122,10 @@ extension Popup {
             }
             if agents == nil, let ticket {
                 agents = AgentOffer(command, asking: asking, timeout: left, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
-                if let agents { ticket.update(entry + "folder=\(agents.folder)\n") }
+                if let agents {
+                    ticket.update(entry + "folder=\(agents.folder)\n")
+                    saidShownInPopup = false
+                }
             }
             if posted == nil { posted = alsoPost(deadline) }
             return [agents, posted].compactMap { $0 }
@@ -142,11 +150,28 @@ extension Popup {
             // Its question is posted for systemd's agents too (and so alertty's): the first
             // answer wins, wherever the person is.
             let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
-            let elsewhere = terminal || forwardsStdin ? [] : offer()
+            let popupOnly = terminal || forwardsStdin
+            // Said in the queue, so an agent does not wait for what it cannot take.
+            if popupOnly && !saidShownInPopup {
+                saidShownInPopup = true
+                ticket?.update(entry + "shown=popup\n")
+            }
+            let elsewhere = popupOnly ? [] : offer()
             switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
                        forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: elsewhere) {
             case .answered(let ran):
+                // Ctrl-C in a job's popup is the person's cancel: the signal is never sent on to
+                // a process on another terminal (the job's script, which nobody there started).
+                if !terminal, case .ended(let outcome, _, _) = ran, outcome.status == .interrupted {
+                    return (.ran(.ended(Outcome(.cancel), terminator: nil, wholeJob: false)), 0)
+                }
                 return (.ran(ran), 0)
+            case .failedThere(let ran):
+                // Not the person's answer: asked again while the time lasts. With no time to
+                // wait, a popup that fails three times running says so.
+                failures += 1
+                if deadline == nil && failures >= 3 { return (.ran(ran), 0) }
+                return (nil, waitForClient)
             case .unavailable:
                 return (.inline, 0)
             case .notShown(let said):
@@ -162,6 +187,7 @@ extension Popup {
             case .lost:
                 refusals = 0
                 busy = 0
+                failures = 0
                 return (nil, waitForClient)
             }
         }
@@ -188,9 +214,17 @@ extension Popup {
             var name = base(first)
             if name.hasPrefix("-") { name.removeFirst() } // a login shell
             guard shells.contains(name) else { return name }
-            // cron's `sh -c '/usr/local/bin/check-disk --quiet'`: the command's first word.
+            // cron's `sh -c '/usr/local/bin/check-disk --quiet'`: the command's first word, past
+            // the variables set for it (`ALERTTY_POPUP=1 alertty …` is asked by alertty) and an
+            // `exec` or `env`.
             if let c = words.firstIndex(of: "-c"), c + 1 < words.count {
-                return words[c + 1].split(separator: " ").first.map { base(String($0)) } ?? name
+                let command = words[c + 1].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).drop { word in
+                    let assignment = word.firstIndex(of: "=").map { eq in
+                        eq != word.startIndex && word[..<eq].allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
+                    } ?? false
+                    return assignment || word == "exec" || word == "env"
+                }
+                return command.first.map { base(String($0)) } ?? name
             }
             if let script = words.dropFirst().first(where: { !$0.hasPrefix("-") }) { return base(script) }
             return name
@@ -206,9 +240,24 @@ extension Popup {
         }
 
         /// The queue's record of the question: who asks, and what (never an answer or a secret).
+        /// Each field is one line, cut to a length that keeps the record far under what a reader
+        /// of the queue takes (a 64 KiB title made a question no agent could serve).
         func entry(_ command: ParsedCommand) -> String {
-            "pid=\(pid)\nprogram=\(Sanitize.line(program))\nalert=\(command.alert.rawValue)\n"
-                + "title=\(Sanitize.line(command.string(.title) ?? ""))\n"
+            "pid=\(pid)\nprogram=\(Self.cut(Sanitize.line(program)))\nalert=\(command.alert.rawValue)\n"
+                + "title=\(Self.cut(Self.headline(command)))\n"
+        }
+
+        /// What a list of waiting questions shows of one: its title, else the start of its text
+        /// (never stdin's; a secret's prompt is its text, not its answer).
+        static func headline(_ command: ParsedCommand) -> String {
+            if let title = command.string(.title), !title.isEmpty { return Sanitize.line(title).trimmingSpaces() }
+            guard let text = command.text, !command.readsStdin(text) else { return "" }
+            return Sanitize.line(text.split(whereSeparator: \.isNewline).joined(separator: " ")).trimmingSpaces()
+        }
+
+        /// At most `limit` characters, the cut shown with …
+        static func cut(_ text: String, limit: Int = 200) -> String {
+            text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
         }
     }
 }

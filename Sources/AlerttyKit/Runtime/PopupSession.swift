@@ -18,6 +18,8 @@ extension Popup {
         case lost
         /// It cannot be shown from here at all (said why): asked as without --popup.
         case unavailable
+        /// Shown, but the alertty serving it failed there (what it failed with): no person's answer.
+        case failedThere(Ran)
     }
 
     /// A question ready to be served: its private folder of FIFOs, our ends open, and the request
@@ -224,6 +226,20 @@ extension Popup {
         }
         let ran = Ask.here(command, Asking(theme: theme, sources: [caller], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
         defer { if caller.gone { Platform.removePrivateFolder(folder) } }
+        // Ctrl-C in an agent stops the agent, not the job: nothing is sent back, so the question
+        // is given back and waits for its next turn; the agent sees the status and stops.
+        if agent != nil, case .ended(let outcome, _, _) = ran, outcome.status == .interrupted {
+            Platform.close(result)
+            return ExitStatus.interrupted.rawValue
+        }
+        // tmux closing a popup sends its job SIGTERM and closes its terminal at once: a SIGTERM
+        // with the terminal still there is a kill from elsewhere, no one's answer. Nothing is sent
+        // back; the caller asks again.
+        if agent == nil, let terminal, case .ended(let outcome, _, _) = ran, outcome.status == .terminated,
+           !Platform.hangsUp(terminal, withinMs: 200) {
+            Platform.close(result)
+            return ExitStatus.terminated.rawValue
+        }
         var bytes = ran.wire(room: ran.wireRoom)
         Platform.writeAll(result, bytes)
         bytes.resetBytes()

@@ -196,6 +196,12 @@ final class PTYProcess {
 
     func signal(_ number: Int32) { kill(pid, number) }
 
+    /// Hangs the terminal up as a closed window does (TIOCVHANGUP, root's): its session loses
+    /// it, SIGHUP goes to its processes, and /dev/tty cannot be opened there any more.
+    func hangUp() throws {
+        guard ioctl(slave, 0x5437 /* TIOCVHANGUP */) == 0 else { throw XCTSkip("hanging a terminal up is root's (CI runs as root)") }
+    }
+
     // MARK: - Waiting
 
     /// Pumps output until `condition` holds. The deadline only bounds a failure; it never paces the test.

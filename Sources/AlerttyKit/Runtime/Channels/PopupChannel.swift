@@ -57,8 +57,10 @@ struct PopupChannel: Channel {
             App.report("no terminal to ask on and no popup to show: \(why); " + Ask.withoutAPerson(command, answerer))
             return .failed(.noTerminal)
         case .timedOut:
-            // No one answered in time: nothing to record; the default when asked to take it.
-            if options.takeDefaultOnTimeout { return Ask.scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName) }
+            // No one answered in time: nothing to record; the default when asked to take it —
+            // but never a --countdown's, which counts only where a person sees it: never shown,
+            // it timed out as with --timeout.
+            if options.takeDefaultOnTimeout && !command.has(.countdown) { return Ask.scripted(built, answers: ScriptedAnswers(.defaults), promptName: answerer.promptName) }
             return .ended(Outcome(.timeout), terminator: nil, wholeJob: false)
         case .ran(let ran):
             if case .ended(let outcome, _, _) = ran { record?.note(command, secret: built.secret, outcome: outcome) }

@@ -57,13 +57,20 @@ struct TerminalChannel: Channel {
             return .ended(Outcome(.ok), terminator: nil, wholeJob: false)
         }
         let command = question.command
-        App.report("no terminal to ask on (\(error.message)); run it from a terminal, "
+        App.report("no terminal to ask on (\(error.message)); " + Ask.reachingAPerson(command) + "; or run it from a terminal, "
                    + (command.suggestsFlags ? "pass --tty PATH, " : "") + Ask.withoutAPerson(command, question.answerer))
         return .failed(.noTerminal)
     }
 }
 
 extension Ask {
+    /// How a job with no terminal (cron, a timer) reaches the person, in its caller's words:
+    /// what a cron user needs to read first.
+    static func reachingAPerson(_ command: ParsedCommand) -> String {
+        let how = command.suggestsFlags ? "add --popup --timeout SECONDS" : "set ALERTTY_POPUP=1 and ALERTTY_OPTIONS='--timeout SECONDS'"
+        return "to reach a person from cron, " + how + " (a popup on their tmux client, or `alertty agent` in any terminal of theirs)"
+    }
+
     /// How a prompt is answered with no one there, in words its caller can act on: a whiptail or
     /// dialog call can have no --id, so the environment's default is its way.
     static func withoutAPerson(_ command: ParsedCommand, _ answerer: Answerer) -> String {

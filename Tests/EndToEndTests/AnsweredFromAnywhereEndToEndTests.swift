@@ -25,6 +25,32 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertEqual(try none.waitForExit(), 3, "no credential of that name: no one to ask, as before")
     }
 
+    /// Credentials are trusted as the answers file is: a file planted in a folder others may
+    /// write never answers `confirm --id wipe`, and a credential that cannot be used (a FIFO, a
+    /// link, over 16 MiB, not UTF-8) is an error that names it, never passed over in silence.
+    func testCredentialsAreTrustedAsTheAnswersFileIs() throws {
+        let open = try temporaryFolder()
+        chmod(open, 0o1777)
+        try "yes\n".write(toFile: open + "/wipe", atomically: true, encoding: .utf8)
+        let planted = try Job(["confirm", "--id", "wipe", "Wipe the disk?"], environment: ["CREDENTIALS_DIRECTORY": open])
+        XCTAssertEqual(try planted.waitForExit(), 2, planted.stderrText)
+        XCTAssertEqual(planted.stdoutText, "")
+        XCTAssertTrue(planted.stderrText.contains("may be written by other users"), planted.stderrText)
+
+        let folder = try temporaryFolder()
+        XCTAssertEqual(mkfifo(folder + "/fifo", 0o600), 0)
+        XCTAssertEqual(symlink("/etc/hostname", folder + "/link"), 0)
+        try Data(repeating: 0x61, count: 16 << 20 + 1).write(to: URL(fileURLWithPath: folder + "/big"))
+        try Data([0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: folder + "/binary"))
+        for (name, said) in [("fifo", "not a regular file"), ("link", "symbolic link"), ("big", "over 16 MiB"), ("binary", "not UTF-8")] {
+            let job = try Job(["input", "--id", name, "Value?"], environment: ["CREDENTIALS_DIRECTORY": folder])
+            XCTAssertEqual(try job.waitForExit(), 2, "\(name): \(job.stderrText)")
+            XCTAssertTrue(job.stderrText.hasPrefix("alertty: CREDENTIALS_DIRECTORY: ") && job.stderrText.contains(said), job.stderrText)
+            XCTAssertTrue(job.stderrText.contains(name), "the credential is named: \(job.stderrText)")
+            XCTAssertEqual(job.stderrText.filter { $0 == "\n" }.count, 1)
+        }
+    }
+
     override func tearDown() { PopupReachEndToEndTests.clearQueue() }
 
     func testAJobWithNoTerminalAndNoTmuxIsAnsweredByTheAgent() throws {

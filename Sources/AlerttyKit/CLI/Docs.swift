@@ -135,7 +135,8 @@ public enum Docs {
         .B CREDENTIALS_DIRECTORY
         systemd's credentials (\\fBLoadCredential=\\fR, \\fBSetCredential=\\fR): the file named as the prompt's \\fB\\-\\-id\\fR
         (a form's field: \\fIID\\fR\\fB.\\fR\\fIFIELD\\fR) answers it without a person, checked by its rules, before
-        \\fBALERTTY_ANSWER_\\fR\\fIID\\fR; one trailing newline is dropped.
+        \\fBALERTTY_ANSWER_\\fR\\fIID\\fR; one trailing newline is dropped. The folder must be the user's or root's and
+        closed to others' writing, and a credential a regular file of at most 16 MiB of UTF-8: anything else is exit 2.
         .TP
         .BI ALERTTY_ANSWERS= FILE
         Answers by name for every prompt, from \\fIFILE\\fR: lines \\fBALERTTY_ANSWER_\\fR\\fIID\\fR\\fB=\\fR\\fIVALUE\\fR, the value a

@@ -80,7 +80,9 @@ public enum Help {
             ALERTTY_ANSWER_<ID>     answers the prompt named --id ID (upper case, - as _), by its own rules;
                                     ALERTTY_ANSWER_<ID>_<FIELD> answers a form's field
             CREDENTIALS_DIRECTORY   systemd's credentials: the file named as the --id (a form's field:
-                                    ID.FIELD) answers the prompt first, one trailing newline dropped
+                                    ID.FIELD) answers the prompt first, one trailing newline dropped;
+                                    a folder others may write, or a credential that is not a regular
+                                    file of at most 16 MiB of UTF-8: exit 2
             ALERTTY_ANSWERS=FILE    answers by name for every prompt, from a file of ALERTTY_ANSWER_ lines
                                     (as ALERTTY_RECORD writes it; read, never run); the environment wins
             ALERTTY_RECORD=FILE     each prompt with an --id that a person answers adds the line that

@@ -178,7 +178,7 @@ enum Ask {
         }
         let built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
         return Prepared(command: command, asking: asking, built: built, options: built.options,
-                        answerer: Answerer(command, fieldNames: built.fieldNames, environment: environment),
+                        answerer: try Answerer(command, fieldNames: built.fieldNames, environment: environment),
                         answersFile: answersFile, environment: environment, stdin: stdin)
     }
 

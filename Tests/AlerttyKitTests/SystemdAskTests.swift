@@ -113,3 +113,29 @@ final class QueueEntryTests: XCTestCase {
         XCTAssertFalse(entry.contains("\u{1B}"))
     }
 }
+
+final class QueuePlaceTests: XCTestCase {
+    /// Another user making /tmp/alertty-UID first cannot cut a user's jobs off from their agents:
+    /// the queue goes to the user's home instead (jobs and agents find it alike), said in one
+    /// line naming who made it and the fix.
+    func testASquattedSharedFolderIsPassedOverForHome() throws {
+        guard getuid() == 0 else { throw XCTSkip("making a folder for another user is root's (CI runs as root)") }
+        let nobody: UInt32 = 65534
+        let home = try XCTUnwrap(Platform.account(nobody)?.home)
+        let shared = "/tmp/alertty-\(nobody)"
+        if FileManager.default.fileExists(atPath: shared) { throw XCTSkip("\(shared) is in use here") }
+        XCTAssertEqual(QueueTestsSupport.place(nobody).folder, shared, "nothing there: the usual folder")
+        XCTAssertEqual(mkdir(shared, 0o777), 0)
+        defer { rmdir(shared) }
+        let (folder, said) = QueueTestsSupport.place(nobody)
+        XCTAssertEqual(folder, (home.hasSuffix("/") ? home : home + "/") + ".alertty-queue")
+        XCTAssertEqual(said, "\(shared) was made by root (uid 0), not by you: the queue is \(folder) instead "
+                           + "(have root remove \(shared); /run/user/\(nobody), made at login, avoids /tmp)")
+        XCTAssertEqual(chown(shared, nobody, nobody), 0)
+        XCTAssertEqual(QueueTestsSupport.place(nobody).folder, shared, "the user's own folder is theirs")
+    }
+}
+
+enum QueueTestsSupport {
+    static func place(_ user: UInt32) -> (folder: String, passedOver: String?) { QuestionQueue.place(user: user) }
+}

@@ -154,19 +154,27 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
     /// An agent that claimed a question and went away before taking it up (its claim names a
     /// process that is gone) does not keep it: the job gives it back, and the next agent answers.
     func testAClaimOfAnAgentThatWentAwayIsReleased() throws {
-        let job = try job(["input", "Host name?"])
-        try waitForOffers([job], count: 1)
-        let queue = PopupReachEndToEndTests.queue
-        let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
-        let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
-        let folder = try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7)
-        try "2147483646 1".write(toFile: folder + "/claimed", atomically: false, encoding: .utf8)
-        let agent = try PTYProcess(["agent"])
-        try agent.waitFor("the question, taken up after all") { $0.contains("Host name?") && !$0.contains("keys in a moment") }
-        agent.type("db7" + PTYProcess.Keys.enter)
-        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
-        XCTAssertEqual(job.stdoutText, "db7\n")
-        XCTAssertEqual(try agent.waitForExit(), 0)
+        // A claim naming a process that is gone; an empty one (an agent killed between making
+        // and writing it), seconds old: each released, and the next agent answers.
+        for (claim, age) in [("2147483646 1", 0), ("", 10)] {
+            let job = try job(["input", "Host name?"])
+            try waitForOffers([job], count: 1)
+            let queue = PopupReachEndToEndTests.queue
+            let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
+            let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
+            let folder = try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7)
+            try claim.write(toFile: folder + "/claimed", atomically: false, encoding: .utf8)
+            if age > 0 {
+                var times = [timeval(tv_sec: time(nil) - age, tv_usec: 0), timeval(tv_sec: time(nil) - age, tv_usec: 0)]
+                XCTAssertEqual(utimes(folder + "/claimed", &times), 0)
+            }
+            let agent = try PTYProcess(["agent"])
+            try agent.waitFor("the question, taken up after all") { $0.contains("Host name?") && !$0.contains("keys in a moment") }
+            agent.type("db7" + PTYProcess.Keys.enter)
+            XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+            XCTAssertEqual(job.stdoutText, "db7\n", "claim '\(claim)'")
+            XCTAssertEqual(try agent.waitForExit(), 0)
+        }
     }
 
     /// pinentry (a gpg-agent started from a timer, ALERTTY_POPUP=1) reaches the agent: the

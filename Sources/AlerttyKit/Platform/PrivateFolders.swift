@@ -14,6 +14,20 @@ import Darwin
 extension Platform {
     public static var userID: UInt32 { UInt32(getuid()) }
 
+    /// A user's name and home folder as the password database has them (not $HOME: cron and
+    /// a login shell agree on it), or nil.
+    public static func account(_ uid: UInt32) -> (name: String, home: String)? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16384)
+        // (Read inside the buffer's scope: the entry's strings point into it.)
+        return buffer.withUnsafeMutableBufferPointer { storage -> (name: String, home: String)? in
+            guard let base = storage.baseAddress, getpwuid_r(uid_t(uid), &entry, base, storage.count, &found) == 0, found != nil,
+                  let name = entry.pw_name, let home = entry.pw_dir else { return nil }
+            return (String(cString: name), String(cString: home))
+        }
+    }
+
     /// A new folder only we can enter (0700), under $TMPDIR or /tmp.
     public static func makePrivateFolder(prefix: String) throws(PlatformError) -> String {
         let base = environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"

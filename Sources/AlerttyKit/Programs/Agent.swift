@@ -59,8 +59,11 @@ struct AgentProgram: Program {
     }
 
     func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
-        let queue = QuestionQueue(folder: QuestionQueue.folderPath)
+        let (folder, passedOver) = QuestionQueue.place()
+        let queue = QuestionQueue(folder: folder)
         let plain = arguments.contains("--plain"), popup = arguments.contains("--popup")
+        // A squatted /tmp/alertty-UID is said, but not before every prompt (--check).
+        if let passedOver, !arguments.contains("--check") { App.report(passedOver) }
         switch arguments.filter({ $0 != "--plain" && $0 != "--popup" }) {
         case ["--help"], ["-h"]:
             Platform.writeAll(1, Array(Self.usage.utf8))

@@ -212,12 +212,17 @@ extension Popup {
 
         /// An agent that claimed the question and went away before taking it up (killed, its
         /// terminal closed): the claim is released, so the next agent takes it.
+        /// A claim that names no process (an agent killed between making it and writing it, or
+        /// anything else there) is released once it is two seconds old: a claim is written at once.
         private func releaseAnAbandonedClaim() {
             let path = offer.folder + "/claimed"
             guard let bytes = try? Platform.readFile(path, limit: 64) else { return }
             let words = String(decoding: bytes, as: UTF8.self).split(separator: " ")
             // (Read as Int, as every number here is: one parser in the binary.)
-            guard words.count == 2, let pid = Int(words[0]), let start = Int(words[1]), pid > 0, pid <= Int(Int32.max), start >= 0 else { return }
+            guard words.count == 2, let pid = Int(words[0]), let start = Int(words[1]), pid > 0, pid <= Int(Int32.max), start >= 0 else {
+                if let status = Platform.linkStatus(path), Platform.wallClock() - status.modified >= 2 { Platform.removeFile(path) }
+                return
+            }
             if Platform.processStart(Int32(pid)) != UInt64(start) { Platform.removeFile(path) }
         }
     }

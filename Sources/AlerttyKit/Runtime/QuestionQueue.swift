@@ -11,15 +11,29 @@
 struct QuestionQueue {
     let folder: String
 
-    /// The queue's folder for this user, whatever the environment says.
-    static var folderPath: String {
-        let run = "/run/user/\(Platform.userID)"
-        return Platform.privateFolderProblem(run) == nil ? run + "/alertty" : "/tmp/alertty-\(Platform.userID)"
+    /// The queue's folder for this user, whatever the environment says. /tmp is everyone's: a
+    /// `/tmp/alertty-UID` another user made first (to cut the user's jobs off from their agents)
+    /// is passed over for a folder in the user's home, which jobs and agents find alike.
+    static var folderPath: String { place().folder }
+
+    /// The folder, and why the usual one was passed over (said by whoever uses it).
+    static func place(user: UInt32 = Platform.userID) -> (folder: String, passedOver: String?) {
+        let run = "/run/user/\(user)"
+        if Platform.privateFolderProblem(run) == nil { return (run + "/alertty", nil) }
+        let shared = "/tmp/alertty-\(user)"
+        guard let status = Platform.linkStatus(shared), status.kind != .folder || status.owner != user else { return (shared, nil) }
+        // (A user with no account has no home to go to: the shared folder's problem is said.)
+        guard let home = Platform.account(user)?.home, home.hasPrefix("/") else { return (shared, nil) }
+        let owner = Platform.account(status.owner).map { "\($0.name) (uid \(status.owner))" } ?? "uid \(status.owner)"
+        let folder = (home.hasSuffix("/") ? home : home + "/") + ".alertty-queue"
+        return (folder, "\(shared) was made by \(owner), not by you: the queue is \(folder) instead "
+                    + "(have root remove \(shared); /run/user/\(user), made at login, avoids /tmp)")
     }
 
     /// The user's queue, its folder made if it is not there; why it cannot be used otherwise.
     static func open() throws(UsageError) -> QuestionQueue {
-        let folder = folderPath
+        let (folder, passedOver) = place()
+        if let passedOver { App.report(passedOver) }
         if let problem = Platform.ownFolder(folder) { throw UsageError("the queue of questions cannot be used: \(problem)") }
         return QuestionQueue(folder: folder)
     }

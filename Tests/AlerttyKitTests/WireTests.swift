@@ -102,8 +102,14 @@ final class WireTests: XCTestCase {
     /// tmux's list of clients, read in any locale: the name last, whatever it holds; a client
     /// of tmux before 3.3 has no user.
     func testTmuxClientsAreReadWhateverTheLocale() {
-        XCTAssertEqual(Popup.Client.parse("1700000000|0|100|30|/dev/pts/3\n1700000005||80|24|/dev/pts/4|odd\nbroken\n1|x|1|1|/dev/pts/9\n"),
-                       [Popup.Client(activity: 1_700_000_000, uid: 0, columns: 100, rows: 30, name: "/dev/pts/3"),
-                        Popup.Client(activity: 1_700_000_005, uid: nil, columns: 80, rows: 24, name: "/dev/pts/4|odd")])
+        XCTAssertEqual(Popup.Client.parse("1700000000|0|100|30|1|/dev/pts/3\n1700000005||80|24|0|/dev/pts/4|odd\nbroken\n1|x|1|1|1|/dev/pts/9\n"),
+                       [Popup.Client(activity: 1_700_000_000, uid: 0, columns: 100, rows: 30, utf8: true, name: "/dev/pts/3"),
+                        Popup.Client(activity: 1_700_000_005, uid: nil, columns: 80, rows: 24, utf8: false, name: "/dev/pts/4|odd")])
+        // A job's popup takes the client's character set: cron's job has no locale at all.
+        let cron: [(String, String?)] = [("PATH", "/usr/bin:/bin")]
+        XCTAssertEqual(Popup.environment(cron, forClientUTF8: true).map { "\($0.0)=\($0.1 ?? "")" }, ["PATH=/usr/bin:/bin", "LC_CTYPE=C.UTF-8"])
+        XCTAssertEqual(Popup.environment([("LC_ALL", "C")], forClientUTF8: true).map { "\($0.0)=\($0.1 ?? "")" }, ["LC_ALL=C.UTF-8"])
+        XCTAssertEqual(Popup.environment([("LANG", "de_DE.UTF-8")], forClientUTF8: true).map { "\($0.0)=\($0.1 ?? "")" }, ["LANG=de_DE.UTF-8"])
+        XCTAssertEqual(Popup.environment([("LANG", "C.UTF-8")], forClientUTF8: false).map { "\($0.0)=\($0.1 ?? "")" }, ["LANG=C.UTF-8", "LC_CTYPE=C"])
     }
 }

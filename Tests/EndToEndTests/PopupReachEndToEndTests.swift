@@ -113,6 +113,12 @@ final class PopupReachEndToEndTests: XCTestCase {
                                      (PTYProcess.binary(named: "whiptail"), ["--yesno", "Clean now?", "8", "40"])] {
             let job = try Job(arguments, environment: ["TMUX_TMPDIR": tmux.folder, "ALERTTY_POPUP": "1"], executable: program, cron: true)
             try client.waitForPopup("Clean now?")
+            // Drawn in the client's character set (UTF-8), not the job's (none): no ASCII box
+            // inside tmux's Unicode border.
+            if program == PTYProcess.binary {
+                XCTAssertTrue(client.screen.text.contains("╭") || client.screen.text.contains("┌"), client.screen.text)
+                XCTAssertFalse(client.screen.text.contains("+--"), client.screen.text)
+            }
             client.type(K.enter)
             XCTAssertEqual(try job.waitForExit(), 0, "\(program): \(job.stderrText)")
             try client.waitFor("the popup closed") { !$0.contains("Clean now?") }

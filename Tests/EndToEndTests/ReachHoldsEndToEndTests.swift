@@ -121,4 +121,15 @@ final class ReachHoldsEndToEndTests: XCTestCase {
         XCTAssertEqual(try nothing.waitForExit(), 0)
         XCTAssertEqual(nothing.stderrText, "alertty: no question is waiting\n")
     }
+
+    /// A TMPDIR where no folder can be made (full, or not a folder) keeps a question from being
+    /// offered to agents: said once, not every quarter second while it waits.
+    func testAnUnusableTmpdirIsSaidOnce() throws {
+        let empty = try temporaryFolder()
+        let asked = try Job(["confirm", "--popup", "--timeout", "1.5", "Clean now?"],
+                            environment: ["TMUX_TMPDIR": empty, "TMPDIR": "/etc/hostname"], cron: true)
+        XCTAssertEqual(try asked.waitForExit(), 124, asked.stderrText)
+        XCTAssertEqual(asked.stderrText.components(separatedBy: "cannot make a private folder").count, 2, asked.stderrText)
+        XCTAssertEqual(asked.stderrText.filter { $0 == "\n" }.count, 1, asked.stderrText)
+    }
 }

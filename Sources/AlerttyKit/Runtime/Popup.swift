@@ -45,6 +45,8 @@ enum Popup {
         var rows: Int
         /// 3.3 and later draw a popup without tmux's border (-B): alertty's box is the border.
         var borderless: Bool
+        /// The client's terminal takes UTF-8 (tmux knows; a job from cron has no locale to say).
+        var utf8 = true
 
         func command(_ words: [String]) -> [String] { ["tmux"] + (socket.map { ["-S", $0] } ?? []) + words }
     }
@@ -90,7 +92,7 @@ enum Popup {
             return fallback(others == 0 ? "no client is attached to the tmux server at \(socket ?? "$TMUX")"
                                         : "no client of yours is attached to the tmux server at \(socket ?? "$TMUX") (\(others) of other users)")
         }
-        (tmux.client, tmux.columns, tmux.rows) = (latest.name, latest.columns, latest.rows)
+        (tmux.client, tmux.columns, tmux.rows, tmux.utf8) = (latest.name, latest.columns, latest.rows, latest.utf8)
         return .tmux(tmux)
     }
 
@@ -101,19 +103,21 @@ enum Popup {
         var uid: UInt32?
         var columns: Int
         var rows: Int
+        /// Its terminal takes UTF-8 (`client_utf8`).
+        var utf8 = true
         var name: String
 
         /// Fields split by a character tmux prints as it is in any locale (a tab is printed as
         /// `_` without a UTF-8 one, as cron gives a job), the name last, whatever it holds.
-        static let format = "#{client_activity}|#{client_uid}|#{client_width}|#{client_height}|#{client_name}"
+        static let format = "#{client_activity}|#{client_uid}|#{client_width}|#{client_height}|#{client_utf8}|#{client_name}"
 
         static func parse(_ listing: String) -> [Client] {
             listing.split(separator: "\n").compactMap { line in
-                let f = line.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false)
-                guard f.count == 5, let activity = Int(f[0]), let columns = Int(f[2]), let rows = Int(f[3]), !f[4].isEmpty else { return nil }
+                let f = line.split(separator: "|", maxSplits: 5, omittingEmptySubsequences: false)
+                guard f.count == 6, let activity = Int(f[0]), let columns = Int(f[2]), let rows = Int(f[3]), !f[5].isEmpty else { return nil }
                 let uid = f[1].isEmpty ? nil : Int(f[1]).flatMap { UInt32(exactly: $0) }
                 if uid == nil && !f[1].isEmpty { return nil }
-                return Client(activity: activity, uid: uid, columns: columns, rows: rows, name: String(f[4]))
+                return Client(activity: activity, uid: uid, columns: columns, rows: rows, utf8: f[4] != "0", name: String(f[5]))
             }
         }
     }
@@ -164,6 +168,19 @@ enum Popup {
             guard !popupsOwn.contains(name), !withheld.contains(name), !name.hasPrefix("ALERTTY_ANSWER_") else { return nil }
             return (name, Platform.environment(name))
         }
+    }
+
+    /// A job's popup is drawn on the person's client, in the client's character set, not the
+    /// job's (cron gives a job no locale, and its popup came out in ASCII inside tmux's Unicode
+    /// border): `environment` with the character set made the client's.
+    static func environment(_ environment: [(String, String?)], forClientUTF8 utf8: Bool) -> [(String, String?)] {
+        var table: [String: String] = [:]
+        for case let (name, value?) in environment { table[name] = value }
+        guard Theme.localeIsUTF8(environment: { table[$0] }) != utf8 else { return environment }
+        let charset = utf8 ? "C.UTF-8" : "C"
+        // LC_ALL wins over LC_CTYPE: where it is set, it is the one that says the character set.
+        let name = table["LC_ALL"].map { !$0.isEmpty } == true ? "LC_ALL" : "LC_CTYPE"
+        return environment.filter { $0.0 != name } + [(name, charset)]
     }
 }
 

@@ -31,9 +31,10 @@ extension Popup {
         /// The meter left out has been said (once per process, however often it is offered).
         nonisolated(unsafe) static var saidMeter = false
 
-        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?) {
+        /// `clientUTF8`: a job's popup, drawn in the client's character set (nil: the caller's).
+        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, clientUTF8: Bool? = nil) {
             do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
-                App.report(error.message)
+                Self.sayOnce(error)
                 return nil
             }
             var child = command
@@ -55,7 +56,8 @@ extension Popup {
             }
             let me = Int32(Platform.processID)
             request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: Popup.environment(), caller: me, callerStart: Platform.processStart(me) ?? 0,
+                              environment: clientUTF8.map { Popup.environment(Popup.environment(), forClientUTF8: $0) } ?? Popup.environment(),
+                              caller: me, callerStart: Platform.processStart(me) ?? 0,
                               deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0)
             do {
                 for name in ["control", "in", "err", "result"] {
@@ -63,9 +65,16 @@ extension Popup {
                     ends[name] = try Platform.openFIFO(folder + "/" + name, forWriting: name == "control" || name == "in")
                 }
             } catch {
-                App.report(error.message)
+                Self.sayOnce(error)
                 return nil
             }
+        }
+
+        /// What kept a question from being offered is said once per process: a question waits
+        /// for minutes and is offered again every quarter second, and a full TMPDIR stays full.
+        nonisolated(unsafe) static var said: Set<Int32> = []
+        static func sayOnce(_ problem: PlatformError) {
+            if said.insert(problem.code).inserted { App.report(problem.message + " (the question keeps waiting; said once)") }
         }
 
         deinit {
@@ -86,7 +95,9 @@ extension Popup {
     static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
                     stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?,
                     elsewhere: [any OtherChannel] = []) -> Shown {
-        guard let offer = Offer(command, asking: asking, timeout: timeout), let executable = Platform.executablePath() else { return .unavailable }
+        // A job's popup (titled: the person did not open it) is drawn in the client's character set.
+        guard let offer = Offer(command, asking: asking, timeout: timeout, clientUTF8: title == nil ? nil : tmux.utf8),
+              let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.
         let borderless = tmux.borderless && title == nil

@@ -113,3 +113,17 @@ final class WireTests: XCTestCase {
         XCTAssertEqual(Popup.environment([("LANG", "C.UTF-8")], forClientUTF8: false).map { "\($0.0)=\($0.1 ?? "")" }, ["LANG=C.UTF-8", "LC_CTYPE=C"])
     }
 }
+
+final class TmuxPrefixTests: XCTestCase {
+    /// tmux's prefix keys, as `show-options -g` lists them, read as the keys the terminal sends.
+    func testThePrefixKeysAreReadAsTmuxNamesThem() {
+        let listed = "mouse off\nprefix C-b\nprefix2 None\nprefix-timeout 0\n"
+        XCTAssertEqual(Popup.prefixKeys(in: listed), [.ctrl("b")])
+        XCTAssertEqual(Popup.prefixKeys(in: "prefix C-a\nprefix2 `\n"), [.ctrl("a"), KeyPress(.char("`"))])
+        XCTAssertEqual(Popup.key(named: "C-Space"), .ctrl("@"))
+        XCTAssertEqual(Popup.key(named: "M-a"), .alt(.char("a")))
+        XCTAssertEqual(Popup.key(named: "C-B"), .ctrl("b"))
+        XCTAssertNil(Popup.key(named: "None"))
+        XCTAssertNil(Popup.key(named: "F13-ish"))
+    }
+}

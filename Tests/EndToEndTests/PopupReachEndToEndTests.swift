@@ -107,6 +107,19 @@ final class PopupReachEndToEndTests: XCTestCase {
         try client.waitFor("the popup gone", timeout: 1.5) { !$0.contains("Vault key") }
     }
 
+    /// tmux gives a popup every key, its prefix too: `C-b n` (next window) must not move to No and
+    /// answer it. The prefix and the key after it are tmux's, never an answer.
+    func testTheTmuxPrefixAndItsCommandNeverAnswer() throws {
+        let (tmux, client) = try server()
+        let job = try cronJob(["confirm", "--popup", "Reboot now?"], tmux)
+        try client.waitForPopup("Reboot now?")
+        client.type("\u{02}n")
+        client.type("\u{02}" + K.left)
+        XCTAssertTrue(try tmux.run(["list-clients"]).contains("/dev/pts"))
+        client.type(K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, "the focused Yes, untouched by C-b n and C-b Left: \(job.stderrText)")
+    }
+
     func testAJobWithNoLocaleFindsTheClient() throws {
         let (tmux, client) = try server()
         for (program, arguments) in [(PTYProcess.binary, ["confirm", "--popup", "Clean now?"]),

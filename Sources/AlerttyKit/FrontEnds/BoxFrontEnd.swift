@@ -40,6 +40,8 @@ public final class BoxFrontEnd: FrontEnd {
     var eraseInline = false
     /// Keys read before this are dropped (RunOptions.quietKeyboardFirst); each one read pushes it on.
     var keysHeldUntil: UInt64?
+    /// The last key read was tmux's prefix: the next is its command's.
+    var afterTmuxPrefix = false
     /// The area the alert was last laid out in: a new one is told to it as an event.
     var laidOut: Rect?
 
@@ -137,6 +139,15 @@ public final class BoxFrontEnd: FrontEnd {
         for event in events {
             switch event {
             case .key(let press):
+                // tmux's prefix and the key after it are tmux's commands, not answers.
+                if afterTmuxPrefix {
+                    afterTmuxPrefix = false
+                    continue
+                }
+                if options.tmuxPrefixes.contains(press) {
+                    afterTmuxPrefix = true
+                    continue
+                }
                 guard let action = Bindings.action(for: press, overrides: alert.keyOverrides) else { continue }
                 switch action {
                 case .interrupt:

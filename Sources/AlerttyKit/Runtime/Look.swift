@@ -44,6 +44,8 @@ extension Ask {
         if asking.servedFor != nil {
             // The person did not open it: what they were typing elsewhere must not answer it.
             options.quietKeyboardFirst = Popup.quietKeyboard
+            // In tmux, a popup is given tmux's prefix key too: it and its command are tmux's.
+            if let tmux = environment("TMUX"), !tmux.isEmpty { options.tmuxPrefixes = Popup.prefixKeys() }
         }
         if case .agent(let asker) = asking.servedFor { options.backtitle = asker }
         if case .popup = asking.servedFor {

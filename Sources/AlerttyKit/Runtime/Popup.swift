@@ -122,6 +122,45 @@ enum Popup {
         }
     }
 
+    /// The server's prefix keys (`prefix`, `prefix2`), read once from the tmux this process is
+    /// in: one `show-options -g`, bounded.
+    static func prefixKeys() -> [KeyPress] {
+        guard let shown = Platform.output(of: ["tmux", "show-options", "-g"], timeoutMs: 500), shown.status == 0 else { return [] }
+        return prefixKeys(in: String(decoding: shown.stdout, as: UTF8.self))
+    }
+
+    /// The prefix keys `show-options -g` lists.
+    static func prefixKeys(in options: String) -> [KeyPress] {
+        options.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard words.count == 2, words[0] == "prefix" || words[0] == "prefix2" else { return nil }
+            return key(named: String(words[1]))
+        }
+    }
+
+    /// A key as tmux names it (`C-b`, `C-Space`, `M-a`, `` ` ``); nil for `None` and what is not one key.
+    static func key(named name: String) -> KeyPress? {
+        var modifiers: Modifiers = []
+        var rest = Substring(name)
+        while rest.count > 2, rest.dropFirst().first == "-", let m = rest.first, "CMS".contains(m) {
+            modifiers.insert(m == "C" ? .ctrl : m == "M" ? .alt : .shift)
+            rest = rest.dropFirst(2)
+        }
+        let key: Key
+        switch rest {
+        // (The terminal sends C-Space as NUL, which reads as Ctrl-@.)
+        case "Space": key = .char(modifiers.contains(.ctrl) ? "@" : " ")
+        case "Tab": key = .tab
+        case "Escape": key = .escape
+        case "Enter": key = .enter
+        default:
+            guard rest.unicodeScalars.count == 1, let scalar = rest.unicodeScalars.first else { return nil }
+            // (A control key reads as its lower-case letter: C-B is C-b.)
+            key = .char(modifiers.contains(.ctrl) ? Unicode.Scalar(String(scalar).lowercased()) ?? scalar : scalar)
+        }
+        return KeyPress(key, modifiers)
+    }
+
     /// `tmux 3.3a`, `tmux next-3.4`, `tmux master` → (3, 3), (3, 4), (99, 0).
     static func version(_ text: String) -> (Int, Int) {
         let word = text.split(separator: " ").dropFirst().first.map(String.init) ?? ""

@@ -35,6 +35,9 @@ public struct RunOptions: Sendable {
     /// Keys are held (read and dropped) until the keyboard has been quiet this long since the
     /// box appeared: a popup the person did not open takes no key typed for something else.
     public var quietKeyboardFirst: Double?
+    /// tmux's prefix keys (a popup or an agent in tmux): each, and the key after it, is tmux's,
+    /// never an answer (`C-b n` must not move to No and take it).
+    public var tmuxPrefixes: [KeyPress] = []
     public init() {}
 }
 

@@ -97,10 +97,17 @@ extension Popup {
         var pastDeadline: Bool { deadline.map { Platform.now() >= $0 } ?? false }
 
         /// Waits while questions asked before it wait; false when its time ran out meanwhile.
+        /// It sleeps on the queue's folder: the question before it answered and gone wakes it
+        /// at once, and nothing else does but a look each second (a job killed with SIGKILL
+        /// leaves its entry until someone looks) and the deadline.
         func waitTurn() -> Bool {
-            while let ticket, ticket.place().before > 0 {
+            guard let ticket, ticket.place().before > 0 else { return true }
+            // (Watched before looking again: a change between the look and the wait is not missed.)
+            let watch = Platform.FolderWatch(ticket.queue.folder)
+            while ticket.place().before > 0 {
                 if pastDeadline { return false }
-                Platform.pause(seconds: lookAgain)
+                let untilDeadline = deadline.map { Int32(min(1000, max(1, Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1))) }
+                watch.wait(ms: untilDeadline ?? 1000)
             }
             return true
         }

@@ -1,0 +1,58 @@
+// Waiting for a folder to change instead of looking at it again and again: inotify on Linux (as
+// systemd's password agents watch their folder), a plain timed wait elsewhere. A job waiting its
+// turn in the user's queue sleeps until an entry comes, goes or is rewritten.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Platform {
+    /// A watch on one folder's entries: made, removed, renamed, written.
+    public final class FolderWatch {
+        private let fd: FileDescriptor?
+
+        public init(_ folder: String) {
+            #if os(Linux)
+            let events: UInt32 = 0x100 /* IN_CREATE */ | 0x200 /* IN_DELETE */ | 0x40 /* IN_MOVED_FROM */
+                | 0x80 /* IN_MOVED_TO */ | 0x8 /* IN_CLOSE_WRITE */ | 0x400 /* IN_DELETE_SELF */
+            let made = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            if made >= 0 && inotify_add_watch(made, folder, events) < 0 {
+                Platform.close(made)
+                fd = nil
+            } else {
+                fd = made >= 0 ? made : nil
+            }
+            #else
+            fd = nil
+            #endif
+        }
+
+        deinit { if let fd { Platform.close(fd) } }
+
+        /// The descriptor that turns readable when the folder changed (nil: no watch here, so
+        /// waiting is a timed look).
+        public var descriptor: FileDescriptor? { fd }
+
+        /// Waits until the folder changes or `ms` pass (a watch that could not be made just
+        /// waits); whether it changed. What was reported is read away.
+        @discardableResult
+        public func wait(ms: Int32) -> Bool {
+            guard let fd else {
+                Platform.pause(seconds: Double(ms) / 1000)
+                return false
+            }
+            guard Platform.poll([fd], timeoutMs: ms).contains(fd) else { return false }
+            drain()
+            return true
+        }
+
+        /// Reads what the watch reported (the events themselves are not needed: any is a change).
+        public func drain() {
+            guard let fd else { return }
+            while let bytes = Platform.read(fd, max: 4096), !bytes.isEmpty {}
+        }
+    }
+}

@@ -93,20 +93,40 @@ final class StressEndToEndTests: XCTestCase {
     }
 
     /// The same endless line with no person to answer: --describe, --non-interactive and an
-    /// answer by name read up to the item limit, say the list was cut as the box shows it, and
-    /// answer from what came first — they never read for ever.
+    /// answer by name read up to a limit and say the list was cut as the box shows it — they
+    /// never read for ever. What is kept of the cut item is not an item of the input: it is
+    /// never printed as the answer (exit 2, one line), but its number names it truly.
     func testALineThatNeverEndsIsBoundedWithNoPerson() throws {
         try Needs.program("/usr/bin/time", package: "time")
-        for (arguments, status) in [(["--describe"], Int32(7)), (["--non-interactive", "--selected", "1"], 0),
-                                    (["--id", "z"], 0)] {
+        let cut = "alertty: input cut short: the list holds what came before 2 GiB or an item of 16 MiB"
+        let refused = "alertty: item 1 was cut short at 16 MiB, so what is kept of it is not an item of the input: it is not answered (--output index names it)\n"
+        for (arguments, status, stdout, said) in [(["--describe"], Int32(7), nil, cut + "; a description reads 4 MiB of items and lists 100000 at most\n"),
+                                                  (["--non-interactive", "--selected", "1"], 2, "", cut + "\n" + refused),
+                                                  (["--id", "z"], 2, "", cut + "\n" + refused),
+                                                  (["--non-interactive", "--selected", "1", "--output", "index"], 0, "1\n", cut + "\n")] {
             let run = try Measured(["choose", "--items-from", "/dev/zero"] + arguments + ["Pick"], environment: ["ALERTTY_ANSWER_Z": "1"])
             let process = run.process
             let ended = try process.waitForExit(timeout: 120)
             XCTAssertEqual(ended, status, "\(arguments): \(process.stderrText)")
-            XCTAssertTrue(process.stderrText.hasSuffix("alertty: input cut short: the list holds what came before 2 GiB or an item of 16 MiB\n"),
-                          "\(arguments): \(process.stderrText)")
+            if let stdout { XCTAssertEqual(process.stdoutText, stdout, "\(arguments)") }
+            XCTAssertTrue(process.stderrText.hasSuffix(said), "\(arguments): \(process.stderrText)")
             XCTAssertLessThan(run.peakKiB, Self.memoryBoundKiB, "\(arguments)")
         }
+    }
+
+    /// `yes | alertty choose --describe --items-from -` ends (it read 2 GiB and never finished
+    /// in a minute): a description reads 4 MiB of items and lists 100,000 at most, "cut":true.
+    func testADescriptionOfAnEndlessListEnds() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let out = try temporaryFolder() + "/description.json"
+        shell.arguments = ["-c", "yes | \"$0\" choose --describe --items-from - > \"$1\"; echo $? >> \"$1.status\"", PTYProcess.binary, out]
+        try shell.run()
+        shell.waitUntilExit()
+        XCTAssertEqual(try String(contentsOfFile: out + ".status", encoding: .utf8), "7\n")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        XCTAssertEqual(json?["cut"] as? Bool, true)
+        XCTAssertEqual((json?["items"] as? [Any])?.count, 100_000)
     }
 
     /// A gauge fed a block that never closes: its text is cut, the rest dropped.

@@ -21,6 +21,9 @@ public enum Limits {
     public static let item = ItemStore.recordLimit
     /// A gauge's XXX block of text, and one line fed to a gauge.
     public static let gaugeBlock = GaugeParser.maxBlock, gaugeLine = GaugeParser.maxLine
+    /// --describe: what it reads of --items-from, and how many items it lists (a description is
+    /// for writing answers, not a copy of an endless stream).
+    public static let describedInput = 4 << 20, describedItems = 100_000
     /// --timeout, --countdown, --validate-timeout and pinentry's SETTIMEOUT: a year of seconds.
     public static let longestTimeout = 31_536_000
 
@@ -31,7 +34,8 @@ public enum Limits {
     public static let lines: [String] = [
         "A `-` argument (a message, a field's --value, edit's text) reads at most \(size(stdin)) of stdin; more is an error (exit 2) that points at `alertty text -`. form --fields-from reads at most \(size(fieldsFile)), dialog --file \(size(optionsFile)).",
         "text keeps the first \(size(textStream)) of a stream (a file is read only where the view is, whatever its size).",
-        "choose --items-from keeps \(size(item)) of one item (a line that never ends keeps its start; the rest is read and dropped) and \(size(items)) of items in all, and reads at most \(size(items)) (a line that never ends, `< /dev/zero`, stops there); either cut shows as \"input cut short\", and with no person (--describe, --non-interactive, an answer by name) is said on stderr, the answer taken from what came first. An item is drawn only as far as its row shows, so a key costs the same with a 10 MB item; chosen, it is printed as kept.",
+        "choose --items-from keeps \(size(item)) of one item (a line that never ends keeps its start; the rest is read and dropped) and \(size(items)) of items in all, and reads at most \(size(items)) (a line that never ends, `< /dev/zero`, stops there); either cut shows as \"input cut short\", and with no person (--describe, --non-interactive, an answer by name) is said on stderr, the answer taken from what came first. An item is drawn only as far as its row shows, so a key costs the same with a 10 MB item; a cut item is never an answer (what is kept of it is not an item of the input): choosing one is exit 2 with a line saying so, but with --output index, whose number names it truly.",
+        "--describe reads at most \(size(describedInput)) of --items-from and lists at most \(describedItems) items; past either it says \"input cut short\" on stderr and \"cut\":true in the JSON.",
         "ALERTTY_ANSWERS reads a file of at most \(size(answersFile)), each answer at most \(size(answer)); more is an error (exit 2).",
         "A gauge's XXX block keeps \(size(gaugeBlock)) of text (cut with …) and a line longer than \(gaugeLine) bytes is skipped.",
     ]

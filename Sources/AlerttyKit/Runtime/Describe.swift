@@ -13,7 +13,7 @@ enum Describe {
         // (JSON quoting escapes every NUL: the placeholder stands nowhere else.)
         let parts = text.split(at: itemsPlaceholder)
         guard let items, parts.count == 2 else { return Platform.writeAll(fd, Array(text.utf8)) }
-        if items.cut { App.report(ScriptedFrontEnd.cutNotice) }
+        if items.cut { App.report(ScriptedFrontEnd.cutNotice + "; a description reads \(Limits.size(Limits.describedInput)) of items and lists \(Limits.describedItems) at most") }
         guard Platform.writeAll(fd, Array(parts[0].utf8) + [UInt8(ascii: "[")]) else { return false }
         var chunk: [UInt8] = []
         for i in 0..<items.labels.count {
@@ -36,7 +36,7 @@ enum Describe {
     static func json(_ command: ParsedCommand, built: BuiltAlert, items: inout AlertMeaning.Choice?) -> String {
         var alert = built.makeAlert()
         _ = alert.update(.start)
-        load(&alert, from: built.sources)
+        let stopped = load(&alert, from: built.sources)
         var o = JSONObject()
         let variable = command.string(.id).map { "ALERTTY_ANSWER_" + Answerer.shellName($0) }
         o.put("id", command.string(.id))
@@ -46,6 +46,14 @@ enum Describe {
         o.put("secret", built.secret)
         let formFields = alert.formFields
         describeAnswer(formFields != nil ? nil : alert.meaning, command, into: &o, items: &items)
+        if var listed = items, stopped || listed.labels.count > Limits.describedItems {
+            if !listed.cut { o.put("cut", true) }
+            listed.cut = true
+            let (labels, tags) = (listed.labels, listed.tags)
+            listed.labels = ItemTexts(count: min(labels.count, Limits.describedItems)) { labels[$0] }
+            listed.tags = ItemTexts(count: min(tags.count, Limits.describedItems)) { tags[$0] }
+            items = listed
+        }
         if let formFields { o.putRaw("fields", describe(formFields, variable: variable)) }
         o.put("default", defaultAnswer(command, built: built, alert: alert))
         o.putRaw("options", describeFlags(command, secret: built.secret))
@@ -218,14 +226,25 @@ enum Describe {
     /// In place of a secret's value: that one is set, never what it is.
     static let secretMarker = #"{"secret":true}"#
 
-    /// Items streamed in (--items-from), read to their end as the alert takes them.
-    static func load(_ alert: inout any Alert, from sources: [any EventSource]) {
+    /// Items streamed in (--items-from), read as the alert takes them: to their end, or to
+    /// what a description reads (`yes | alertty choose --describe --items-from -` must end, and
+    /// soon); whether it stopped there.
+    @discardableResult
+    static func load(_ alert: inout any Alert, from sources: [any EventSource]) -> Bool {
+        var stopped = false
         for case let stream as InputStream in sources {
+            var read = 0
             reading: while let chunk = Platform.read(stream.fd, max: 1 << 20) {
+                read += chunk.count
                 for effect in alert.update(.input(chunk)) where effect == .closeInput { break reading }
+                if read >= Limits.describedInput {
+                    stopped = true
+                    break reading
+                }
             }
             _ = alert.update(.inputEnded)
         }
+        return stopped
     }
 
     /// What no person would answer (--non-interactive): the defaults, given to the alert (its

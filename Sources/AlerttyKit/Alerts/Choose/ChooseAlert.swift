@@ -793,6 +793,13 @@ public struct ChooseAlert: Alert {
 
     /// The chosen items printed as --output asks, one per line (or NUL-separated), in list order.
     private func answer(_ items: [Int], status: ExitStatus = .ok) -> [Effect] {
+        // What is kept of an item cut at its limit is not an item of the input: never printed
+        // as one (its number, with --output index, still names it truly).
+        if configuration.output != .index, let cut = items.first(where: { store.cutItems.contains($0) }) {
+            var refused = Outcome(.usage)
+            refused.report = "item \(cut + 1) was cut short at \(Limits.size(Limits.item)), so what is kept of it is not an item of the input: it is not answered (--output index names it)"
+            return [.finish(refused)]
+        }
         var outcome = Outcome(status, items: printed(items), separator: configuration.separator)
         if status == .ok {
             // The items by the names that give them back exactly, whatever --output printed.

@@ -116,6 +116,9 @@ public struct ItemStore: Sendable {
     public static let recordLimit = 16 << 20
     /// Records cut at `recordLimit`.
     public private(set) var cutRecords = 0
+    /// The items whose record was cut: what is kept of one is not an item of the input, so it
+    /// is never an answer.
+    public private(set) var cutItems: Set<Int> = []
     /// The record being read went over the limit: the rest of it is dropped.
     private var dropping = false
 
@@ -134,22 +137,32 @@ public struct ItemStore: Sendable {
     }
 
     private mutating func endRecord() {
-        if dropping { cutRecords += 1 }
+        let cut = dropping
         dropping = false
         let record = partial
         partial.removeAll(keepingCapacity: true)
+        addCut(record, cut: cut)
+    }
+
+    /// Adds a record kept whole or `cut`, noting which item a cut one became.
+    private mutating func addCut(_ record: [UInt8], cut: Bool) {
+        let before = count
         addRecord(record[...])
+        if cut {
+            cutRecords += 1
+            if count > before { cutItems.insert(count - 1) }
+        }
     }
 
     /// The input ended: a last record without a separator is still an item.
     @discardableResult
     public mutating func finish() -> Int {
         guard !partial.isEmpty else { return 0 }
-        if dropping { cutRecords += 1 }
+        let cut = dropping
         dropping = false
         let record = partial
         partial = []
-        addRecord(record[...])
+        addCut(record, cut: cut)
         return 1
     }
 

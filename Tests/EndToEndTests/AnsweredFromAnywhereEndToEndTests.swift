@@ -225,10 +225,12 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         let agent = try PTYProcess(["agent", "--watch"])
         let jobs = try (0..<10).map { try job(["input", "Answer for job \($0)?"]) }
         var answered: [Int] = []
+        var counts: [Bool] = []
         while answered.count < 10 {
             let screen = try agent.waitFor("a question", timeout: 20) { s in
                 !s.contains("keys in a moment") && (0..<10).contains { !answered.contains($0) && s.contains("Answer for job \($0)?") }
             }
+            counts.append(screen.contains("more waiting"))
             let shown = try XCTUnwrap((0..<10).first { !answered.contains($0) && screen.contains("Answer for job \($0)?") })
             answered.append(shown)
             agent.type("answer-\(shown)" + PTYProcess.Keys.enter)
@@ -238,6 +240,9 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
             XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
             XCTAssertEqual(job.stdoutText, "answer-\(i)\n", "each its own answer")
         }
+        // The agent says how many more wait, as a job's popup does; none behind the last.
+        XCTAssertTrue(counts.dropLast().contains(true), "\(counts)")
+        XCTAssertEqual(counts.last, false)
         agent.signal(SIGINT)
         _ = try? agent.waitForExit()
     }

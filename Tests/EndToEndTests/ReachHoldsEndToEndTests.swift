@@ -132,4 +132,36 @@ final class ReachHoldsEndToEndTests: XCTestCase {
         XCTAssertEqual(asked.stderrText.components(separatedBy: "cannot make a private folder").count, 2, asked.stderrText)
         XCTAssertEqual(asked.stderrText.filter { $0 == "\n" }.count, 1, asked.stderrText)
     }
+
+    /// The README's user crontab, run as cron runs a line: PATH=/usr/bin:/bin unless the crontab
+    /// sets it, `\%` read as `%`, `sh -c`, no terminal, no locale. With its PATH line alertty is
+    /// found and the question reaches the person's agent; without it, `alertty: not found`, which
+    /// is what the README warns of.
+    func testTheReadmesUserCrontabRunsAsWritten() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "A user's crontab (`crontab -e`)"))
+        let block = readme[section.upperBound...].components(separatedBy: "```sh\n")[1].components(separatedBy: "```")[0]
+        let lines = block.split(separator: "\n").map(String.init)
+        let pathLine = try XCTUnwrap(lines.first { $0.hasPrefix("PATH=") })
+        let cronLine = try XCTUnwrap(lines.first { $0.hasPrefix("*/30 ") })
+        // The five time fields, then the command, with cron's `\%` → `%`; installed here, not in /usr/local.
+        let folder = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path
+        let command = cronLine.split(separator: " ", maxSplits: 5).last.map(String.init)!
+            .replacingOccurrences(of: "\\%", with: "%").replacingOccurrences(of: "apt-get clean", with: "echo cleaned")
+        let path = String(pathLine.dropFirst(5)).replacingOccurrences(of: "/usr/local/bin", with: folder)
+        let empty = try temporaryFolder()
+        let notFound = try Job(["-c", command], environment: ["TMUX_TMPDIR": empty, "SHELL": "/bin/sh"], executable: "/bin/sh", cron: true)
+        XCTAssertEqual(try notFound.waitForExit(), 127, "cron's own PATH: \(notFound.stderrText)")
+        XCTAssertTrue(notFound.stderrText.contains("alertty: not found"), notFound.stderrText)
+
+        let asked = try Job(["-c", command], environment: ["TMUX_TMPDIR": empty, "SHELL": "/bin/sh", "PATH": path], executable: "/bin/sh", cron: true)
+        let agent = try PTYProcess(["agent", "--watch"])
+        try waitForQuestion(agent, "Disk is 95% full. Clean now?")
+        agent.type(K.enter)
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        XCTAssertEqual(asked.stdoutText, "cleaned\n")
+        agent.signal(SIGTERM)
+        _ = try? agent.waitForExit()
+    }
 }

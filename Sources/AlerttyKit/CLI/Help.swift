@@ -62,6 +62,7 @@ public enum Help {
         ("limits", { section("limits", Limits.lines) }),
         ("themes", { section("themes", ThemeDocs.lines) }),
         ("languages", { section("languages", TranslationDocs.lines) }),
+        ("cron", { section("cron", cronLines(installedIn: Askpass.installedFolder)) }),
         ("agent", { AgentProgram.usage }),
         ("askpass", { section("askpass", Askpass.usage(installedIn: Askpass.installedFolder)) }),
         ("pinentry", { section("pinentry", Pinentry.usage(installedIn: Askpass.installedFolder)) }),
@@ -70,6 +71,17 @@ public enum Help {
     ]
 
     static func topic(_ name: String) -> String? { topics.first { $0.name == name }?.text() }
+
+    /// `--help cron`: a job with no terminal asking a person, as cron really runs it.
+    static func cronLines(installedIn folder: String) -> [String] {
+        [
+            "A job from cron, a timer or a service has no terminal: add --popup and a --timeout, and its question reaches you in a popup on your tmux client, or in `alertty agent` in any terminal of yours; 1 only for your No, 124 when time runs out, 3 when no one can be asked at all. Scripts of whiptail or dialog: ALERTTY_POPUP=1 and ALERTTY_OPTIONS='--timeout 600' in the crontab.",
+            "A user's crontab runs with PATH=/usr/bin:/bin: set PATH at its top (or name alertty by its path), and write % as \\% (cron makes % a newline):",
+            "PATH=\(folder):/usr/bin:/bin",
+            "*/30 * * * * alertty confirm --popup --timeout 600 'Disk 95\\% full. Clean?' && apt-get clean",
+            "In any terminal, `alertty agent --watch` answers as questions come; `alertty agent --check` in PROMPT_COMMAND says when some wait. Without a person: ALERTTY_ANSWER_<ID>, a systemd credential or --non-interactive (see --help environment).",
+        ]
+    }
 
     static func section(_ title: String?, _ lines: [String]) -> String {
         (title.map { $0 + ":\n" } ?? "") + lines.map { "  " + Wrap.lines([$0], width: 96).joined(separator: "\n    ") }.joined(separator: "\n") + "\n"

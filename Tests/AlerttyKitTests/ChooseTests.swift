@@ -450,3 +450,24 @@ extension ChooseTests {
         XCTAssertEqual(a.update(.action(.submit)), [.finish(Outcome(.ok, items: [b("aaaa")]))], "and is chosen from as usual")
     }
 }
+
+final class ListRowFitTests: XCTestCase {
+    /// A long row keeps in view the last letter a filter matched (else a path's file name),
+    /// cutting its start behind "…"; any other long label is cut at its end as before.
+    func testALongRowKeepsWhatMattersInView() {
+        let path = "/srv/backups/2026/december/nightly/db1/postgres-full.sql.gz"
+        let fitted = ListRow(path, style: Style()).fitted(columns: 24)
+        XCTAssertEqual(fitted.label, "…b1/postgres-full.sql.gz")
+        XCTAssertEqual(TextWidth.columns(fitted.label), 24)
+        // The letters a filter matched (the "gz" at the end) stay in view, at their new places.
+        let matched = ListRow(path, style: Style(), matched: [1, path.count - 2, path.count - 1]).fitted(columns: 24)
+        XCTAssertEqual(matched.label, fitted.label)
+        XCTAssertEqual(matched.matched, [22, 23])
+        // A match already in view: the row is as it was (cut at its end when drawn).
+        let early = ListRow(path, style: Style(), matched: [1, 2]).fitted(columns: 24)
+        XCTAssertEqual(early.label, path)
+        // Not a path, nothing matched: unchanged; and a row that fits is unchanged.
+        XCTAssertEqual(ListRow(String(repeating: "word ", count: 20), style: Style()).fitted(columns: 24).label, String(repeating: "word ", count: 20))
+        XCTAssertEqual(ListRow("a/b", style: Style()).fitted(columns: 24).label, "a/b")
+    }
+}

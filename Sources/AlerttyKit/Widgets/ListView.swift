@@ -18,6 +18,39 @@ public struct ListRow {
     }
 }
 
+extension ListRow {
+    /// The row as it fits in `columns` for its label: a label too long for them keeps what
+    /// matters in view — the last letter a filter matched, else a path's file name — by cutting
+    /// its start, behind "…" (fzf keeps the match in view the same way); any other long label is
+    /// cut at its end as before.
+    public func fitted(columns: Int) -> ListRow {
+        guard columns > 1, TextWidth.columns(label) > columns else { return self }
+        let characters = Array(label)
+        let keep: Int
+        if let last = matched.last {
+            // The match is in view already: nothing to move.
+            guard TextWidth.columns(String(characters[...min(last, characters.count - 1)])) > columns - 1 else { return self }
+            keep = min(last, characters.count - 1)
+        } else if label.contains("/") {
+            keep = characters.count - 1
+        } else {
+            return self
+        }
+        // From `keep` back, as many characters as fit after the "…".
+        var start = keep + 1, width = 0
+        while start > 0 {
+            let w = TextWidth.columns(characters[start - 1])
+            if width + w > columns - 1 { break }
+            width += w
+            start -= 1
+        }
+        var row = self
+        row.label = "…" + String(characters[start...])
+        row.matched = matched.filter { $0 >= start }.map { $0 - start + 1 }
+        return row
+    }
+}
+
 public enum ListView {
     /// Draws the rows of `state` that fit in `area`; `row` is asked for those rows only. Returns
     /// the selected row's first cell when the list has the focus (the terminal's cursor goes there).
@@ -32,7 +65,8 @@ public enum ListView {
             let index = state.top + i
             guard index < state.rowCount else { break }
             let y = area.y + i
-            let shown = row(index)
+            let whole = row(index)
+            let shown = whole.fitted(columns: area.width - 2 * inset - TextWidth.columns(whole.prefix))
             var style = shown.style
             if index == state.selection && showsSelection {
                 style = focused ? theme.selection

@@ -67,6 +67,8 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertEqual(try list.waitForExit(), 0)
         XCTAssertEqual(list.stdoutText.split(separator: "\n").count, 2, list.stdoutText)
         XCTAssertTrue(list.stdoutText.contains("\tconfirm\t") && list.stdoutText.contains("\tinput\t"), list.stdoutText)
+        // Who asks, as the job's popup says it: the process that ran alertty, not alertty itself.
+        XCTAssertTrue(list.stdoutText.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[1] == "\(getpid())" }, list.stdoutText)
         let check = try Job(["agent", "--check"])
         XCTAssertEqual(try check.waitForExit(), 0)
         XCTAssertEqual(check.stderrText, "alertty: 2 questions are waiting — run alertty agent\n")
@@ -97,7 +99,7 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
             try waitForOffers([input], count: 1)
             let agent = try PTYProcess(arguments, environment: environment)
             try agent.waitForText("Answer [db1]:")
-            XCTAssertTrue(agent.screen.trimmedLines.contains { $0.hasPrefix("asked by ") && $0.contains("(pid \(input.pid))") },
+            XCTAssertTrue(agent.screen.trimmedLines.contains { $0.hasPrefix("asked by ") && $0.contains("(pid \(getpid()))") },
                           "who asks, as the box says it: \(agent.screen.text)")
             XCTAssertFalse(agent.screen.raw.contains(0x1B), "line mode writes no escape")
             agent.type("db\r")

@@ -652,9 +652,7 @@ public enum Platform {
     /// locked, that locks the heap as it has grown since.
     public static func protectSecrets() {
         disableCoreDumps()
-        // A crash ends the process at once: Swift's backtracer, which would stop to offer a
-        // look at the crashed process's memory on the terminal, is not for a secret's process.
-        for crash in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS] { signal(crash, SIG_DFL) }
+        crashAtOnce()
         #if os(Linux)
         _ = linuxPrctl(4 /* PR_SET_DUMPABLE */, 0, 0, 0, 0)
         var limit = rlimit()
@@ -703,6 +701,14 @@ public enum Platform {
         withUnsafeMutableBytes(of: &blocks) { if let base = $0.baseAddress { explicit_bzero(base, $0.count) } }
         if depth > 1 { scrubStack(depth: depth - 1) }
         withUnsafeMutableBytes(of: &block) { if let base = $0.baseAddress { explicit_bzero(base, $0.count) } }
+    }
+
+    /// A crash ends the process at once: Swift's backtracer, which would stop to offer a look at
+    /// the crashed process's memory on the terminal ("Press space to interact"), is not for a
+    /// process that may show a secret's prompt — one served for a job or an agent is, from its
+    /// first instruction, before the prompt is even built.
+    public static func crashAtOnce() {
+        for crash in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS] { signal(crash, SIG_DFL) }
     }
 
     /// No core file from now on: one could hold a typed secret.

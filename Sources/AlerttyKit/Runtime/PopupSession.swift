@@ -205,6 +205,8 @@ extension Popup {
     /// By an agent (`agent`: who asks), the box is drawn as inline, in the agent's locale and
     /// colours (its terminal is the person's); `plain`: in line mode (the agent's --plain).
     static func serve(_ folder: String, agent: String? = nil, plain: Bool = false) -> Int32 {
+        // Whatever it asks may be a secret (askpass, pinentry, a password): no backtracer.
+        Platform.crashAtOnce()
         Platform.removeEnvironment(folderVariable)
         if let problem = Platform.privateFolderProblem(folder) {
             App.report("not a popup's folder: " + problem)

@@ -178,6 +178,8 @@ enum SystemdAsk {
     /// is shown (its file removed, its process gone, its time up) closes the box and is sent
     /// nothing. Returns the process's exit status.
     static func answer(_ pending: Pending, plain: Bool) -> Int32 {
+        // A password's box from its first instruction: no backtracer on the person's terminal.
+        Platform.crashAtOnce()
         let request = pending.request
         // The box asks for this request alone: nothing of the agent's environment answers it,
         // records it or pops it up elsewhere.

@@ -469,5 +469,7 @@ final class ListRowFitTests: XCTestCase {
         // Not a path, nothing matched: unchanged; and a row that fits is unchanged.
         XCTAssertEqual(ListRow(String(repeating: "word ", count: 20), style: Style()).fitted(columns: 24).label, String(repeating: "word ", count: 20))
         XCTAssertEqual(ListRow("a/b", style: Style()).fitted(columns: 24).label, "a/b")
+        let command = "$(touch /tmp/a-long-folder-name-here/a)"
+        XCTAssertEqual(ListRow(command, style: Style()).fitted(columns: 24).label, command, "a command line is read from its start")
     }
 }

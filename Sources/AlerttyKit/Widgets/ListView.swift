@@ -20,7 +20,8 @@ public struct ListRow {
 
 extension ListRow {
     /// The row as it fits in `columns` for its label: a label too long for them keeps what
-    /// matters in view — the last letter a filter matched, else a path's file name — by cutting
+    /// matters in view — the last letter a filter matched, else a path's file name (a label with
+    /// a slash and no space) — by cutting
     /// its start, behind "…" (fzf keeps the match in view the same way); any other long label is
     /// cut at its end as before.
     public func fitted(columns: Int) -> ListRow {
@@ -31,7 +32,8 @@ extension ListRow {
             // The match is in view already: nothing to move.
             guard TextWidth.columns(String(characters[...min(last, characters.count - 1)])) > columns - 1 else { return self }
             keep = min(last, characters.count - 1)
-        } else if label.contains("/") {
+        } else if label.contains("/") && !label.contains(" ") {
+            // (A path; a command line or a sentence with a slash is read from its start.)
             keep = characters.count - 1
         } else {
             return self

@@ -148,6 +148,12 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp).filter { $0.hasPrefix("alertty-popup-") }.count, 1)
         kill(job.pid, SIGKILL)
         _ = try job.waitForExit()
+        // Gone with the job, before anyone looks at the queue.
+        let deadline = Date().addingTimeInterval(5)
+        while (try FileManager.default.contentsOfDirectory(atPath: tmp)).contains(where: { $0.hasPrefix("alertty-popup-") }) && Date() < deadline {
+            usleep(20_000) // polling the folder's state, not a synchronisation sleep
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "the offer's folder gone with its job, unlooked for")
         let list = try Job(["agent", "--list"])
         XCTAssertEqual(try list.waitForExit(), 1, list.stdoutText)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "the offer's folder gone with its job")

@@ -109,6 +109,42 @@ public enum Platform {
         return pid < 0 ? nil : pid
     }
 
+    /// A process that removes the private folder `folder` once this one has ended in any way —
+    /// SIGKILL too, where nothing of ours runs — unless stopped first (`stopJanitor`): a job
+    /// killed while its question waits leaves nothing in /tmp, whether anyone looks or not.
+    /// Linux (PR_SET_PDEATHSIG); nil elsewhere, or when it cannot be started.
+    public static func janitor(removing folder: String) -> Int32? {
+        #if os(Linux)
+        let parent = getpid()
+        var terminate = sigset_t()
+        sigemptyset(&terminate)
+        sigaddset(&terminate, SIGTERM)
+        let pid = fork()
+        if pid != 0 { return pid > 0 ? pid : nil }
+        // The child holds nothing of ours open: the FIFOs' ends must close when we do.
+        let most = Int32(min(max(sysconf(Int32(_SC_OPEN_MAX)), 256), 65536))
+        for fd in 0..<most { libcClose(fd) }
+        sigprocmask(SIG_BLOCK, &terminate, nil)
+        _ = linuxPrctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGTERM), 0, 0, 0)
+        // (Gone already, between the fork and the prctl: no signal will come.)
+        if getppid() == parent {
+            var which: Int32 = 0
+            sigwait(&terminate, &which)
+        }
+        removePrivateFolder(folder)
+        _exit(0)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Stops a janitor: the folder is ours to remove again.
+    public static func stopJanitor(_ pid: Int32) {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     // MARK: - Time
 
     /// Does nothing for `seconds` (dialog's --sleep); a sleep cut short by a handled signal goes on.
@@ -499,19 +535,6 @@ public enum Platform {
         return (readable, writable)
     }
 
-    /// Whether the terminal `fd` hangs up (its other side closed, as tmux closes a popup's)
-    /// within `ms` milliseconds: events of POLLHUP alone count, never a key waiting.
-    public static func hangsUp(_ fd: FileDescriptor, withinMs ms: Int32) -> Bool {
-        let end = now() + UInt64(max(0, ms)) * 1_000_000
-        while true {
-            var entry = [pollfd(fd: fd, events: 0, revents: 0)]
-            let left = Int32(max(0, Int64(bitPattern: end &- now()) / 1_000_000))
-            let n = libcPoll(&entry, 1, left)
-            if n > 0 && entry[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
-            if n == 0 || now() >= end { return false }
-        }
-    }
-
     // MARK: - Terminal modes
 
     public typealias TerminalMode = termios
@@ -589,21 +612,30 @@ public enum Platform {
 
     private static func installHandler(_ number: Int32) {
         var action = sigaction()
-        let handler: @convention(c) (Int32) -> Void = { number in
+        // (SA_SIGINFO: a SIGTERM's sender is kept, so a popup can tell tmux closing it from a kill.)
+        let handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { number, info, _ in
             var byte = UInt8(truncatingIfNeeded: number)
             let saved = errno
+            #if canImport(Darwin)
+            if number == SIGTERM { SignalPipe.terminatedBy = info?.pointee.si_pid ?? 0 }
+            #else
+            if number == SIGTERM { SignalPipe.terminatedBy = info?.pointee._sifields._kill.si_pid ?? 0 }
+            #endif
             _ = libcWrite(SignalPipe.writeEnd, &byte, 1)
             errno = saved
         }
         #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = handler
+        action.__sigaction_u.__sa_sigaction = handler
         #else
-        action.__sigaction_handler.sa_handler = handler
+        action.__sigaction_handler.sa_sigaction = handler
         #endif
         sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        action.sa_flags = SA_RESTART | SA_SIGINFO
         sigaction(number, &action, nil)
     }
+
+    /// The process that sent the last SIGTERM caught (0: none, or not known).
+    public static var terminatedBy: Int32 { SignalPipe.terminatedBy }
 
     public static func drainSignals() -> [Signal] {
         guard SignalPipe.readEnd >= 0, let bytes = read(SignalPipe.readEnd, max: 64) else { return [] }
@@ -908,4 +940,6 @@ public enum Platform {
 enum SignalPipe {
     nonisolated(unsafe) static var readEnd: Int32 = -1
     nonisolated(unsafe) static var writeEnd: Int32 = -1
+    /// Who sent the last SIGTERM (0: none, or not known).
+    nonisolated(unsafe) static var terminatedBy: Int32 = 0
 }

@@ -28,6 +28,8 @@ extension Popup {
         let folder: String
         var ends: [String: FileDescriptor] = [:]
         let request: Request
+        /// Removes the folder should we be killed (SIGKILL) before we can.
+        private var janitor: Int32?
         /// The meter left out has been said (once per process, however often it is offered).
         nonisolated(unsafe) static var saidMeter = false
 
@@ -37,6 +39,7 @@ extension Popup {
                 Self.sayOnce(error)
                 return nil
             }
+            janitor = Platform.janitor(removing: folder)
             var child = command
             // The serving alertty draws on its own terminal, modal; it never pops up again.
             for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
@@ -80,6 +83,7 @@ extension Popup {
         deinit {
             for fd in ends.values { Platform.close(fd) }
             Platform.removePrivateFolder(folder)
+            if let janitor { Platform.stopJanitor(janitor) }
         }
 
         static let prefix = "alertty-popup-"
@@ -245,11 +249,11 @@ extension Popup {
             Platform.close(result)
             return ExitStatus.interrupted.rawValue
         }
-        // tmux closing a popup sends its job SIGTERM and closes its terminal at once: a SIGTERM
-        // with the terminal still there is a kill from elsewhere, no one's answer. Nothing is sent
-        // back; the caller asks again.
-        if agent == nil, let terminal, case .ended(let outcome, _, _) = ran, outcome.status == .terminated,
-           !Platform.hangsUp(terminal, withinMs: 200) {
+        // tmux closing a popup (the person did) sends its job SIGTERM from the server, our
+        // parent: a SIGTERM from anyone else is a kill, no one's answer. Nothing is sent back;
+        // the caller asks again.
+        if agent == nil, case .ended(let outcome, _, _) = ran, outcome.status == .terminated,
+           Platform.terminatedBy != 0, Platform.terminatedBy != Platform.parentProcessID {
             Platform.close(result)
             return ExitStatus.terminated.rawValue
         }

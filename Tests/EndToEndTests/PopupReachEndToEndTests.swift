@@ -272,6 +272,23 @@ final class PopupReachEndToEndTests: XCTestCase {
 
     /// Ten jobs asking at once (as cron starts them): each is asked in turn, never over another's
     /// popup, and gets its own answer; the popup says how many more wait; the server lives on.
+    /// How many more wait is on the box's border and kept current: questions asked while a
+    /// popup shows are counted on it at once (tmux's own border title is set only when it opens).
+    func testTheWaitingCountOnAPopupStaysCurrent() throws {
+        let (tmux, client) = try server()
+        let first = try cronJob(["confirm", "--popup", "First?"], tmux)
+        try client.waitForPopup("First?")
+        XCTAssertFalse(client.screen.contains("more waiting"), client.screen.text)
+        let later = try (0..<2).map { try cronJob(["confirm", "--popup", "Later \($0)?"], tmux) }
+        try client.waitFor("the count on the popup already shown") { $0.contains("First?") && $0.contains("2 more waiting") }
+        client.type(K.enter)
+        XCTAssertEqual(try first.waitForExit(), 0, first.stderrText)
+        let order = try answerEach(client, count: 2, question: { "Later \($0)?" }) { _ in K.enter }
+        XCTAssertTrue(screens[0].contains("1 more waiting") && !screens[1].contains("more waiting"), screens.joined(separator: "\n"))
+        for job in later { XCTAssertEqual(try job.waitForExit(), 0, job.stderrText) }
+        XCTAssertEqual(Set(order).count, 2)
+    }
+
     func testTenJobsAskingAtOnceAreEachAskedAndAnswered() throws {
         let (tmux, client) = try server()
         let question = { (i: Int) in "Host for job \(i)?" }

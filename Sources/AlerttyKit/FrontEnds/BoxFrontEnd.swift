@@ -82,7 +82,7 @@ public final class BoxFrontEnd: FrontEnd {
             dirty = true
         }
         maxFramesPerSecond = alert.maxFramesPerSecond
-        let footer = keysHeldUntil != nil ? tr("keys in a moment…") : context.countdown
+        let footer = keysHeldUntil != nil ? tr("keys in a moment…") : context.footer
         guard dirty || animation != nil || footer != lastCountdown, frameDue(now) else { return [] }
         guard let area = draw(&alert, now: now, countdown: footer) else {
             return [.finish(Outcome(.hangup))]

@@ -230,7 +230,7 @@ struct AgentProgram: Program {
                 guard let folder = record["folder"], Platform.privateFolderProblem(folder) == nil,
                       Platform.claim(folder + "/claimed", holding: Popup.AgentOffer.claimer()) else { continue }
                 let asker = Popup.Asker(program: record["program"] ?? "?", pid: Int(Self.askerPID(entry, record)).flatMap { Int32(exactly: $0) } ?? entry.pid)
-                    .title(waited: Platform.now() &- entry.asked, behind: Self.servable(waiting).count - 1).trimmingSpaces()
+                    .title(waited: Platform.now() &- entry.asked, behind: 0).trimmingSpaces()
                 serve = { Popup.serve(folder, agent: asker, plain: plain) }
             case .systemd(let pending):
                 serve = { SystemdAsk.answer(pending, plain: plain) }

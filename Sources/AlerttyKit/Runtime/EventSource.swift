@@ -27,6 +27,9 @@ public protocol EventSource: AnyObject {
     /// Events are ready to be handed over now (a file-system answer): the loop takes them before
     /// it shows the alert, so no frame shows the moment between a key and its answer.
     var readyNow: Bool { get }
+    /// A few words for the box's bottom border about what the source watches ("2 more
+    /// waiting"), kept current by it; nil for none.
+    var caption: String? { get }
 }
 
 extension EventSource {
@@ -34,4 +37,5 @@ extension EventSource {
     public var runsCommands: Bool { false }
     public var settled: Bool { nextDeadline == nil }
     public var readyNow: Bool { false }
+    public var caption: String? { nil }
 }

@@ -25,11 +25,20 @@ public struct PresentContext: Sendable {
     /// The idle timeout's countdown in its last ten seconds ("7s"), for the border; nil when
     /// there is none or the alert shows it itself, on what will be taken (--on-timeout default).
     public var countdown: String?
+    /// What a source says for the border besides (a popup's "2 more waiting"), or nil.
+    public var caption: String?
 
-    public init(changed: Bool, settled: Bool, countdown: String? = nil) {
+    public init(changed: Bool, settled: Bool, countdown: String? = nil, caption: String? = nil) {
         self.changed = changed
         self.settled = settled
         self.countdown = countdown
+        self.caption = caption
+    }
+
+    /// What the bottom border says besides the hints: the caption, then the countdown.
+    public var footer: String? {
+        let parts = [caption, countdown].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
 

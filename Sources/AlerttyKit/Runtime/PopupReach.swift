@@ -156,7 +156,8 @@ extension Popup {
             // A job's popup (no terminal of its own) says who asks: the person did not open it.
             // Its question is posted for systemd's agents too (and so alertty's): the first
             // answer wins, wherever the person is.
-            let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: ticket?.place().after ?? 0)
+            // (How many more wait is on the box's own border, kept current: tmux's title is set once.)
+            let title = terminal ? nil : asker.title(waited: Platform.now() - asked, behind: 0)
             let popupOnly = terminal || forwardsStdin
             // Said in the queue, so an agent does not wait for what it cannot take.
             if popupOnly && !saidShownInPopup {

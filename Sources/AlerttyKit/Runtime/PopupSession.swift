@@ -241,7 +241,9 @@ extension Popup {
             command.remove(.timeout)
             command.add(.timeout, String(max(0.01, Double(Int64(bitPattern: request.deadline &- Platform.now())) / 1e9)))
         }
-        let ran = Ask.here(command, Asking(theme: theme, sources: [caller], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
+        // How many more wait, on the box's border, kept current (tmux's title is set once).
+        let waiting = WaitingCount(queue: QuestionQueue.folderPath, asker: request.caller, start: request.callerStart)
+        let ran = Ask.here(command, Asking(theme: theme, sources: [caller, waiting], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
         defer { if caller.gone { Platform.removePrivateFolder(folder) } }
         // Ctrl-C in an agent stops the agent, not the job: nothing is sent back, so the question
         // is given back and waits for its next turn; the agent sees the status and stops.

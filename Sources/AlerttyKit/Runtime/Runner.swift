@@ -165,7 +165,7 @@ public final class Runner {
         let lent = lender?.lentTo != nil
         let settled = sources.allSatisfy(\.settled)
         let shown = takeDefaultOnTimeout && alert.showsCountdownOnDefault ? nil : countdown(now: now)
-        let context = PresentContext(changed: changed, settled: settled, countdown: shown)
+        let context = PresentContext(changed: changed, settled: settled, countdown: shown, caption: sources.lazy.compactMap(\.caption).first)
         changed = false
         var requests = lent ? [] : frontEnd.present(&alert, now: now, context: context)
         if var pilot = autopilot, settled, !lent {

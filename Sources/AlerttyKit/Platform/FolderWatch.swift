@@ -36,13 +36,15 @@ extension Platform {
         /// waiting is a timed look).
         public var descriptor: FileDescriptor? { fd }
 
-        /// Waits until the folder changes or `ms` pass (a watch that could not be made just
-        /// waits); whether it changed. What was reported is read away.
+        /// Waits until the folder changes or `ms` pass (a watch that could not be made waits a
+        /// quarter of a second at most, and says it may have); whether it changed. What was
+        /// reported is read away.
         @discardableResult
         public func wait(ms: Int32) -> Bool {
             guard let fd else {
-                Platform.pause(seconds: Double(ms) / 1000)
-                return false
+                // No watch here: a look a quarter of a second on, as if it might have changed.
+                Platform.pause(seconds: Double(min(ms, 250)) / 1000)
+                return true
             }
             guard Platform.poll([fd], timeoutMs: ms).contains(fd) else { return false }
             drain()

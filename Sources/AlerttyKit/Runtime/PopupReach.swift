@@ -101,13 +101,16 @@ extension Popup {
         /// at once, and nothing else does but a look each second (a job killed with SIGKILL
         /// leaves its entry until someone looks) and the deadline.
         func waitTurn() -> Bool {
-            guard let ticket, ticket.place().before > 0 else { return true }
+            guard let ticket, ticket.ahead() > 0 else { return true }
             // (Watched before looking again: a change between the look and the wait is not missed.)
             let watch = Platform.FolderWatch(ticket.queue.folder)
-            while ticket.place().before > 0 {
+            while case let ahead = ticket.ahead(), ahead > 0 {
                 if pastDeadline { return false }
-                let untilDeadline = deadline.map { Int32(min(1000, max(1, Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1))) }
-                watch.wait(ms: untilDeadline ?? 1000)
+                // Next in line: the question before it is looked at each second (its job may be
+                // killed, leaving its entry). Further back, only a change or the deadline wakes it.
+                let look: Int64 = ahead == 1 ? 1000 : 3_600_000
+                let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? look
+                watch.wait(ms: Int32(max(1, min(look, untilDeadline))))
             }
             return true
         }

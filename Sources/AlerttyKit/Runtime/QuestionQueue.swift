@@ -92,6 +92,13 @@ struct QuestionQueue {
         return entries.sorted()
     }
 
+    /// Takes away a question whose process has gone, and the offer it left.
+    func remove(_ entry: Entry) {
+        if let offer = record(entry)["folder"], Popup.Offer.isOffer(offer) { Platform.removePrivateFolder(offer) }
+        Platform.removeFile(folder + "/" + entry.name)
+        Platform.removeFile(folder + "/" + entry.name + ".new")
+    }
+
     /// Puts this process's question in the queue, holding `text` (who asks, what, since when).
     func enter(_ text: String) throws(UsageError) -> Ticket {
         let pid = Int32(Platform.processID)
@@ -106,16 +113,33 @@ struct QuestionQueue {
         return Ticket(queue: self, name: name)
     }
 
+    /// The questions' names, oldest first, read from the folder alone: no process is looked at.
+    /// A record being written (NAME.new) counts as its question.
+    func names() -> [String] {
+        var seen = Set<String>()
+        for name in Platform.names(in: folder) {
+            let plain = name.hasSuffix(".new") ? String(name.dropLast(4)) : name
+            if Entry(name: plain) != nil { seen.insert(plain) }
+        }
+        return seen.sorted()
+    }
+
     /// A question of ours in the queue, until it leaves.
     struct Ticket {
         let queue: QuestionQueue
         let name: String
 
-        /// Where it stands: how many wait before it (0: its turn), and how many after.
-        func place() -> (before: Int, after: Int) {
-            let names = queue.waiting().map(\.name)
-            let mine = names.firstIndex(of: name) ?? names.count
-            return (mine, max(0, names.count - mine - 1))
+        /// How many wait before it, cheaply: the names alone, except that the one just before it
+        /// is looked at (/proc) and cleared when its process has gone. A thousand waiting jobs
+        /// each reading a thousand processes at every change would be a million reads; so each
+        /// looks at one, and a job killed mid-queue is cleared by the one behind it in turn.
+        func ahead() -> Int {
+            while true {
+                let names = queue.names()
+                let mine = names.firstIndex(of: name) ?? names.count
+                guard mine > 0, let previous = Entry(name: names[mine - 1]), !previous.asking else { return mine }
+                queue.remove(previous)
+            }
         }
 
         func leave() { Platform.removeFile(queue.folder + "/" + name) }

@@ -1,6 +1,6 @@
 // Waiting for a folder to change instead of looking at it again and again: inotify on Linux (as
 // systemd's password agents watch their folder), a plain timed wait elsewhere. A job waiting its
-// turn in the user's queue sleeps until an entry comes, goes or is rewritten.
+// turn in the user's queue sleeps until the question before it goes.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,16 +10,19 @@ import Darwin
 #endif
 
 extension Platform {
-    /// A watch on one folder's entries: made, removed, renamed, written.
+    /// A watch on one folder's entries (made, removed, renamed, written), or on one file (its
+    /// removal, renaming or replacement: `file: true`).
     public final class FolderWatch {
         private let fd: FileDescriptor?
 
-        public init(_ folder: String) {
+        public init(_ path: String, file: Bool = false) {
             #if os(Linux)
-            let events: UInt32 = 0x100 /* IN_CREATE */ | 0x200 /* IN_DELETE */ | 0x40 /* IN_MOVED_FROM */
+            let events: UInt32 = file
+                ? 0x4 /* IN_ATTRIB: unlinked */ | 0x400 /* IN_DELETE_SELF */ | 0x800 /* IN_MOVE_SELF */ | 0x8 /* IN_CLOSE_WRITE */
+                : 0x100 /* IN_CREATE */ | 0x200 /* IN_DELETE */ | 0x40 /* IN_MOVED_FROM */
                 | 0x80 /* IN_MOVED_TO */ | 0x8 /* IN_CLOSE_WRITE */ | 0x400 /* IN_DELETE_SELF */
             let made = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            if made >= 0 && inotify_add_watch(made, folder, events) < 0 {
+            if made >= 0 && inotify_add_watch(made, path, events) < 0 {
                 Platform.close(made)
                 fd = nil
             } else {

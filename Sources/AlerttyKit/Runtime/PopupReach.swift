@@ -33,7 +33,7 @@ extension Popup {
         }
         let attempt = Attempt(command, asking: asking, terminal: terminal, timeout: timeout, stdinTaken: stdinTaken,
                               forwardsStdin: forwardsStdin, size: size, alsoPost: alsoPost)
-        defer { attempt.ticket?.leave() }
+        defer { attempt.leave() }
         while true {
             guard attempt.waitTurn() else { return .timedOut }
             let (reached, pause): (Reached?, pause: Double)
@@ -92,25 +92,40 @@ extension Popup {
             do { ticket = try QuestionQueue.open().enter(entry) } catch { App.report(error.message) }
         }
 
+        /// Done: taken away from every other channel first, then out of the queue — an agent
+        /// that finds the queue's entry gone must not find the question still posted for
+        /// systemd's agents and ask it again.
+        func leave() {
+            posted?.withdraw()
+            posted = nil
+            agents?.withdraw()
+            agents = nil
+            ticket?.leave()
+        }
+
         /// Seconds left before the deadline (negative once past it), nil without --timeout.
         var left: Double? { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
         var pastDeadline: Bool { deadline.map { Platform.now() >= $0 } ?? false }
 
         /// Waits while questions asked before it wait; false when its time ran out meanwhile.
-        /// It sleeps on the queue's folder: the question before it answered and gone wakes it
-        /// at once, and nothing else does but a look each second (a job killed with SIGKILL
-        /// leaves its entry until someone looks) and the deadline.
+        /// Each waiting job watches only the question just before it: its going (answered,
+        /// withdrawn, timed out) wakes that one job, not the crowd. Besides, a look each second
+        /// at whether its process still runs (a job killed with SIGKILL leaves its entry).
         func waitTurn() -> Bool {
-            guard let ticket, ticket.ahead() > 0 else { return true }
-            // (Watched before looking again: a change between the look and the wait is not missed.)
-            let watch = Platform.FolderWatch(ticket.queue.folder)
-            while case let ahead = ticket.ahead(), ahead > 0 {
+            guard let ticket else { return true }
+            while let previous = ticket.previous() {
                 if pastDeadline { return false }
-                // Next in line: the question before it is looked at each second (its job may be
-                // killed, leaving its entry). Further back, only a change or the deadline wakes it.
-                let look: Int64 = ahead == 1 ? 1000 : 3_600_000
-                let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? look
-                watch.wait(ms: Int32(max(1, min(look, untilDeadline))))
+                let path = ticket.queue.folder + "/" + previous.name
+                let watch = Platform.FolderWatch(path, file: true)
+                // (Watched before looking again: gone between the look and the watch is not missed.)
+                guard Platform.linkStatus(path) != nil else { continue }
+                while previous.asking && !pastDeadline && Platform.linkStatus(path) != nil {
+                    let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? 1000
+                    // A change to the file (rewritten: watched anew). Without a watch (inotify's
+                    // instances are 128 a user by default: a crowd runs out), it looks again here,
+                    // a file's status and a process's, never the whole queue.
+                    if watch.wait(ms: Int32(max(1, min(1000, untilDeadline)))) && watch.descriptor != nil { break }
+                }
             }
             return true
         }

@@ -129,15 +129,16 @@ struct QuestionQueue {
         let queue: QuestionQueue
         let name: String
 
-        /// How many wait before it, cheaply: the names alone, except that the one just before it
-        /// is looked at (/proc) and cleared when its process has gone. A thousand waiting jobs
-        /// each reading a thousand processes at every change would be a million reads; so each
-        /// looks at one, and a job killed mid-queue is cleared by the one behind it in turn.
-        func ahead() -> Int {
+        /// The question just before it (nil: its turn), from the names alone, but that this one
+        /// is looked at (/proc) and cleared when its process has gone: a job killed mid-queue is
+        /// cleared by the one behind it, in turn. (A thousand waiting jobs each reading a
+        /// thousand processes at every change would be a million reads; each reads one.)
+        func previous() -> Entry? {
             while true {
                 let names = queue.names()
                 let mine = names.firstIndex(of: name) ?? names.count
-                guard mine > 0, let previous = Entry(name: names[mine - 1]), !previous.asking else { return mine }
+                guard mine > 0, let previous = Entry(name: names[mine - 1]) else { return nil }
+                if previous.asking { return previous }
                 queue.remove(previous)
             }
         }

@@ -164,4 +164,23 @@ final class ReachHoldsEndToEndTests: XCTestCase {
         agent.signal(SIGTERM)
         _ = try? agent.waitForExit()
     }
+
+    /// A job stopped while it waits its turn (cron's timeout, systemd stopping its unit) leaves
+    /// the queue as it goes, and dies of the signal as it would have: no entry is left for
+    /// someone else to clear.
+    func testAJobStoppedWhileQueuedLeavesTheQueue() throws {
+        let first = try job(["input", "First?"])
+        try waitForOffers([first], count: 1)
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, 129)] {
+            let queued = try job(["confirm", "Queued?"])
+            let deadline = Date().addingTimeInterval(10)
+            while !PopupReachEndToEndTests.queued(queued.pid) && Date() < deadline { usleep(20_000) } // polling the queue's state
+            XCTAssertTrue(PopupReachEndToEndTests.queued(queued.pid))
+            kill(queued.pid, signal)
+            XCTAssertEqual(try queued.waitForExit(), status)
+            XCTAssertFalse(PopupReachEndToEndTests.queued(queued.pid), "its entry went with it")
+        }
+        kill(first.pid, SIGTERM)
+        XCTAssertEqual(try first.waitForExit(), 143)
+    }
 }

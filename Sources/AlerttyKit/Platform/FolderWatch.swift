@@ -39,17 +39,19 @@ extension Platform {
         /// waiting is a timed look).
         public var descriptor: FileDescriptor? { fd }
 
-        /// Waits until the folder changes or `ms` pass (a watch that could not be made waits a
-        /// quarter of a second at most, and says it may have); whether it changed. What was
-        /// reported is read away.
+        /// Waits until the folder changes, `other` turns readable (a signal's pipe) or `ms` pass
+        /// (a watch that could not be made waits a quarter of a second at most, and says it may
+        /// have); whether anything happened. What the watch reported is read away.
         @discardableResult
-        public func wait(ms: Int32) -> Bool {
+        public func wait(ms: Int32, orReadable other: FileDescriptor? = nil) -> Bool {
+            let others = other.map { [$0] } ?? []
             guard let fd else {
                 // No watch here: a look a quarter of a second on, as if it might have changed.
-                Platform.pause(seconds: Double(min(ms, 250)) / 1000)
+                _ = Platform.poll(others, timeoutMs: min(ms, 250))
                 return true
             }
-            guard Platform.poll([fd], timeoutMs: ms).contains(fd) else { return false }
+            let ready = Platform.poll([fd] + others, timeoutMs: ms)
+            guard ready.contains(fd) else { return !ready.isEmpty }
             drain()
             return true
         }

@@ -113,6 +113,16 @@ extension Popup {
         /// at whether its process still runs (a job killed with SIGKILL leaves its entry).
         func waitTurn() -> Bool {
             guard let ticket else { return true }
+            // A job stopped while it waits (cron's timeout, systemd stopping a unit, Ctrl-C in
+            // its terminal) leaves the queue first, then dies of the signal as it would have.
+            let endings: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
+            let signals = ticket.queue.names().first == ticket.name ? nil : Platform.catchSignals(endings)
+            defer { if signals != nil { Platform.restoreDefaultSignals(endings) } }
+            func stopped() {
+                guard let which = Platform.drainSignals().first else { return }
+                leave()
+                Platform.die(of: which, wholeGroup: false)
+            }
             while let previous = ticket.previous() {
                 if pastDeadline { return false }
                 let path = ticket.queue.folder + "/" + previous.name
@@ -124,7 +134,10 @@ extension Popup {
                     // A change to the file (rewritten: watched anew). Without a watch (inotify's
                     // instances are 128 a user by default: a crowd runs out), it looks again here,
                     // a file's status and a process's, never the whole queue.
-                    if watch.wait(ms: Int32(max(1, min(1000, untilDeadline)))) && watch.descriptor != nil { break }
+                    if watch.wait(ms: Int32(max(1, min(1000, untilDeadline))), orReadable: signals) {
+                        stopped()
+                        if watch.descriptor != nil { break }
+                    }
                 }
             }
             return true

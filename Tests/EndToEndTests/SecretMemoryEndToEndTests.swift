@@ -104,7 +104,7 @@ final class SecretMemoryEndToEndTests: XCTestCase {
 
     /// The process's readable memory (heap, stack, mappings), region by region with its name,
     /// read through /proc/PID/mem as root may read an undumpable process; nil if it cannot be read.
-    func readableMemory(of pid: pid_t) -> [(name: String, data: Data)]? {
+    static func readableMemory(of pid: pid_t) -> [(name: String, data: Data)]? {
         guard let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8),
               let mem = FileHandle(forReadingAtPath: "/proc/\(pid)/mem") else { return nil }
         defer { try? mem.close() }
@@ -121,13 +121,13 @@ final class SecretMemoryEndToEndTests: XCTestCase {
     }
 
     /// The regions of the process's memory where `needle` is.
-    func copies(of needle: String, in pid: pid_t) -> [String] {
+    static func copies(of needle: String, in pid: pid_t) -> [String] {
         guard let regions = readableMemory(of: pid) else { return ["(cannot read the memory)"] }
         return regions.filter { $0.data.range(of: Data(needle.utf8)) != nil }.map(\.name)
     }
 
     /// How many times `needle` is in the process's memory.
-    func occurrences(of needle: String, in pid: pid_t) -> Int {
+    static func occurrences(of needle: String, in pid: pid_t) -> Int {
         guard let regions = readableMemory(of: pid) else { return -1 }
         let target = Data(needle.utf8)
         var count = 0
@@ -149,11 +149,11 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         try p.waitForText("Secret?")
         p.type(Self.secret)
         try p.waitFor("the secret typed") { $0.contains(String(repeating: "•", count: Self.secret.count)) }
-        XCTAssertFalse(copies(of: Self.secret, in: p.pid).isEmpty, "the scan finds the secret while the field holds it")
+        XCTAssertFalse(Self.copies(of: Self.secret, in: p.pid).isEmpty, "the scan finds the secret while the field holds it")
         p.type(PTYProcess.Keys.ctrlW + PTYProcess.Keys.ctrlU) // deleted (no kill buffer keeps it)
         try p.waitFor("the field emptied") { !$0.contains("•") }
         for piece in [Self.secret, String(Self.secret.prefix(8)), String(Self.secret.suffix(6))] {
-            XCTAssertEqual(copies(of: piece, in: p.pid), [], "no copy of '\(piece)'")
+            XCTAssertEqual(Self.copies(of: piece, in: p.pid), [], "no copy of '\(piece)'")
         }
         p.type(PTYProcess.Keys.escape)
         try assertEnded(p, status: 1)
@@ -168,7 +168,7 @@ final class SecretMemoryEndToEndTests: XCTestCase {
         p.pump(waitMs: 0)
         XCTAssertTrue(p.stdoutText.contains("D \(Self.secret)\nOK\n"), "sent to the agent: \(p.stdoutText)")
         for piece in [Self.secret, String(Self.secret.prefix(8)), String(Self.secret.suffix(6))] {
-            XCTAssertEqual(copies(of: piece, in: p.pid), [], "after its D line is sent, no copy of '\(piece)'")
+            XCTAssertEqual(Self.copies(of: piece, in: p.pid), [], "after its D line is sent, no copy of '\(piece)'")
         }
         p.type(PTYProcess.Keys.escape)
         XCTAssertEqual(try p.waitForExit(), 0)
@@ -187,7 +187,7 @@ final class SecretMemoryEndToEndTests: XCTestCase {
             try box.waitForText("User")
             box.type("ada" + PTYProcess.Keys.tab + secret)
             try box.waitFor("the secret typed") { $0.contains(String(repeating: "•", count: secret.count)) }
-            XCTAssertEqual(occurrences(of: secret, in: box.pid), 1, "the box: the field's copy alone")
+            XCTAssertEqual(Self.occurrences(of: secret, in: box.pid), 1, "the box: the field's copy alone")
             box.type(PTYProcess.Keys.escape)
             try assertEnded(box, status: 1)
 
@@ -198,7 +198,7 @@ final class SecretMemoryEndToEndTests: XCTestCase {
             line.type(secret + "\r")
             try line.waitForText("Host:")
             XCTAssertFalse(line.screen.contains(secret), "not echoed")
-            XCTAssertEqual(occurrences(of: secret, in: line.pid), 1, "line mode: the field's copy alone")
+            XCTAssertEqual(Self.occurrences(of: secret, in: line.pid), 1, "line mode: the field's copy alone")
             line.type("db\r")
             try assertEnded(line, status: 0, stdout: "ada\n\(secret)\ndb\n")
         }

@@ -100,6 +100,29 @@ final class SystemdAgentsEndToEndTests: XCTestCase {
         XCTAssertFalse(agent.screen.text.contains("Crash") || agent.screen.text.contains("interact"), agent.screen.text)
     }
 
+    /// A secret typed in systemd's own agent reaches the asker as bytes, never a String, and
+    /// leaves no copy once taken: pinentry asked twice keeps none of the first passphrase while
+    /// it waits for the second.
+    func testASecretAnsweredBySystemdsAgentLeavesNoCopy() throws {
+        let empty = try temporaryFolder()
+        let secret = "tops3cret-QX7-from-systemd"
+        let assuan = "SETDESC First key\nGETPIN\nSETDESC Second key\nGETPIN\nBYE\n"
+        let pinentry = try Job([], environment: ["TMUX_TMPDIR": empty, "ALERTTY_POPUP": "1", "ALERTTY_OPTIONS": "--timeout 60"],
+                               stdin: Array(assuan.utf8), executable: PTYProcess.binary(named: "pinentry-alertty"), cron: true)
+        _ = try waitForRequest(holding: "First key")
+        let agent = try PTYProcess(["--query"], executable: Self.ttyAgent)
+        try agent.waitFor("systemd's prompt") { $0.contains("First key") }
+        agent.type(secret + PTYProcess.Keys.enter)
+        _ = try agent.waitForExit()
+        _ = try waitForRequest(holding: "Second key")
+        for piece in [secret, String(secret.prefix(10)), String(secret.suffix(8))] {
+            XCTAssertEqual(SecretMemoryEndToEndTests.copies(of: piece, in: pinentry.pid), [], "no copy of '\(piece)' once sent")
+        }
+        kill(pinentry.pid, SIGTERM)
+        _ = try? pinentry.waitForExit()
+        XCTAssertTrue(pinentry.stdoutText.contains("D \(secret)\nOK"), pinentry.stdoutText)
+    }
+
     func testEchoIsShownInClearAndEscSendsACancel() throws {
         let asker = try systemdAsks("Volume label:", ["--echo=yes"])
         _ = try waitForRequest(holding: "PID=\(asker.pid)\n")

@@ -10,6 +10,25 @@ public struct ScriptedAnswers {
         /// An answer by name: nil for the prompt itself, a form field's name for that field
         /// (a field with none keeps its default).
         case environment((String?) -> String?)
+        /// What a person typed elsewhere for the prompt itself (systemd's agents): bytes, handed
+        /// to a secret field as they are, never made a String whose storage could not be zeroed.
+        case typed(TypedAnswer)
+    }
+
+    /// Typed bytes, zeroed when no longer needed; each field that takes them (a secret asked
+    /// twice takes them twice) gets a copy of its own, and zeroes it.
+    public final class TypedAnswer {
+        private var bytes: [UInt8]
+        public init(_ bytes: [UInt8]) { self.bytes = bytes }
+        deinit { bytes.resetBytes() }
+
+        /// A copy in storage of its own (not the shared buffer Array(bytes) would give).
+        func copy() -> [UInt8] {
+            var copy: [UInt8] = []
+            copy.reserveCapacity(bytes.count)
+            copy.append(contentsOf: bytes)
+            return copy
+        }
     }
 
     public enum Step: Equatable {
@@ -37,6 +56,12 @@ public struct ScriptedAnswers {
             return .refused("\(q.text.split(separator: "\n").first.map(String.init) ?? q.text) (nobody to answer that)")
         }
         answered.insert(key)
+        if case .typed(let typed) = source {
+            if case .field(let f) = meaning, f.secret { return .answer(.secret(typed.copy())) }
+            var bytes = typed.copy()
+            defer { bytes.resetBytes() }
+            return AnswerCodec.decode(String(decoding: bytes, as: UTF8.self), as: meaning)
+        }
         guard case .environment(let lookup) = source else { return .answer(.current) }
         // A second entry (a form's --confirm) takes the answer its first entry took.
         let name = meaning.confirmedField ?? meaning.fieldName

@@ -234,9 +234,9 @@ enum Ask {
 
     /// An answer typed elsewhere (an agent of systemd's), checked by the alert's own rules through
     /// the same loop: what came of it, or why it was refused.
-    static func answering(_ built: BuiltAlert, with typed: String, promptName: String) -> Result<Ran, SystemdAsk.Skipped> {
+    static func answering(_ built: BuiltAlert, with typed: [UInt8], promptName: String) -> Result<Ran, SystemdAsk.Skipped> {
         var reason: String?
-        let ran = scripted(built, answers: ScriptedAnswers(.environment({ $0 == nil ? typed : nil })), promptName: promptName,
+        let ran = scripted(built, answers: ScriptedAnswers(.typed(ScriptedAnswers.TypedAnswer(typed))), promptName: promptName,
                            report: { reason = $0 })
         guard case .ended(let outcome, _, _) = ran else { return .failure(SystemdAsk.Skipped("it could not be checked")) }
         if outcome.status == .usage { return .failure(SystemdAsk.Skipped(reason ?? "it breaks the prompt's rules")) }

@@ -239,12 +239,12 @@ enum SystemdAsk {
         private var request: Request
         private let message: String
         /// The answer typed, checked by the question's rules: what came of asking, or why it was refused.
-        private let answer: (String) -> Result<Ran, Skipped>
+        private let answer: ([UInt8]) -> Result<Ran, Skipped>
         private var droppedSenders: Set<UInt32> = []
 
         /// Posts a question in the first folder this user may post in (nil: none, or it could
         /// not be written). `deadline`: CLOCK_MONOTONIC nanoseconds (nil: none).
-        init?(message: String, echo: Bool, deadline: UInt64?, id: String, answer: @escaping (String) -> Result<Ran, Skipped>) {
+        init?(message: String, echo: Bool, deadline: UInt64?, id: String, answer: @escaping ([UInt8]) -> Result<Ran, Skipped>) {
             guard let folder = SystemdAsk.folders().first(where: { Platform.linkStatus($0)?.kind == .folder && SystemdAsk.folderProblem($0) == nil })
             else { return nil }
             let name = Platform.randomName()
@@ -293,12 +293,15 @@ enum SystemdAsk {
                     return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
                 case UInt8(ascii: "+"):
                     // Several answers (a list, NUL-separated): the first is this question's.
-                    let typed = datagram.bytes.dropFirst().prefix { $0 != 0 }
-                    guard let text = String(validating: typed, as: UTF8.self) else {
+                    // One copy, handed on as bytes (a secret is never made a String here), the
+                    // datagram's own buffer zeroed above.
+                    var typed = Array(datagram.bytes.dropFirst().prefix { $0 != 0 })
+                    defer { typed.resetBytes() }
+                    guard !transcode(typed.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in }) else {
                         refused(Skipped("the answer is not UTF-8 text"))
                         continue
                     }
-                    switch answer(text) {
+                    switch answer(typed) {
                     case .success(let ran): return ran
                     case .failure(let refusal): refused(refusal)
                     }

@@ -111,6 +111,11 @@ final class WireTests: XCTestCase {
         XCTAssertEqual(Popup.environment([("LC_ALL", "C")], forClientUTF8: true).map { "\($0.0)=\($0.1 ?? "")" }, ["LC_ALL=C.UTF-8"])
         XCTAssertEqual(Popup.environment([("LANG", "de_DE.UTF-8")], forClientUTF8: true).map { "\($0.0)=\($0.1 ?? "")" }, ["LANG=de_DE.UTF-8"])
         XCTAssertEqual(Popup.environment([("LANG", "C.UTF-8")], forClientUTF8: false).map { "\($0.0)=\($0.1 ?? "")" }, ["LANG=C.UTF-8", "LC_CTYPE=C"])
+        // The person's locale, from their tmux server: set, unset (-NAME), and nothing else taken.
+        let person = Popup.personsLocale(in: "LANG=de_DE.UTF-8\n-LC_ALL\nPATH=/usr/bin\nCOLORTERM=truecolor\nDISPLAY=:0\n")
+        XCTAssertEqual(person.map { "\($0.0)=\($0.1 ?? "-")" }, ["LANG=de_DE.UTF-8", "LC_ALL=-", "COLORTERM=truecolor"])
+        XCTAssertEqual(Popup.environment([("PATH", "/bin"), ("LANG", "C")], person: person).map { "\($0.0)=\($0.1 ?? "-")" },
+                       ["PATH=/bin", "LANG=de_DE.UTF-8", "LC_ALL=-", "COLORTERM=truecolor"])
     }
 }
 

@@ -120,6 +120,19 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertEqual(try job.waitForExit(), 0, "the focused Yes, untouched by C-b n and C-b Left: \(job.stderrText)")
     }
 
+    /// A job's popup speaks the person's language: their tmux server's locale, not the job's
+    /// (cron gives it none, and it came out in English in a German session).
+    func testAJobsPopupSpeaksThePersonsLanguage() throws {
+        let (tmux, client) = try server()
+        try tmux.run(["set-environment", "-g", "LANG", "de_DE.UTF-8"])
+        let job = try cronJob(["confirm", "--popup", "Neu starten?"], tmux, environment: ["ALERTTY_LOCALEDIR": TranslationEndToEndTests.compiled])
+        // (Its footer speaks German too: "Tasten gleich bereit…" until it takes keys.)
+        try client.waitFor("the popup in German, taking keys") { $0.contains("Neu starten?") && $0.contains("Nein") && !$0.contains("Tasten gleich") }
+        XCTAssertTrue(client.screen.contains("< Ja >"), client.screen.text)
+        client.type(K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+    }
+
     func testAJobWithNoLocaleFindsTheClient() throws {
         let (tmux, client) = try server()
         for (program, arguments) in [(PTYProcess.binary, ["confirm", "--popup", "Clean now?"]),

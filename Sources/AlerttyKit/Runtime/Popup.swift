@@ -209,6 +209,31 @@ enum Popup {
         }
     }
 
+    /// The locale variables of the person's tmux server (`show-environment -g`: what their
+    /// sessions start with), for a job's popup on their client: NAME=value, or nil where the
+    /// server has it unset (`-NAME`). Empty when it cannot be read.
+    static func personsLocale(_ tmux: Tmux) -> [(String, String?)] {
+        guard let shown = Platform.output(of: tmux.command(["show-environment", "-g"]), timeoutMs: 500), shown.status == 0 else { return [] }
+        return personsLocale(in: String(decoding: shown.stdout, as: UTF8.self))
+    }
+
+    static func personsLocale(in listing: String) -> [(String, String?)] {
+        listing.split(separator: "\n").compactMap { line in
+            let unset = line.hasPrefix("-")
+            let entry = unset ? line.dropFirst() : line[...]
+            let name = String(entry.prefix { $0 != "=" })
+            guard agentsOwn.contains(name) else { return nil }
+            return (name, unset ? nil : entry.firstIndex(of: "=").map { String(entry[entry.index(after: $0)...]) })
+        }
+    }
+
+    /// A job's popup in the person's language and colours (their tmux server's), not the job's.
+    static func environment(_ environment: [(String, String?)], person: [(String, String?)]) -> [(String, String?)] {
+        guard !person.isEmpty else { return environment }
+        let theirs = Set(person.map(\.0))
+        return environment.filter { !theirs.contains($0.0) } + person
+    }
+
     /// A job's popup is drawn on the person's client, in the client's character set, not the
     /// job's (cron gives a job no locale, and its popup came out in ASCII inside tmux's Unicode
     /// border): `environment` with the character set made the client's.

@@ -33,8 +33,9 @@ extension Popup {
         /// The meter left out has been said (once per process, however often it is offered).
         nonisolated(unsafe) static var saidMeter = false
 
-        /// `clientUTF8`: a job's popup, drawn in the client's character set (nil: the caller's).
-        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, clientUTF8: Bool? = nil) {
+        /// `clientUTF8`: a job's popup, drawn in the client's character set (nil: the caller's),
+        /// and in `person`'s language and colours.
+        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, clientUTF8: Bool? = nil, person: [(String, String?)] = []) {
             do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
                 Self.sayOnce(error)
                 return nil
@@ -59,7 +60,8 @@ extension Popup {
             }
             let me = Int32(Platform.processID)
             request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: clientUTF8.map { Popup.environment(Popup.environment(), forClientUTF8: $0) } ?? Popup.environment(),
+                              environment: clientUTF8.map { Popup.environment(Popup.environment(Popup.environment(), person: person), forClientUTF8: $0) }
+                                  ?? Popup.environment(),
                               caller: me, callerStart: Platform.processStart(me) ?? 0,
                               deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0)
             do {
@@ -100,7 +102,8 @@ extension Popup {
                     stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?,
                     elsewhere: [any OtherChannel] = []) -> Shown {
         // A job's popup (titled: the person did not open it) is drawn in the client's character set.
-        guard let offer = Offer(command, asking: asking, timeout: timeout, clientUTF8: title == nil ? nil : tmux.utf8),
+        guard let offer = Offer(command, asking: asking, timeout: timeout, clientUTF8: title == nil ? nil : tmux.utf8,
+                                person: title == nil ? [] : personsLocale(tmux)),
               let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.

@@ -358,6 +358,30 @@ final class PopupReachEndToEndTests: XCTestCase {
 
     /// A server that dies mid-question, and no client at all, are no No either: with --timeout
     /// the question waits for someone, then times out (124), and nothing is recorded.
+    /// A job waiting for a client of the person's tmux server runs no tmux while none is
+    /// attached: the socket's execute bit (tmux's own sign of an attached client) is all it
+    /// looks at. It used to run `tmux -V` and `list-clients` four times a second.
+    func testAJobWaitingForAClientRunsNoTmux() throws {
+        let tmux = try Tmux(command: "echo pane-marker", asTmuxDoes: true)
+        try tmux.waitFor("the pane's marker") { $0.contains("pane-marker\n$") }
+        let dir = try temporaryFolder()
+        let log = dir + "/tmux.log"
+        try "#!/bin/sh\necho \"$*\" >> \(log)\nexec /usr/bin/tmux \"$@\"\n".write(toFile: dir + "/tmux", atomically: true, encoding: .utf8)
+        chmod(dir + "/tmux", 0o755)
+        let job = try cronJob(["confirm", "--popup", "--timeout", "60", "Attach to answer?"], tmux, environment: ["PATH": dir + ":/usr/bin:/bin"])
+        let queued = Date().addingTimeInterval(10)
+        while !Self.queued(job.pid) && Date() < queued { usleep(20_000) } // polling the queue's state
+        // The measured window: three seconds of waiting for a client.
+        let window = Date().addingTimeInterval(3)
+        while Date() < window { usleep(100_000) }
+        let ran = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        XCTAssertLessThanOrEqual(ran.count, 2, "tmux runs while no client is attached: \(ran)")
+        let client = try tmux.attach()
+        try client.waitForPopup("Attach to answer?")
+        client.type(K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+    }
+
     func testNoOneToAskWaitsForTheTimeoutAndRecordsNothing() throws {
         let (tmux, client) = try server()
         let record = try temporaryFolder() + "/answers"

@@ -75,8 +75,18 @@ enum Popup {
             if let problem = Platform.ownSocketProblem(socket!) { return .nowhere("no tmux server of yours (\(problem))") }
         }
         let fallback: (String) -> Place = { why in terminal ? .inline : .nowhere(why) }
-        guard let version = Platform.output(of: ["tmux", "-V"], timeoutMs: 1000) else { return fallback("tmux could not be run") }
-        let (major, minor) = Self.version(String(decoding: version.stdout, as: UTF8.self))
+        // (Asked once a process: a job waiting for a client looks again four times a second.)
+        if installedVersion == nil {
+            guard let version = Platform.output(of: ["tmux", "-V"], timeoutMs: 1000) else { return fallback("tmux could not be run") }
+            installedVersion = Self.version(String(decoding: version.stdout, as: UTF8.self))
+        }
+        let (major, minor) = installedVersion ?? (0, 0)
+        // tmux marks its socket executable while a client is attached: with none, a job waiting
+        // for one looks at the socket's mode and runs no tmux (it ran `tmux -V` and
+        // `list-clients` four times a second for its whole --timeout).
+        if let socket, (major, minor) >= (3, 2), let status = Platform.linkStatus(socket), status.mode & 0o100 == 0 {
+            return .nowhere("no client is attached to the tmux server at \(socket)")
+        }
         guard (major, minor) >= (3, 2) else {
             return fallback("tmux \(major).\(minor) shows no popup (3.2 or later does)")
         }
@@ -95,6 +105,9 @@ enum Popup {
         (tmux.client, tmux.columns, tmux.rows, tmux.utf8) = (latest.name, latest.columns, latest.rows, latest.utf8)
         return .tmux(tmux)
     }
+
+    /// `tmux -V`, once read.
+    nonisolated(unsafe) static var installedVersion: (Int, Int)?
 
     /// A tmux client as `list-clients -F` describes it.
     struct Client: Equatable {

@@ -48,7 +48,7 @@ struct AgentProgram: Program {
             switch self {
             case .job(let entry, let record):
                 let age = Int((Platform.now() &- entry.asked) / 1_000_000_000)
-                return [id, AgentProgram.askerPID(entry, record), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
+                return [id, String(AgentProgram.askerPID(entry, record)), record["program"] ?? "?", record["alert"] ?? "?", record["title"] ?? "", "\(age)s"]
             case .systemd(let pending):
                 let request = pending.request
                 let program = request.pid > 0 ? Popup.Asker.program(of: Platform.commandLine(request.pid)) : "?"
@@ -113,9 +113,9 @@ struct AgentProgram: Program {
 
     /// Who asks, as the job's popup says it: the script that ran alertty (the record's pid),
     /// not alertty's own process (the entry's name).
-    static func askerPID(_ entry: QuestionQueue.Entry, _ record: [String: String]) -> String {
+    static func askerPID(_ entry: QuestionQueue.Entry, _ record: [String: String]) -> Int32 {
         // (Read as Int, as every number here is: one parser in the binary.)
-        record["pid"].flatMap { Int($0) }.flatMap { Int32(exactly: $0) }.map(String.init) ?? String(entry.pid)
+        record["pid"].flatMap { Int($0) }.flatMap { Int32(exactly: $0) } ?? entry.pid
     }
 
     /// Each question once: a job's question also posted for systemd's agents is its job's line.
@@ -246,7 +246,7 @@ struct AgentProgram: Program {
                 // The first agent to claim a question serves it; another looks at the next.
                 guard let folder = record["folder"], Platform.privateFolderProblem(folder) == nil,
                       Platform.claim(folder + "/claimed", holding: Popup.AgentOffer.claimer()) else { continue }
-                let asker = Popup.Asker(program: record["program"] ?? "?", pid: Int(Self.askerPID(entry, record)).flatMap { Int32(exactly: $0) } ?? entry.pid)
+                let asker = Popup.Asker(program: record["program"] ?? "?", pid: Self.askerPID(entry, record))
                     .title(waited: Platform.now() &- entry.asked, behind: 0).trimmingSpaces()
                 serve = { Popup.serve(folder, agent: asker, plain: plain) }
             case .systemd(let pending):

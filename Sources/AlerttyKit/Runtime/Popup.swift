@@ -240,6 +240,12 @@ enum Popup {
         }
     }
 
+    /// A job's popup on `tmux`'s client: the caller's environment, in the person's language
+    /// and colours and the client's character set, not the job's.
+    static func environment(forJobOn tmux: Tmux) -> [(String, String?)] {
+        environment(environment(environment(), person: personsLocale(tmux)), forClientUTF8: tmux.utf8)
+    }
+
     /// A job's popup in the person's language and colours (their tmux server's), not the job's.
     static func environment(_ environment: [(String, String?)], person: [(String, String?)]) -> [(String, String?)] {
         guard !person.isEmpty else { return environment }

@@ -112,23 +112,22 @@ extension Popup {
         /// withdrawn, timed out) wakes that one job, not the crowd. Besides, a look each second
         /// at whether its process still runs (a job killed with SIGKILL leaves its entry).
         func waitTurn() -> Bool {
-            guard let ticket else { return true }
+            guard let ticket, var previous = ticket.previous() else { return true }
             // A job stopped while it waits (cron's timeout, systemd stopping a unit, Ctrl-C in
             // its terminal) leaves the queue first, then dies of the signal as it would have.
             let endings: [Platform.Signal] = [.interrupt, .terminate, .hangup, .quit]
-            let signals = ticket.queue.names().first == ticket.name ? nil : Platform.catchSignals(endings)
-            defer { if signals != nil { Platform.restoreDefaultSignals(endings) } }
+            let signals = Platform.catchSignals(endings)
+            defer { Platform.restoreDefaultSignals(endings) }
             func stopped() {
                 guard let which = Platform.drainSignals().first else { return }
                 leave()
                 Platform.die(of: which, wholeGroup: false)
             }
-            while let previous = ticket.previous() {
+            while true {
                 if pastDeadline { return false }
                 let path = ticket.queue.folder + "/" + previous.name
                 let watch = Platform.FolderWatch(path, file: true)
                 // (Watched before looking again: gone between the look and the watch is not missed.)
-                guard Platform.linkStatus(path) != nil else { continue }
                 while previous.asking && !pastDeadline && Platform.linkStatus(path) != nil {
                     let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? 1000
                     // A change to the file (rewritten: watched anew). Without a watch (inotify's
@@ -139,8 +138,9 @@ extension Popup {
                         if watch.descriptor != nil { break }
                     }
                 }
+                guard let next = ticket.previous() else { return true }
+                previous = next
             }
-            return true
         }
 
         /// A tmux client can be had: the offer to agents is withdrawn where the popup cannot share

@@ -33,9 +33,9 @@ extension Popup {
         /// The meter left out has been said (once per process, however often it is offered).
         nonisolated(unsafe) static var saidMeter = false
 
-        /// `clientUTF8`: a job's popup, drawn in the client's character set (nil: the caller's),
-        /// and in `person`'s language and colours.
-        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, clientUTF8: Bool? = nil, person: [(String, String?)] = []) {
+        /// `environment`: what the serving alertty is to have (a job's popup's is the person's
+        /// locale on the client's character set).
+        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, environment: [(String, String?)] = Popup.environment()) {
             do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
                 Self.sayOnce(error)
                 return nil
@@ -60,9 +60,7 @@ extension Popup {
             }
             let me = Int32(Platform.processID)
             request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: clientUTF8.map { Popup.environment(Popup.environment(Popup.environment(), person: person), forClientUTF8: $0) }
-                                  ?? Popup.environment(),
-                              caller: me, callerStart: Platform.processStart(me) ?? 0,
+                              environment: environment, caller: me, callerStart: Platform.processStart(me) ?? 0,
                               deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0)
             do {
                 for name in ["control", "in", "err", "result"] {
@@ -101,9 +99,8 @@ extension Popup {
     static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
                     stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?,
                     elsewhere: [any OtherChannel] = []) -> Shown {
-        // A job's popup (titled: the person did not open it) is drawn in the client's character set.
-        guard let offer = Offer(command, asking: asking, timeout: timeout, clientUTF8: title == nil ? nil : tmux.utf8,
-                                person: title == nil ? [] : personsLocale(tmux)),
+        // A job's popup (titled: the person did not open it) is drawn as the person's client shows it.
+        guard let offer = Offer(command, asking: asking, timeout: timeout, environment: title == nil ? environment() : environment(forJobOn: tmux)),
               let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.

@@ -81,10 +81,7 @@ struct QuestionQueue {
             let writing = name.hasSuffix(".new")
             guard let entry = Entry(name: writing ? String(name.dropLast(4)) : name) else { continue }
             if !entry.asking {
-                // A job killed while its question was offered (SIGKILL: nothing of its own ran)
-                // leaves the offer's private folder: it goes with the job too.
-                if !writing, let offer = record(entry)["folder"], Popup.Offer.isOffer(offer) { Platform.removePrivateFolder(offer) }
-                Platform.removeFile(folder + "/" + name)
+                remove(entry)
             } else if !writing {
                 entries.append(entry)
             }
@@ -92,7 +89,8 @@ struct QuestionQueue {
         return entries.sorted()
     }
 
-    /// Takes away a question whose process has gone, and the offer it left.
+    /// Takes away a question whose process has gone, its record being written too, and the
+    /// offer it left (a job killed with SIGKILL, nothing of its own running, leaves its folder).
     func remove(_ entry: Entry) {
         if let offer = record(entry)["folder"], Popup.Offer.isOffer(offer) { Platform.removePrivateFolder(offer) }
         Platform.removeFile(folder + "/" + entry.name)

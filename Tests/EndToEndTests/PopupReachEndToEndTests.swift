@@ -25,6 +25,13 @@ final class PopupReachEndToEndTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? []).contains { $0.contains("-\(pid)-") }
     }
 
+    /// How often a process has slept and been woken (voluntary context switches).
+    static func wakes(_ pid: pid_t) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+        return line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+    }
+
     /// Questions of jobs a test killed are cleared by whoever looks next; a test leaves none.
     static func clearQueue() {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: queue)) ?? [] {
@@ -372,10 +379,14 @@ final class PopupReachEndToEndTests: XCTestCase {
         let queued = Date().addingTimeInterval(10)
         while !Self.queued(job.pid) && Date() < queued { usleep(20_000) } // polling the queue's state
         // The measured window: three seconds of waiting for a client.
+        let wakesBefore = Self.wakes(job.pid)
         let window = Date().addingTimeInterval(3)
         while Date() < window { usleep(100_000) }
         let ran = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
         XCTAssertLessThanOrEqual(ran.count, 2, "tmux runs while no client is attached: \(ran)")
+        // Nor does it look again and again: the server's folder is watched (it woke 12 times a
+        // second, 36 in this window).
+        XCTAssertLessThanOrEqual(Self.wakes(job.pid) - wakesBefore, 6, "the waiting job wakes while nothing changes")
         let client = try tmux.attach()
         try client.waitForPopup("Attach to answer?")
         client.type(K.enter)

@@ -15,12 +15,14 @@ extension Platform {
     public final class FolderWatch {
         private let fd: FileDescriptor?
 
-        public init(_ path: String, file: Bool = false) {
+        /// `modes`: an entry's mode changing counts too (tmux marks its socket executable while a
+        /// client is attached).
+        public init(_ path: String, file: Bool = false, modes: Bool = false) {
             #if os(Linux)
             let events: UInt32 = file
                 ? 0x4 /* IN_ATTRIB: unlinked */ | 0x400 /* IN_DELETE_SELF */ | 0x800 /* IN_MOVE_SELF */ | 0x8 /* IN_CLOSE_WRITE */
                 : 0x100 /* IN_CREATE */ | 0x200 /* IN_DELETE */ | 0x40 /* IN_MOVED_FROM */
-                | 0x80 /* IN_MOVED_TO */ | 0x8 /* IN_CLOSE_WRITE */ | 0x400 /* IN_DELETE_SELF */
+                | 0x80 /* IN_MOVED_TO */ | 0x8 /* IN_CLOSE_WRITE */ | 0x400 /* IN_DELETE_SELF */ | (modes ? 0x4 /* IN_ATTRIB */ : 0)
             let made = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             if made >= 0 && inotify_add_watch(made, path, events) < 0 {
                 Platform.close(made)

@@ -8,9 +8,9 @@ extension Popup {
     /// and the `elsewhere` channels, the first to answer winning, until `until` (nil: as long as
     /// the conversation lasts). Nil when time ran out first. A signal to the caller takes the
     /// question away everywhere (`withdraw`, then each channel's), then the caller dies of it.
-    static func waitForAnswer(_ talk: Conversation?, elsewhere: [any OtherChannel], until: UInt64?,
+    static func waitForAnswer(_ talk: Conversation?, elsewhere: [any OtherChannel], until: UInt64?, wakers: [FileDescriptor] = [],
                               withdraw: @escaping () -> Void = {}, platform: LoopPlatform = .system) -> Shown? {
-        let wait = CallerWait(talk, elsewhere: elsewhere, until: until, withdraw: withdraw, platform: platform)
+        let wait = CallerWait(talk, elsewhere: elsewhere, until: until, wakers: wakers, withdraw: withdraw, platform: platform)
         let outcome = Runner(frontEnd: NothingShown(), alert: Awaiting(), sources: [wait], platform: platform).run()
         if wait.stopped, let signal = outcome.status.signal { Platform.die(of: signal, wholeGroup: false) }
         return wait.result
@@ -28,29 +28,36 @@ extension Popup {
         private var over = false
         /// The loop ended before the wait did: a signal stopped the caller.
         var stopped: Bool { !over }
-        /// The conversation is looked at this often besides what wakes the loop (a claim an
-        /// agent abandoned, a popup's process gone).
+        /// When it is looked at though nothing woke the loop: a popup's process gone (its pipes
+        /// close a moment before it can be reaped), what a channel asks to be looked at again.
+        /// Nothing else wakes a wait for agents: it costs nothing while nothing changes.
         private var nextLook: UInt64
+        /// Readable when where the person might be changed (a tmux client attached): the wait ends
+        /// with no answer, to look again.
+        private let wakers: [FileDescriptor]
 
-        init(_ talk: Conversation?, elsewhere: [any OtherChannel], until: UInt64?, withdraw: @escaping () -> Void,
+        init(_ talk: Conversation?, elsewhere: [any OtherChannel], until: UInt64?, wakers: [FileDescriptor], withdraw: @escaping () -> Void,
              platform: LoopPlatform) {
             (self.talk, self.elsewhere, self.until, self.withdraw, self.platform) = (talk, elsewhere, until, withdraw, platform)
+            self.wakers = wakers
             nextLook = platform.now()
         }
 
         var readDescriptors: [FileDescriptor] {
             talk?.closeWrittenEnds()
-            return over ? [] : (talk?.reads ?? []) + elsewhere.flatMap(\.reads)
+            return over ? [] : (talk?.reads ?? []) + elsewhere.flatMap(\.reads) + wakers
         }
         var writeDescriptors: [FileDescriptor] { over ? [] : (talk?.writes ?? []) + elsewhere.flatMap(\.writes) }
-        var nextDeadline: UInt64? { over ? nil : min(nextLook, until ?? .max) }
+        var nextDeadline: UInt64? {
+            let next = min(nextLook, until ?? .max)
+            return over || next == .max ? nil : next
+        }
         /// A wait, not a check: the empty alert is never held for it.
         var settled: Bool { true }
         func accept(_ effect: Effect, now: UInt64) -> Bool { false }
 
         func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
             guard !over else { return [] }
-            nextLook = now + 100_000_000
             let polled = (readable: readable, writable: writable)
             // Answered elsewhere first: the alertty serving it in the popup sees us go.
             for channel in elsewhere {
@@ -65,6 +72,10 @@ extension Popup {
                 }
             }
             if let until, platform.now() >= until { return end(nil) }
+            if wakers.contains(where: readable.contains) { return end(nil) }
+            // (Asked after servicing: a claim seen just now is looked at again soon.)
+            let look = ([talk == nil ? nil : 0.1] + elsewhere.map(\.lookAgainIn)).compactMap { $0 }.min()
+            nextLook = look.map { now + UInt64($0 * 1e9) } ?? .max
             return []
         }
 

@@ -64,13 +64,9 @@ enum Popup {
         if !inTmux && terminal { return .inline }
         var socket: String?
         if !inTmux {
-            if let path = command.string(.tmuxSocket) {
-                socket = path
-            } else {
-                let base = environment("TMUX_TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-                let folder = base + "/tmux-\(Platform.userID)"
-                if let problem = Platform.privateFolderProblem(folder) { return .nowhere("no tmux server of yours (\(problem))") }
-                socket = folder + "/default"
+            socket = jobsSocket(command, environment: environment)
+            if command.string(.tmuxSocket) == nil, let problem = Platform.privateFolderProblem(folder(of: socket!)) {
+                return .nowhere("no tmux server of yours (\(problem))")
             }
             if let problem = Platform.ownSocketProblem(socket!) { return .nowhere("no tmux server of yours (\(problem))") }
         }
@@ -104,6 +100,27 @@ enum Popup {
         }
         (tmux.client, tmux.columns, tmux.rows, tmux.utf8) = (latest.name, latest.columns, latest.rows, latest.utf8)
         return .tmux(tmux)
+    }
+
+    /// The socket of the user's own tmux server, where a job with no terminal shows its popup.
+    static func jobsSocket(_ command: ParsedCommand, environment: (String) -> String?) -> String {
+        if let path = command.string(.tmuxSocket) { return path }
+        let base = environment("TMUX_TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return base + "/tmux-\(Platform.userID)/default"
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A watch that wakes a job waiting for a client when one may have come: its tmux server's
+    /// folder, where a socket appears as a server starts and turns executable as a client
+    /// attaches (nil: none to watch, so looked at again after a while).
+    static func clientWatch(_ command: ParsedCommand, environment: (String) -> String?) -> Platform.FolderWatch? {
+        guard (environment("TMUX") ?? "").isEmpty else { return nil }
+        let watch = Platform.FolderWatch(folder(of: jobsSocket(command, environment: environment)), modes: true)
+        return watch.descriptor == nil ? nil : watch
     }
 
     /// `tmux -V`, once read.

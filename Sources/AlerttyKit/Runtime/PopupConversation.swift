@@ -164,11 +164,17 @@ extension Popup {
         private let talk: Conversation
         /// The agent that took it went away before an answer: it is to be offered afresh.
         private(set) var lost = false
+        /// The offer's folder: a claim made or released wakes the caller (no look in between).
+        private let watch: Platform.FolderWatch
+        /// An agent claimed it and has not opened its ends yet: looked at until it does (or is
+        /// found gone and the claim released).
+        private var claimPending = false
 
         init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool) {
             guard let offer = Offer(command, asking: asking, timeout: timeout) else { return nil }
             self.offer = offer
             talk = Conversation(offer, popup: nil, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, platform: .system)
+            watch = Platform.FolderWatch(offer.folder)
         }
 
         deinit { talk.close() }
@@ -177,13 +183,18 @@ extension Popup {
         var reads: [FileDescriptor] {
             guard !lost else { return [] }
             talk.closeWrittenEnds()
-            return talk.reads
+            return talk.reads + (watch.descriptor.map { [$0] } ?? [])
         }
         var writes: [FileDescriptor] { lost ? [] : talk.writes }
+        /// Without a watch (inotify's instances run out in a crowd), a look each quarter second;
+        /// with one, only while a claim is pending (a claimer gone is seen by no event).
+        var lookAgainIn: Double? { lost ? nil : watch.descriptor == nil ? 0.25 : claimPending ? 0.25 : nil }
 
         func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran? {
             guard !lost else { return nil }
+            if let fd = watch.descriptor, polled.readable.contains(fd) { watch.drain() }
             if !talk.ready { releaseAnAbandonedClaim() }
+            claimPending = !talk.ready && Platform.linkStatus(offer.folder + "/claimed") != nil
             talk.exchange(polled)
             switch talk.progress() {
             case .going:

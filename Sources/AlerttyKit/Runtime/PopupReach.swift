@@ -19,6 +19,9 @@ extension Popup {
 
     /// How often a job waiting its turn, or for a client, looks again.
     static let lookAgain = 0.02, waitForClient = 0.25
+    /// A wait with watches looks again this seldom all the same (a socket given elsewhere, a
+    /// change no watch saw): bounded, never a loop.
+    static let idleLook = 5.0
 
     static func reach(_ command: ParsedCommand, asking: Asking, terminal: Bool, environment: (String) -> String?,
                       timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
@@ -34,6 +37,7 @@ extension Popup {
         let attempt = Attempt(command, asking: asking, terminal: terminal, timeout: timeout, stdinTaken: stdinTaken,
                               forwardsStdin: forwardsStdin, size: size, alsoPost: alsoPost)
         defer { attempt.leave() }
+        var clientWatch: Platform.FolderWatch?
         while true {
             guard attempt.waitTurn() else { return .timedOut }
             let (reached, pause): (Reached?, pause: Double)
@@ -44,7 +48,9 @@ extension Popup {
                 attempt.withdrawOffer()
                 (reached, pause) = attempt.showPopup(at: tmux)
             case .nowhere:
-                (reached, pause) = attempt.offerToAgents()
+                // (The folder a client would come to, watched from the first wait for one.)
+                if clientWatch == nil { clientWatch = Popup.clientWatch(command, environment: environment) }
+                (reached, pause) = attempt.offerToAgents(clientWatch: clientWatch)
             }
             if let reached { return reached }
             // (A question an agent shows ends there: its box keeps the time.)
@@ -172,11 +178,17 @@ extension Popup {
         /// Offers the question to agents (and posts it for systemd's) and waits a moment for one
         /// to answer it: what came of it (nil: look again after the pause returned; none after
         /// a wait for an agent).
-        func offerToAgents() -> (Reached?, pause: Double) {
+        func offerToAgents(clientWatch watch: Platform.FolderWatch?) -> (Reached?, pause: Double) {
             guard ticket != nil else { return (nil, waitForClient) }
             let channels = offer()
             guard !channels.isEmpty else { return (nil, waitForClient) }
-            return (wait(for: channels, until: Platform.now() + UInt64(waitForClient * 1e9)).map { .ran($0) }, 0)
+            // Until an answer, the deadline, or a change where a client may come (a tmux server
+            // started, a client attached): no look in between where the folder can be watched.
+            // With no folder to watch yet (no tmux server ever started), a look each second.
+            let look = Platform.now() + UInt64((watch == nil ? 1 : idleLook) * 1e9)
+            // (Shown by an agent, its box keeps the time: the wait goes on past the deadline.)
+            let until = shownByAnAgent ? look : min(look, deadline ?? .max)
+            return (wait(for: channels, until: until, wakers: watch?.descriptor.map { [$0] } ?? []).map { .ran($0) }, 0)
         }
 
         /// Shows the question in a popup on `tmux`'s client: what came of it (nil: try again

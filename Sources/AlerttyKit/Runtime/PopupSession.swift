@@ -134,8 +134,8 @@ extension Popup {
 
     /// Waits on `channels` alone (no popup can be shown) until `until`: what came of the first
     /// to answer, or nil.
-    static func wait(for channels: [any OtherChannel], until: UInt64) -> Ran? {
-        guard case .answered(let ran) = waitForAnswer(nil, elsewhere: channels, until: until) else { return nil }
+    static func wait(for channels: [any OtherChannel], until: UInt64, wakers: [FileDescriptor] = []) -> Ran? {
+        guard case .answered(let ran) = waitForAnswer(nil, elsewhere: channels, until: until, wakers: wakers) else { return nil }
         return ran
     }
 
@@ -315,4 +315,11 @@ protocol OtherChannel: AnyObject {
     func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran?
     /// Takes the question away there (the asker is going).
     func withdraw()
+    /// Seconds until it must be looked at again though nothing woke the wait (nil: never — what
+    /// it waits for wakes the loop).
+    var lookAgainIn: Double? { get }
+}
+
+extension OtherChannel {
+    var lookAgainIn: Double? { nil }
 }

@@ -141,6 +141,14 @@ final class ThemeTests: XCTestCase {
         }
     }
 
+    /// A theme printed to start from says what its shadow is, mono too (it draws none).
+    func testEveryPrintedPresetSaysItsShadow() throws {
+        for name in ThemePresets.names {
+            let text = try XCTUnwrap(ThemePresets.text(name))
+            XCTAssertTrue(text.split(separator: "\n").contains { $0.contains("shadow") }, "\(name) says nothing of its shadow")
+        }
+    }
+
     func testEveryPresetsTextIsReadable() throws {
         // WCAG AA for text (4.5:1) in every other preset, the classic looks included (xterm's palette).
         for name in ThemePresets.names where name != "mono" {

@@ -114,6 +114,25 @@ final class StressEndToEndTests: XCTestCase {
         }
     }
 
+    /// A person choosing the cut item, in the box or in line mode, gets the same refusal: what
+    /// is kept of it is never printed as the answer (exit 2, one line); the item after it is
+    /// listed as ever.
+    func testACutItemChosenByAPersonIsRefused() throws {
+        let file = try temporaryFolder() + "/items"
+        var bytes = Data(repeating: UInt8(ascii: "a"), count: (16 << 20) + 100)
+        bytes.append(contentsOf: Array("\nbeta\n".utf8))
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let refused = "alertty: item 1 was cut short at 16 MiB, so what is kept of it is not an item of the input: it is not answered (--output index names it)\n"
+        for plain in [false, true] {
+            let p = try PTYProcess(["choose", "--items-from", file] + (plain ? ["--plain"] : []) + ["Pick"])
+            // (The item after the cut one listed: the list went on.)
+            try p.waitForText("beta")
+            p.type(plain ? "1" + K.enter : K.enter)
+            try assertEnded(p, status: 2)
+            XCTAssertTrue(p.stderrText.hasSuffix(refused), "plain \(plain): \(p.stderrText)")
+        }
+    }
+
     /// `yes | alertty choose --describe --items-from -` ends (it read 2 GiB and never finished
     /// in a minute): a description reads 4 MiB of items and lists 100,000 at most, "cut":true.
     func testADescriptionOfAnEndlessListEnds() throws {

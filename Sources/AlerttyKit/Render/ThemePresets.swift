@@ -63,6 +63,8 @@ public enum ThemePresets {
 
     static let mono = """
         # Attributes only, no colour: focus is reverse, the field underlined, muted text dim.
+        # A part takes attributes here (title = bold); colours are ignored, and so is a shadow,
+        # which is a colour: mono draws none.
         color = no
 
         """

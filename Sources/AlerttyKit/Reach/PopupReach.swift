@@ -23,10 +23,9 @@ extension Popup {
     /// change no watch saw): bounded, never a loop.
     static let idleLook = 5.0
 
-    static func reach(_ command: ParsedCommand, asking: Asking, terminal: Bool, environment: (String) -> String?,
-                      timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
-                      size: @escaping (Tmux) -> (width: Int, height: Int),
-                      alsoPost: @escaping (UInt64?) -> (any OtherChannel)? = { _ in nil }) -> Reached {
+    static func reach(_ question: Ask.Prepared, terminal: Bool, stdinTaken: [UInt8], forwardsStdin: Bool,
+                      size: @escaping (Tmux) -> (width: Int, height: Int)) -> Reached {
+        let (command, environment, timeout) = (question.command, question.environment, question.options.timeout)
         var place = place(command, terminal: terminal, environment: environment)
         switch place {
         case .inline: return .inline
@@ -34,8 +33,7 @@ extension Popup {
         case .nowhere(let why) where timeout == nil: return .nowhere(why)
         default: break
         }
-        let attempt = Attempt(command, asking: asking, terminal: terminal, timeout: timeout, stdinTaken: stdinTaken,
-                              forwardsStdin: forwardsStdin, size: size, alsoPost: alsoPost)
+        let attempt = Attempt(question, terminal: terminal, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, size: size)
         defer { attempt.leave() }
         var clientWatch: Platform.FolderWatch?
         while true {
@@ -62,38 +60,36 @@ extension Popup {
     }
 
     /// One question on its way to a person: its turn in the user's queue, the popup tries, and
-    /// while no tmux client can be had, its offer to the user's agents.
+    /// its copies offered elsewhere (`Reach.elsewhere`).
     final class Attempt {
-        let command: ParsedCommand
-        let asking: Asking
+        let question: Ask.Prepared
+        var command: ParsedCommand { question.command }
+        var asking: Asking { question.asking }
         let terminal: Bool
         let stdinTaken: [UInt8]
         let forwardsStdin: Bool
         let size: (Tmux) -> (width: Int, height: Int)
-        let alsoPost: (UInt64?) -> (any OtherChannel)?
         let deadline: UInt64?
         let asker = Asker.current()
         let asked = Platform.now()
         let entry: String
         /// Its place in the queue (nil: the queue could not be used, said; asked all the same).
         var ticket: QuestionQueue.Ticket?
-        /// Offered to the user's agents (`alertty agent` in any terminal of theirs) — while no tmux
-        /// client can be had, and for a job beside its popup too: the first to answer it wins.
-        private var agents: AgentOffer?
-        /// Posted where other agents look (systemd's): the first answer wins.
-        private var posted: (any OtherChannel)?
+        /// Its copies offered elsewhere, by row of `Reach.elsewhere` — while no tmux client can be
+        /// had, and for a job beside its popup too: the first to answer it wins.
+        private var offered: [(row: String, copy: any OtherChannel)] = []
         private var refusals = 0, busy = 0, failures = 0
         private var saidShownInPopup = false
 
-        /// An agent has taken the question up and shows it now.
-        var shownByAnAgent: Bool { agents?.shown ?? false }
+        /// A person elsewhere (an agent) has the question in front of them now.
+        var shownByAnAgent: Bool { offered.contains { $0.copy.shown } }
 
-        init(_ command: ParsedCommand, asking: Asking, terminal: Bool, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool,
-             size: @escaping (Tmux) -> (width: Int, height: Int), alsoPost: @escaping (UInt64?) -> (any OtherChannel)?) {
-            (self.command, self.asking, self.terminal, self.stdinTaken, self.forwardsStdin) = (command, asking, terminal, stdinTaken, forwardsStdin)
-            (self.size, self.alsoPost) = (size, alsoPost)
-            deadline = timeout.map { Platform.now() + UInt64($0 * 1e9) }
-            entry = asker.entry(command)
+        init(_ question: Ask.Prepared, terminal: Bool, stdinTaken: [UInt8], forwardsStdin: Bool,
+             size: @escaping (Tmux) -> (width: Int, height: Int)) {
+            self.question = question
+            (self.terminal, self.stdinTaken, self.forwardsStdin, self.size) = (terminal, stdinTaken, forwardsStdin, size)
+            deadline = question.options.timeout.map { Platform.now() + UInt64($0 * 1e9) }
+            entry = asker.entry(question.command)
             // One question at a time per person.
             do { ticket = try QuestionQueue.open().enter(entry) } catch { App.report(error.message) }
         }
@@ -102,11 +98,14 @@ extension Popup {
         /// that finds the queue's entry gone must not find the question still posted for
         /// systemd's agents and ask it again.
         func leave() {
-            posted?.withdraw()
-            posted = nil
-            agents?.withdraw()
-            agents = nil
+            withdrawAll()
             ticket?.leave()
+        }
+
+        /// Every copy offered elsewhere taken away.
+        private func withdrawAll() {
+            for (_, copy) in offered { copy.withdraw() }
+            offered = []
         }
 
         /// Seconds left before the deadline (negative once past it), nil without --timeout.
@@ -149,30 +148,36 @@ extension Popup {
             }
         }
 
-        /// A tmux client can be had: the offer to agents is withdrawn where the popup cannot share
-        /// it (a terminal's own popup; stdin streaming to whoever serves it).
+        /// A tmux client can be had: the copies elsewhere are withdrawn where the popup cannot
+        /// share the question (a terminal's own popup; stdin streaming to whoever serves it).
         func withdrawOffer() {
-            guard agents != nil, terminal || forwardsStdin else { return }
-            agents = nil
+            guard !offered.isEmpty, terminal || forwardsStdin else { return }
+            withdrawAll()
             ticket?.update(entry)
         }
 
-        /// Offered to agents (once; afresh when the agent serving it went away) and posted for
-        /// systemd's: the channels other than a popup.
+        /// Its copies elsewhere: each row offered once, and afresh when whoever served its copy
+        /// went without an answer; the queue's entry says where they are.
         private func offer() -> [any OtherChannel] {
-            if let current = agents, current.lost {
-                agents = nil
-                ticket?.update(entry)
+            var changed = false
+            offered.removeAll { offer in
+                guard offer.copy.lost else { return false }
+                offer.copy.withdraw()
+                changed = true
+                return true
             }
-            if agents == nil, let ticket {
-                agents = AgentOffer(command, asking: asking, timeout: left, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin)
-                if let agents {
-                    ticket.update(entry + "folder=\(agents.folder)\n")
-                    saidShownInPopup = false
-                }
+            let waiting = Reach.Waiting(question, asker: asker, deadline: deadline, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin,
+                                        queued: ticket != nil)
+            for row in Reach.elsewhere where row.takes(waiting) && !offered.contains(where: { $0.row == row.name }) {
+                guard let copy = row.offer(waiting) else { continue }
+                offered.append((row.name, copy))
+                changed = true
             }
-            if posted == nil { posted = alsoPost(deadline) }
-            return [agents, posted].compactMap { $0 }
+            if changed {
+                ticket?.update(entry + offered.map(\.copy.queueNote).joined())
+                saidShownInPopup = false
+            }
+            return offered.map(\.copy)
         }
 
         /// Offers the question to agents (and posts it for systemd's) and waits a moment for one

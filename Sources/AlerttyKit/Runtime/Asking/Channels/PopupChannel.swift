@@ -14,8 +14,7 @@ struct PopupChannel: Channel {
     /// Asked through a popup (or an agent, where no popup can be shown): what came of it, or nil
     /// to ask inline (a terminal that is not tmux's).
     static func inPopup(_ question: Ask.Prepared, record: AnswerRecord?) -> Ran? {
-        let (command, asking, built, options, answerer) = (question.command, question.asking, question.built, question.options, question.answerer)
-        let environment = question.environment
+        let (command, built, options, answerer) = (question.command, question.built, question.options, question.answerer)
         let terminal = Platform.canOpenTerminal(command.string(.tty) ?? "/dev/tty")
         var stdinTaken = question.stdin.bytes
         defer { stdinTaken.resetBytes() }
@@ -41,16 +40,7 @@ struct PopupChannel: Channel {
             if stdinForwarded { size.height = max(size.height, tmux.rows * 2 / 3) }
             return size
         }
-        // A line of text may also be answered by systemd's password agents.
-        let alsoPosted = { (deadline: UInt64?) -> (any OtherChannel)? in
-            guard built.asksOneLine else { return nil }
-            return SystemdAsk.Posted(message: SystemdAsk.message(command, secret: built.secret, asker: Popup.Asker.current()), echo: !built.secret,
-                                     deadline: deadline, id: String(Platform.processID),
-                                     answer: { typed in Ask.answering(built, with: typed, promptName: answerer.promptName) })
-        }
-        switch Popup.reach(command, asking: asking, terminal: terminal, environment: environment,
-                           timeout: options.timeout, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size,
-                           alsoPost: alsoPosted) {
+        switch Popup.reach(question, terminal: terminal, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size) {
         case .inline:
             return nil
         case .nowhere(let why):

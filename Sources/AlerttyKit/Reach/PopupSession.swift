@@ -303,23 +303,3 @@ final class CallerWatch: EventSource {
         return []
     }
 }
-
-/// Another channel a question waiting for a person is offered on (the user's agents,
-/// systemd's password agents), served in the caller's wait: the first answer wins, and the
-/// others are withdrawn.
-protocol OtherChannel: AnyObject {
-    /// What to wait on for it.
-    var reads: [FileDescriptor] { get }
-    var writes: [FileDescriptor] { get }
-    /// Does what the wait found ready; what came of it (nil: nothing that counts yet).
-    func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran?
-    /// Takes the question away there (the asker is going).
-    func withdraw()
-    /// Seconds until it must be looked at again though nothing woke the wait (nil: never — what
-    /// it waits for wakes the loop).
-    var lookAgainIn: Double? { get }
-}
-
-extension OtherChannel {
-    var lookAgainIn: Double? { nil }
-}

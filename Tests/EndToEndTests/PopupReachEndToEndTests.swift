@@ -274,6 +274,52 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertTrue(pinentry.stdoutText.contains("ERR 83886179 Operation cancelled"), "cancelled, not OK: \(pinentry.stdoutText)")
     }
 
+    /// One process asking twice (pinentry's two GETPINs, as gpg asks for a new passphrase and
+    /// its repetition): the first answered in the tmux popup, the agent's copy of it goes within
+    /// a second though the asking process runs on, and the agent shows the second question.
+    func testACopyGoesWhenItsQuestionIsAnsweredNotWhenItsProcessEnds() throws {
+        let (tmux, client) = try server()
+        let assuan = "SETTIMEOUT 60\nSETDESC First passphrase\nGETPIN\nSETDESC Second passphrase\nGETPIN\nBYE\n"
+        let pinentry = try Job([], environment: ["ALERTTY_POPUP": "1", "TMUX_TMPDIR": tmux.folder], stdin: Array(assuan.utf8),
+                               executable: PinentryEndToEndTests.pinentry, cron: true)
+        try client.waitForPopup("First passphrase")
+        let agent = try PTYProcess(["agent", "--watch"])
+        try agent.waitFor("the agent's copy, keys taken") { $0.contains("First passphrase") && !$0.contains("keys in a moment") }
+        client.type("one" + K.enter)
+        try agent.waitFor("the first copy gone, the second shown", timeout: 5) {
+            !$0.contains("First passphrase") && $0.contains("Second passphrase") && !$0.contains("keys in a moment")
+        }
+        agent.type("two" + K.enter)
+        XCTAssertEqual(try pinentry.waitForExit(), 0, pinentry.stderrText)
+        XCTAssertTrue(pinentry.stdoutText.contains("\nD one\nOK"), pinentry.stdoutText)
+        XCTAssertTrue(pinentry.stdoutText.contains("\nD two\nOK"), pinentry.stdoutText)
+        try client.waitFor("no popup left") { !$0.contains("passphrase") }
+        agent.type(K.ctrlC)
+        _ = try agent.waitForExit()
+    }
+
+    /// The same for dialog's --and-widget chain run by a job: the first box answered in the
+    /// popup, the agent's copy goes and the agent shows the second box; its answer ends the chain.
+    func testADialogChainsNextBoxReplacesTheAgentsCopy() throws {
+        let (tmux, client) = try server()
+        let chain = try Job(["--timeout", "60", "--msgbox", "First box", "6", "30", "--and-widget",
+                             "--timeout", "60", "--yesno", "Second box", "6", "30"],
+                            environment: ["ALERTTY_POPUP": "1", "TMUX_TMPDIR": tmux.folder],
+                            executable: PTYProcess.binary(named: "dialog"), cron: true)
+        try client.waitForPopup("First box")
+        let agent = try PTYProcess(["agent", "--watch"])
+        try agent.waitFor("the agent's copy, keys taken") { $0.contains("First box") && !$0.contains("keys in a moment") }
+        client.type(K.enter)
+        try agent.waitFor("the first copy gone, the second shown", timeout: 5) {
+            !$0.contains("First box") && $0.contains("Second box") && !$0.contains("keys in a moment")
+        }
+        agent.type(K.enter)
+        XCTAssertEqual(try chain.waitForExit(), 0, chain.stderrText)
+        try client.waitFor("no popup left") { !$0.contains("Second box") }
+        agent.type(K.ctrlC)
+        _ = try agent.waitForExit()
+    }
+
     /// Types `key` again and again, as a person typing into their shell, until `shown` holds and
     /// for a third of a second after.
     func typeWhile(_ client: PTYProcess, _ key: String, _ shown: @escaping (Screen) -> Bool) throws {

@@ -232,8 +232,12 @@ extension Popup {
             let deadline = Platform.now() + 1_000_000_000
             while Platform.terminalSize(terminal) == nil && Platform.now() < deadline { Platform.pause(seconds: 0.005) }
         }
-        // The popup goes when its caller does (killed, even with SIGKILL): nobody would get the answer.
-        let caller = CallerWatch(pid: request.caller, start: request.callerStart)
+        // The copy goes when its question does — answered elsewhere, withdrawn, timed out: the
+        // caller takes its folder away (a pinentry asking again, a dialog chain's next box, is
+        // another question) — and when its caller does (killed, even with SIGKILL): nobody
+        // would get the answer.
+        let (pid, start) = (request.caller, request.callerStart)
+        let caller = CallerWatch(gone: { Platform.linkStatus(folder) == nil || pid > 0 && Platform.processStart(pid) != start })
         var command = request.command
         if plain { command.add(.plain, "") }
         // The time left now, not when it was offered: it may have waited for an agent.
@@ -279,11 +283,6 @@ final class CallerWatch: EventSource {
     private var next = Platform.now()
 
     init(gone: @escaping () -> Bool) { isGone = gone }
-
-    /// The process `pid` that started at `start` (0: none to watch).
-    convenience init(pid: Int32, start: UInt64) {
-        self.init(gone: { pid > 0 && Platform.processStart(pid) != start })
-    }
 
     var readDescriptors: [FileDescriptor] { [] }
     var writeDescriptors: [FileDescriptor] { [] }

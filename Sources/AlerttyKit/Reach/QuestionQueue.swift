@@ -47,11 +47,18 @@ struct QuestionQueue {
 
         /// `q-<asked, nanoseconds, 20 digits>-<pid>-<start>`.
         init?(name: String) {
-            let parts = name.split(separator: "-")
+            let parts = name.split(separator: "-", omittingEmptySubsequences: false)
             // (Read as Int, as every number here is: one parser in the binary.)
             guard parts.count == 4, parts[0] == "q", parts[1].count == 20, let asked = Int(parts[1]), asked >= 0,
                   let pid = Int(parts[2]), pid > 0, pid <= Int(Int32.max), let start = Int(parts[3]), start >= 0 else { return nil }
             (self.name, self.asked, self.pid, self.start) = (name, UInt64(asked), Int32(pid), UInt64(start))
+        }
+
+        /// The name of a question asked at `asked` by process `pid`, started at `start`: names
+        /// sort as the questions were asked.
+        static func name(asked: UInt64, pid: Int32, start: UInt64) -> String {
+            let digits = String(asked)
+            return "q-" + String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "-\(pid)-\(start)"
         }
 
         static func < (a: Entry, b: Entry) -> Bool { a.name < b.name }
@@ -64,6 +71,12 @@ struct QuestionQueue {
     /// while an agent may serve it).
     func record(_ entry: Entry) -> [String: String] {
         guard let bytes = try? Platform.readFile(folder + "/" + entry.name, limit: 64 << 10) else { return [:] }
+        return Self.fields(of: bytes)
+    }
+
+    /// A record's `key=value` lines as a table (a line with no `=` passed over; the last of a
+    /// key wins, so a note added after the fields, `folder=`, `shown=`, is read).
+    static func fields(of bytes: [UInt8]) -> [String: String] {
         var fields: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
@@ -101,8 +114,7 @@ struct QuestionQueue {
     func enter(_ text: String) throws(UsageError) -> Ticket {
         let pid = Int32(Platform.processID)
         guard let start = Platform.processStart(pid) else { throw UsageError("the queue of questions cannot be used: no /proc") }
-        let asked = String(Platform.now())
-        let name = "q-" + String(repeating: "0", count: max(0, 20 - asked.count)) + asked + "-\(pid)-\(start)"
+        let name = Entry.name(asked: Platform.now(), pid: pid, start: start)
         do throws(PlatformError) {
             try Platform.writeNewFile(folder + "/" + name, Array(text.utf8))
         } catch {

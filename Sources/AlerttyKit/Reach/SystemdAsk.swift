@@ -198,13 +198,8 @@ enum SystemdAsk {
         defer { outcome.answer?.wipeStorage() }
         var reply: [UInt8]
         switch outcome.status {
-        case .ok:
-            // One buffer, wiped below: the secret is copied nowhere else.
-            reply = []
-            reply.reserveCapacity(1 + (outcome.answer?.count ?? 0))
-            reply.append(UInt8(ascii: "+"))
-            reply.append(contentsOf: outcome.answer ?? [])
-        case .cancel: reply = [UInt8(ascii: "-")]
+        case .ok: reply = Reply.answer(outcome.answer ?? [])
+        case .cancel: reply = Reply.cancel
         default: return outcome.status.rawValue
         }
         defer { reply.resetBytes() }
@@ -213,6 +208,45 @@ enum SystemdAsk {
             return ExitStatus.internalError.rawValue
         }
         return 0
+    }
+
+    /// An agent's answer as a datagram on the request's socket: `+` and the text typed, or `-`.
+    enum Reply {
+        static let cancel: [UInt8] = [UInt8(ascii: "-")]
+
+        /// `+` and the answer, in one buffer (the caller wipes it: a secret is copied nowhere else).
+        static func answer(_ typed: [UInt8]) -> [UInt8] {
+            var reply: [UInt8] = []
+            reply.reserveCapacity(1 + typed.count)
+            reply.append(UInt8(ascii: "+"))
+            reply.append(contentsOf: typed)
+            return reply
+        }
+
+        enum Read: Equatable {
+            case answered([UInt8])
+            case cancelled
+            /// An answer that cannot be one: why.
+            case refused(Skipped)
+        }
+
+        /// What a datagram says (nil: nothing an agent sends). Several answers (a list,
+        /// NUL-separated): the first is this question's.
+        static func read(_ datagram: [UInt8]) -> Read? {
+            switch datagram.first {
+            case UInt8(ascii: "-"):
+                return .cancelled
+            case UInt8(ascii: "+"):
+                var typed = Array(datagram.dropFirst().prefix { $0 != 0 })
+                guard !transcode(typed.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in }) else {
+                    typed.resetBytes()
+                    return .refused(Skipped("the answer is not UTF-8 text"))
+                }
+                return .answered(typed)
+            default:
+                return nil
+            }
+        }
     }
 
     // MARK: - Posting a question (a job's password or input)
@@ -288,24 +322,20 @@ enum SystemdAsk {
                     if droppedSenders.insert(datagram.sender ?? .max).inserted { App.report("an answer from \(who) was dropped") }
                     continue
                 }
-                switch datagram.bytes.first {
-                case UInt8(ascii: "-"):
+                switch Reply.read(datagram.bytes) {
+                case .cancelled:
                     return .ended(Outcome(.cancel), terminator: nil, wholeJob: false)
-                case UInt8(ascii: "+"):
-                    // Several answers (a list, NUL-separated): the first is this question's.
+                case .answered(var typed):
                     // One copy, handed on as bytes (a secret is never made a String here), the
                     // datagram's own buffer zeroed above.
-                    var typed = Array(datagram.bytes.dropFirst().prefix { $0 != 0 })
                     defer { typed.resetBytes() }
-                    guard !transcode(typed.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in }) else {
-                        refused(Skipped("the answer is not UTF-8 text"))
-                        continue
-                    }
                     switch answer(typed) {
                     case .success(let ran): return ran
                     case .failure(let refusal): refused(refusal)
                     }
-                default:
+                case .refused(let refusal):
+                    refused(refusal)
+                case nil:
                     continue
                 }
             }

@@ -78,7 +78,26 @@ extension Popup {
         /// What an agent's claim holds: the agent's pid and when it started.
         static func claimer() -> [UInt8] {
             let me = Int32(Platform.processID)
-            return Array("\(me) \(Platform.processStart(me) ?? 0)".utf8)
+            return Claim(pid: me, start: Platform.processStart(me) ?? 0).bytes
+        }
+
+        /// An agent's claim on an offered question: `PID START`, the agent's process.
+        struct Claim: Equatable {
+            var pid: Int32
+            var start: UInt64
+
+            var bytes: [UInt8] { Array("\(pid) \(start)".utf8) }
+
+            /// Nil: no claim a process wrote (empty, cut short, anything else there).
+            init?(_ bytes: [UInt8]) {
+                let words = String(decoding: bytes, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+                // (Read as Int, as every number here is: one parser in the binary.)
+                guard words.count == 2, let pid = Int(words[0]), let start = Int(words[1]), pid > 0, pid <= Int(Int32.max), start >= 0
+                else { return nil }
+                (self.pid, self.start) = (Int32(pid), UInt64(start))
+            }
+
+            init(pid: Int32, start: UInt64) { (self.pid, self.start) = (pid, start) }
         }
 
         /// An agent that claimed the question and went away before taking it up (killed, its
@@ -88,13 +107,11 @@ extension Popup {
         private func releaseAnAbandonedClaim() {
             let path = offer.folder + "/claimed"
             guard let bytes = try? Platform.readFile(path, limit: 64) else { return }
-            let words = String(decoding: bytes, as: UTF8.self).split(separator: " ")
-            // (Read as Int, as every number here is: one parser in the binary.)
-            guard words.count == 2, let pid = Int(words[0]), let start = Int(words[1]), pid > 0, pid <= Int(Int32.max), start >= 0 else {
+            guard let claim = Claim(bytes) else {
                 if let status = Platform.linkStatus(path), Platform.wallClock() - status.modified >= 2 { Platform.removeFile(path) }
                 return
             }
-            if Platform.processStart(Int32(pid)) != UInt64(start) { Platform.removeFile(path) }
+            if Platform.processStart(claim.pid) != claim.start { Platform.removeFile(path) }
         }
     }
 }

@@ -229,6 +229,28 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         XCTAssertTrue(timed.stdoutText.contains("Timeout"), "SETTIMEOUT 1 wins over ALERTTY_OPTIONS' 300 s: \(timed.stdoutText)")
     }
 
+    /// A watching agent with nothing it can take (the one question waiting is shown by another
+    /// agent) sleeps until something changes: it looked every 20 ms, reading the whole queue.
+    func testAWatchingAgentWithNothingToTakeSleeps() throws {
+        let job = try job(["input", "Shown by the first agent?"])
+        try waitForOffers([job], count: 1)
+        let first = try PTYProcess(["agent", "--watch"])
+        try first.waitFor("the question, keys taken") { $0.contains("Shown by the first agent?") && !$0.contains("keys in a moment") }
+        let second = try PTYProcess(["agent", "--watch"])
+        // (Its first look made, and what it said of it.)
+        try second.waitFor("the second agent started") { _ in second.stderrText.isEmpty && PopupReachEndToEndTests.wakes(second.pid) > 0 }
+        let before = PopupReachEndToEndTests.wakes(second.pid)
+        let window = Date().addingTimeInterval(2)
+        while Date() < window { usleep(100_000) }
+        XCTAssertLessThanOrEqual(PopupReachEndToEndTests.wakes(second.pid) - before, 6, "an agent with nothing to take wakes again and again")
+        first.type("yes" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "yes\n")
+        XCTAssertFalse(second.screen.text.contains("Shown by the first agent?"), "answered once, by the first")
+        for agent in [first, second] { agent.type(PTYProcess.Keys.ctrlC) }
+        for agent in [first, second] { _ = try agent.waitForExit() }
+    }
+
     func testTenJobsAreAnsweredInTurnByOneWatchingAgent() throws {
         let agent = try PTYProcess(["agent", "--watch"])
         let jobs = try (0..<10).map { try job(["input", "Answer for job \($0)?"]) }

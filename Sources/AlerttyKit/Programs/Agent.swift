@@ -168,6 +168,8 @@ struct AgentProgram: Program {
         var done: Set<Platform.FileIdentity> = []
         var servedAny = false
         while true {
+            // (Watched before looking: a change between the look and the wait is not missed.)
+            let changes = WaitingWatch(queue)
             // A terminal closed under a watching agent (nohup, su, a closed window): it claims
             // nothing more, and goes.
             guard Platform.canOpenTerminal("/dev/tty") else {
@@ -200,7 +202,7 @@ struct AgentProgram: Program {
                 }
                 return 0
             }
-            Platform.pause(seconds: waiting.isEmpty ? Popup.waitForClient : Popup.lookAgain)
+            changes.wait()
         }
     }
 
@@ -215,12 +217,13 @@ struct AgentProgram: Program {
         var said: Set<String> = []
         var shown: Set<String> = []
         while true {
+            let changes = WaitingWatch(queue)
             let ids = Set(Self.distinct(Self.waiting(queue, saying: true, said: &said)).map(\.id))
             if ids.isEmpty || ids.isSubset(of: shown) {
                 if !watching && ids.isEmpty { return 0 }
                 if !watching { return 1 }
                 shown.formIntersection(ids)
-                Platform.pause(seconds: Popup.waitForClient)
+                changes.wait()
                 continue
             }
             shown.formUnion(ids)
@@ -262,5 +265,23 @@ struct AgentProgram: Program {
             return (question, status ?? ExitStatus.internalError.rawValue)
         }
         return nil
+    }
+}
+
+/// Wakes a watching agent when what waits may have changed: the user's queue and systemd's
+/// request folders watched (inotify, as systemd's own agents watch theirs), and a look each
+/// second all the same (a job killed, a claim released in an offer's folder, a folder made
+/// since). It looked every 20 ms while a question it could not take waited (one shown in a
+/// popup, or claimed by another agent), reading every record and process of the queue each time.
+final class WaitingWatch {
+    private let watches: [Platform.FolderWatch]
+
+    init(_ queue: QuestionQueue) {
+        watches = ([queue.folder] + SystemdAsk.folders()).filter { Platform.linkStatus($0)?.kind == .folder }.map { Platform.FolderWatch($0) }
+    }
+
+    /// Until something changed, or a second passed.
+    func wait() {
+        _ = Platform.poll(watches.compactMap(\.descriptor), timeoutMs: 1000)
     }
 }

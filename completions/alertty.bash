@@ -10,7 +10,7 @@ _alertty() {
     fi
     if [ "$COMP_CWORD" -eq 2 ]; then
         case "$prev" in
-            --print-theme) COMPREPLY=($(compgen -W "default mono high-contrast whiptail dialog" -- "$cur")); return ;;
+            --print-theme) COMPREPLY=($(compgen -W "default light mono high-contrast whiptail dialog" -- "$cur")); return ;;
             --generate) COMPREPLY=($(compgen -W "man bash zsh fish" -- "$cur")); return ;;
         esac
     fi
@@ -18,7 +18,7 @@ _alertty() {
         --title) :; return ;;
         --timeout) :; return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-        --theme) COMPREPLY=($(compgen -W "default mono high-contrast whiptail dialog" -- "$cur") $(compgen -f -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "default light mono high-contrast whiptail dialog" -- "$cur") $(compgen -f -- "$cur")); return ;;
         --tty) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --width) :; return ;;
         --begin) :; return ;;

@@ -98,8 +98,8 @@ final class DocsTests: XCTestCase {
         XCTAssertEqual(try complete(["alertty", "confirm", "--theme", "hi"]), ["high-contrast"])
         XCTAssertEqual(try complete(["alertty", "--print-theme", "w"]), ["whiptail"])
         XCTAssertEqual(try complete(["alertty", "--generate", "z"]), ["zsh"])
-        XCTAssertTrue(Docs.zsh().contains("--theme[") && Docs.zsh().contains("{compadd default mono high-contrast whiptail dialog; _files}"))
-        XCTAssertTrue(Docs.fish().contains("-l theme -r -F -a 'default mono high-contrast whiptail dialog'"))
+        XCTAssertTrue(Docs.zsh().contains("--theme[") && Docs.zsh().contains("{compadd default light mono high-contrast whiptail dialog; _files}"))
+        XCTAssertTrue(Docs.fish().contains("-l theme -r -F -a 'default light mono high-contrast whiptail dialog'"))
     }
 
     /// The Debian package's description names every alert and every program alertty is.

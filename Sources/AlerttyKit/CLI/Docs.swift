@@ -163,6 +163,15 @@ public enum Docs {
         .TP
         .BR LANG ", " LC_ALL ", " LC_CTYPE
         A UTF\\-8 locale gives rounded box corners and a \\(bu password mask; otherwise ASCII is used.
+        .TP
+        .B ALERTTY_TERMINAL
+        \\fBoff\\fR (or \\fB0\\fR): the box does not ask the terminal what it is as it starts. Otherwise it asks once (its
+        modes, background colour, keyboard protocol and name, ended by DA1, 50 ms at most for a terminal that answers
+        nothing): bracketed paste left on where it was on, the kitty keyboard protocol used where spoken, and with no
+        theme set the \\fBlight\\fR look on a light background.
+        .TP
+        .B COLORFGBG
+        \\fIfg\\fB;\\fIbg\\fR (rxvt, Konsole): a light \\fIbg\\fR (7, 9\\-15) chooses the \\fBlight\\fR look where the terminal says nothing and no theme is set.
         .SH LANGUAGES
         \(TranslationDocs.lines.map(roff).joined(separator: "\n.PP\n"))
         .SH THEMES

@@ -105,6 +105,8 @@ public enum Help {
             ALERTTY_OPTIONS         flags for every call, under the call's own (as DIALOGOPTS)
             ALERTTY_PLAIN, ACCESSIBLE, TERM=dumb   line mode
             NO_COLOR, COLORTERM     colour
+            ALERTTY_TERMINAL=off    do not ask the terminal what it is (its modes, background, keyboard)
+            COLORFGBG               a light background: the light look, where no theme is set
 
         """
 

@@ -19,7 +19,7 @@ public final class BoxFrontEnd: FrontEnd {
     let session: TerminalSession
     let options: RunOptions
     let mode: Mode
-    let theme: Theme
+    var theme: Theme
     var writer: FrameWriter
     var decoder = KeyDecoder()
     var clicks = MouseClicks()
@@ -44,13 +44,15 @@ public final class BoxFrontEnd: FrontEnd {
     var afterTmuxPrefix = false
     /// The area the alert was last laid out in: a new one is told to it as an event.
     var laidOut: Rect?
+    /// Keys typed while the terminal was asked what it is: read before any other.
+    var typedDuringProbe: [UInt8] = []
 
     public init(session: TerminalSession, options: RunOptions, mode: Mode = .asking) {
         self.session = session
         self.options = options
         self.mode = mode
         theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
-                      file: options.theme ?? Theme.defaultFile)
+                      file: options.theme ?? (options.followsBackground && options.lightBackground == true ? Theme.lightFile : Theme.defaultFile))
         writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
                              asciiOnly: !options.unicode)
         size = session.size
@@ -69,7 +71,14 @@ public final class BoxFrontEnd: FrontEnd {
             return
         }
         session.mouse = alert.usesMouse && session.modal
+        session.probe = options.probeTerminal
         session.enter()
+        typedDuringProbe = session.takeTypedDuringProbe()
+        // The palette follows the background the terminal reported, where no theme is set.
+        if options.followsBackground, let light = session.facts?.lightBackground, light != (options.lightBackground == true) {
+            theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+                          file: light ? Theme.lightFile : Theme.defaultFile)
+        }
         if options.animate { animation = (.popIn, Platform.now()) }
         if let quiet = options.quietKeyboardFirst { keysHeldUntil = Platform.now() + UInt64(quiet * 1e9) }
     }
@@ -108,8 +117,10 @@ public final class BoxFrontEnd: FrontEnd {
             keysHeldUntil = nil
             dirty = true
         }
-        if readable.contains(session.fd) {
-            guard var bytes = Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }
+        let early = !typedDuringProbe.isEmpty
+        if early || readable.contains(session.fd) {
+            guard var bytes = early ? typedDuringProbe : Platform.read(session.fd) else { return [.finish(Outcome(.hangup))] }
+            typedDuringProbe = []
             if !bytes.isEmpty, keysHeldUntil != nil, let quiet = options.quietKeyboardFirst {
                 // Typed for something else (the shell the popup appeared over): dropped, and the
                 // keyboard must be quiet a while longer.
@@ -175,6 +186,7 @@ public final class BoxFrontEnd: FrontEnd {
 
     public func nextDeadline(now: UInt64) -> UInt64? {
         var wake: [UInt64] = []
+        if !typedDuringProbe.isEmpty { wake.append(now) }
         if animation != nil { wake.append(now + 16_000_000) }
         if let held = keysHeldUntil { wake.append(held) }
         if let patience = decoder.patienceMs(escapeDelayMs: options.escapeDelayMs) { wake.append(lastInputAt + UInt64(patience) * 1_000_000) }

@@ -32,7 +32,8 @@ public struct Binding: Sendable {
 
 public enum Bindings {
     public static let table: [Binding] = [
-        Binding(keys: [KeyPress(.enter)], action: .submit, hint: "Enter"),
+        // (Shift+Enter is told apart only by the kitty keyboard protocol: it does what Enter does.)
+        Binding(keys: [KeyPress(.enter), KeyPress(.enter, .shift)], action: .submit, hint: "Enter"),
         Binding(keys: [KeyPress(.escape)], action: .cancel, hint: "Esc"),
         Binding(keys: [.ctrl("c")], action: .interrupt, hint: nil),
         Binding(keys: [.ctrl("z")], action: .suspend, hint: nil),

@@ -79,7 +79,10 @@ public struct KeyDecoder: Sendable {
     /// then it is the Esc key.
     public func patienceMs(escapeDelayMs: Int) -> Int? {
         guard buffer.first == 0x1B else { return nil }
-        return buffer.starts(with: Self.pasteStart) ? max(escapeDelayMs, Self.pastePatienceMs) : escapeDelayMs
+        // A string the terminal is sending (a late reply) is as patient as a paste: cut short,
+        // its text would be typed into the field.
+        let terminalString = buffer.count >= 2 && [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(buffer[1])
+        return buffer.starts(with: Self.pasteStart) || terminalString ? max(escapeDelayMs, Self.pastePatienceMs) : escapeDelayMs
     }
 
     static let pastePatienceMs = 1000
@@ -120,6 +123,10 @@ public struct KeyDecoder: Sendable {
                 return [.paste(String(decoding: pending.dropFirst(KeyDecoder.pasteStart.count), as: UTF8.self))]
             }
             var rest = KeyDecoder()
+            // Alt+] (or Alt+P, Alt+_) and what followed: no terminal string after all.
+            if let second = pending.dropFirst().first, [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(second) {
+                return [.key(KeyPress(.char(Unicode.Scalar(second)), .alt))] + rest.feed(Array(pending.dropFirst(2))) + rest.flush()
+            }
             return [.key(KeyPress(.escape))] + rest.feed(Array(pending.dropFirst())) + rest.flush()
         }
         return [.unknown(pending)]
@@ -207,6 +214,10 @@ public struct KeyDecoder: Sendable {
         case 0x1B:
             // ESC ESC: the first is a plain Esc key.
             return .event(.key(KeyPress(.escape)), length: 1)
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
+            // A string the terminal sends (OSC, DCS, APC: a reply to the start-up probe that came
+            // late), up to BEL or ST: never keys, never text in a field.
+            return terminalString(bytes)
         default:
             // ESC + key = Alt + key.
             switch parse(bytes.dropFirst()) {
@@ -218,6 +229,23 @@ public struct KeyDecoder: Sendable {
                 return .event(other, length: length + 1)
             }
         }
+    }
+
+    /// The longest string from the terminal taken whole; longer is no reply, reported as it is.
+    static let longestTerminalString = 4096
+
+    static func terminalString(_ bytes: ArraySlice<UInt8>) -> ParseResult {
+        var i = bytes.startIndex + 2
+        while i < bytes.endIndex {
+            if bytes[i] == 0x07 { return .event(.unknown(Array(bytes[...i])), length: i - bytes.startIndex + 1) }
+            if bytes[i] == 0x1B {
+                guard i + 1 < bytes.endIndex else { return .needMore }
+                if bytes[i + 1] == UInt8(ascii: "\\") { return .event(.unknown(Array(bytes[...(i + 1)])), length: i - bytes.startIndex + 2) }
+            }
+            i += 1
+            if i - bytes.startIndex > longestTerminalString { return .event(.unknown(Array(bytes[..<i])), length: i - bytes.startIndex) }
+        }
+        return .needMore
     }
 
     static func parseCSI(_ bytes: ArraySlice<UInt8>) -> ParseResult {
@@ -258,6 +286,8 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "Q"): return key(.function(2))
         case UInt8(ascii: "S"): return key(.function(4))
         case UInt8(ascii: "Z"): return .event(.key(KeyPress(.tab, .shift)), length: length)
+        case UInt8(ascii: "u") where !parameterText.hasPrefix("?"):
+            return kittyKey(parameterText, length: length) ?? unknown
         case UInt8(ascii: "R"):
             if params.count == 2, let row = params[0], let column = params[1] {
                 return .event(.cursorPosition(row: row, column: column), length: length)
@@ -283,6 +313,30 @@ public struct KeyDecoder: Sendable {
         default:
             return unknown
         }
+    }
+
+    /// The kitty keyboard protocol's `CSI code ; modifiers[:event] u` (with "disambiguate",
+    /// pushed where the terminal speaks it): Esc, Enter, Tab and Backspace by their codes, any
+    /// other key by its Unicode code point; a key's release (event 3) and the protocol's own
+    /// codes for keys alertty does not read (keypad, media, modifiers alone) are nil.
+    static func kittyKey(_ parameters: String, length: Int) -> ParseResult? {
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard let codeField = fields.first?.split(separator: ":").first, let code = Int(codeField) else { return nil }
+        let modifierFields = fields.count > 1 ? fields[1].split(separator: ":", omittingEmptySubsequences: false) : []
+        let modifiers = decodeModifiers(modifierFields.first.flatMap { Int($0) } ?? 1)
+        if modifierFields.count > 1, modifierFields[1] == "3" { return .event(.unknown([]), length: length) }
+        let key: Key
+        switch code {
+        case 27: key = .escape
+        case 13: key = .enter
+        case 9: key = .tab
+        case 127, 8: key = .backspace
+        case 57344...63743: return nil
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(clamping: code)), scalar.value >= 0x20 else { return nil }
+            key = .char(scalar)
+        }
+        return .event(.key(KeyPress(key, modifiers)), length: length)
     }
 
     /// `ESC [ < b ; x ; y M|m`: b's low bits are the button, +32 motion, +64 the wheel; M press, m release.

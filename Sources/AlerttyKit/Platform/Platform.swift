@@ -510,6 +510,19 @@ public enum Platform {
         return (bytes, false)
     }
 
+    /// Reads what arrives on `fd` for at most `waitMs`, handing each piece to `take` until it
+    /// says it has all it wanted (true). A hard bound: a terminal that answers nothing costs
+    /// `waitMs`, never a hang.
+    public static func readReplies(_ fd: FileDescriptor, waitMs: Int, _ take: ([UInt8]) -> Bool) {
+        let deadline = now() + UInt64(waitMs) * 1_000_000
+        while case let left = Int64(bitPattern: deadline &- now()), left > 0 {
+            guard poll([fd], timeoutMs: Int32(max(1, left / 1_000_000))).contains(fd) else { continue }
+            guard var chunk = read(fd, max: 4096) else { return }
+            defer { chunk.resetBytes() }
+            if take(chunk) { return }
+        }
+    }
+
     public static func poll(_ fds: [FileDescriptor], timeoutMs: Int32) -> Set<FileDescriptor> {
         poll(read: fds, write: [], timeoutMs: timeoutMs).readable
     }

@@ -102,6 +102,15 @@ public struct Theme: Sendable {
     }
 
     public static let defaultFile = (try? ThemeFile.parse(ThemePresets.defaultTheme, source: "default")) ?? ThemeFile()
+    /// The default on a light background.
+    public static let lightFile = (try? ThemeFile.parse(ThemePresets.light, source: "light")) ?? ThemeFile()
+
+    /// COLORFGBG (`fg;bg`, or `fg;default;bg`, set by rxvt, Konsole and others): a light
+    /// background is colour 7 or 9–15 (nil: not said).
+    public static func lightBackground(colorfgbg: String?) -> Bool? {
+        guard let value = colorfgbg, let last = value.split(separator: ";").last, let background = Int(last) else { return nil }
+        return background == 7 || (9...15).contains(background)
+    }
 
     /// The theme's look in `colors`: without colour (NO_COLOR, a dumb terminal, `color = no`)
     /// the attributes alone, which keep everything readable: focus is reversed, the field underlined.

@@ -2,11 +2,12 @@
 // one as a file to start from).
 
 public enum ThemePresets {
-    public static let names = ["default", "mono", "high-contrast", "whiptail", "dialog"]
+    public static let names = ["default", "light", "mono", "high-contrast", "whiptail", "dialog"]
 
     public static func text(_ name: String) -> String? {
         switch name {
         case "default": return defaultTheme
+        case "light": return light
         case "mono": return mono
         case "high-contrast": return highContrast
         case "whiptail": return whiptail
@@ -58,6 +59,34 @@ public enum ThemePresets {
         # mark-focused         = #ffffff on #286ec8 bold  # the current row's mark, else the row's
         # scroll-up            = #8c929e bold  # a framed list's ↑(-) on its frame, else the hint's
         # scroll-down          = #8c929e bold  # its ↓(+), else the hint's
+
+        """
+
+    /// The default's light sibling, taken by itself on a terminal with a light background (it
+    /// says so, or COLORFGBG does) when no theme is set.
+    static let light = """
+        # alertty's own look on a light background: a light box over a shaded screen.
+        backdrop        = on #d4d6da gradient
+        box             = #1f2329 on #f7f8fa
+        border          = #6a7284 on #f7f8fa
+        title           = #000000 on #f7f8fa bold
+        text            = #1f2329 on #f7f8fa
+        muted           = #5a606b on #f7f8fa
+        hint            = #5a606b on #f7f8fa
+        field           = #101214 on #e3e6eb underline
+        field-focused   = #101214 on #e3e6eb underline
+        placeholder     = #5f6570 on #e3e6eb dim underline
+        button          = #1f2329 on #dfe2e8
+        button-focused  = #ffffff on #1d5fb4 bold
+        button-disabled = #8b909a on #f7f8fa dim
+        row             = #1f2329 on #f7f8fa
+        row-focused     = #ffffff on #1d5fb4
+        mark            = #1f2329 on #f7f8fa
+        match           = #8a4b00 on #f7f8fa bold underline
+        error           = #b0261c on #f7f8fa
+        gauge-fill      = #1d6bd0 on #f7f8fa
+        gauge-empty     = #c8cdd6 on #f7f8fa
+        # shadow               = on #9aa0aa  # else none
 
         """
 

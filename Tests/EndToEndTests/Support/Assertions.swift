@@ -10,7 +10,9 @@ extension XCTestCase {
         XCTAssertEqual(p.modeNow, p.modeBefore, "termios must be restored byte for byte", file: file, line: line)
         XCTAssertFalse(p.screen.onAlternate, "alternate screen left", file: file, line: line)
         XCTAssertTrue(p.screen.cursorVisible, "cursor shown again", file: file, line: line)
-        XCTAssertFalse(p.screen.bracketedPaste, "bracketed paste off", file: file, line: line)
+        // Bracketed paste as it was before (a shell's line editor had it on: left on).
+        XCTAssertEqual(p.screen.bracketedPaste, p.screen.answers.pasteOn, "bracketed paste as it was", file: file, line: line)
+        XCTAssertEqual(p.screen.keyboardStack, [], "the kitty keyboard protocol popped", file: file, line: line)
         XCTAssertFalse(p.screen.synchronizedOutput, "synchronized output ended", file: file, line: line)
         XCTAssertFalse(p.screen.mouseTracking || p.screen.mouseSGR, "mouse reporting off", file: file, line: line)
     }

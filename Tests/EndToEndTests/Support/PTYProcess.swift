@@ -50,7 +50,8 @@ final class PTYProcess {
     /// Starts alertty with `arguments` in a `columns`×`rows` terminal.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
          stdin: [UInt8]? = nil, stdinPath: String? = nil, closeStdout: Bool = false,
-         executable: String = PTYProcess.binary, viaTTYFlag: Bool = false, stdioOnTerminal: Bool = false) throws {
+         executable: String = PTYProcess.binary, viaTTYFlag: Bool = false, stdioOnTerminal: Bool = false,
+         answers: Screen.Answers = Screen.Answers()) throws {
         // posix_openpt/unlockpt/ptsname are not imported into Swift; the Linux ioctls do the same.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
@@ -116,6 +117,7 @@ final class PTYProcess {
         close(inPipe[1])
         for fd in [master, stdoutRead, stderrRead] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         screen.reply = { [master] bytes in _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+        screen.answers = answers
     }
 
     deinit {

@@ -35,8 +35,28 @@ final class Screen {
     private var attributes = CellAttributes()
     private var pending: [UInt8] = []
     private var wrapPending = false
-    /// Called with bytes the terminal answers (cursor position reports).
+    /// Called with bytes the terminal answers (cursor position reports, the start-up probe).
     var reply: ([UInt8]) -> Void = { _ in }
+    /// What this terminal answers of alertty's start-up probe, as a real one would.
+    struct Answers {
+        /// DA1 and DECRQM (every terminal answers DA1; false: a silent terminal, FreeBSD's console).
+        var device = true
+        /// OSC 11's background, `rrrr/gggg/bbbb` (nil: not answered).
+        var background: String?
+        /// The kitty keyboard protocol spoken.
+        var kittyKeyboard = false
+        /// XTVERSION's name (nil: not answered).
+        var version: String?
+        /// Bracketed paste on before the program starts (a shell's line editor turned it on).
+        var pasteOn = false
+    }
+    var answers = Answers() {
+        didSet { bracketedPaste = answers.pasteOn }
+    }
+    /// The kitty keyboard protocol's stack of flags (pushed with CSI > u, popped with CSI < u).
+    private(set) var keyboardStack: [Int] = []
+    /// Probe questions answered, for tests of the probe.
+    private(set) var probesAnswered = 0
     /// Lines scrolled off the top of the main screen.
     private(set) var scrollback: [String] = []
     /// Everything received, for leak checks.
@@ -144,8 +164,13 @@ final class Screen {
             case UInt8(ascii: "]"):
                 var j = i + 2
                 while j < b.count {
-                    if b[j] == 0x07 { return j - i + 1 }
-                    if b[j] == 0x1B && j + 1 < b.count && b[j + 1] == UInt8(ascii: "\\") { return j - i + 2 }
+                    let end = b[j] == 0x07 ? 1 : b[j] == 0x1B && j + 1 < b.count && b[j + 1] == UInt8(ascii: "\\") ? 2 : 0
+                    if end > 0 {
+                        if String(decoding: b[(i + 2)..<j], as: UTF8.self) == "11;?", let background = answers.background {
+                            reply(Array("\u{1B}]11;rgb:\(background)\u{1B}\\".utf8))
+                        }
+                        return j - i + end
+                    }
                     j += 1
                 }
                 return 0
@@ -247,6 +272,20 @@ final class Screen {
         func p(_ k: Int, _ d: Int) -> Int { k < params.count ? (params[k] ?? d) : d }
         wrapPending = false
         switch final {
+        case UInt8(ascii: "p") where isPrivate && paramText.hasSuffix("$"):
+            // DECRQM: the mode's state (1 set, 2 reset, 0 not known).
+            guard answers.device, let mode = Int(paramText.dropFirst().dropLast()) else { break }
+            let state = mode == 2004 ? (bracketedPaste ? 1 : 2) : mode == 2026 ? (synchronizedOutput ? 1 : 2) : 0
+            probesAnswered += 1
+            reply(Array("\u{1B}[?\(mode);\(state)$y".utf8))
+        case UInt8(ascii: "c") where paramText.isEmpty || paramText == "0":
+            if answers.device { reply(Array("\u{1B}[?62;22c".utf8)) }
+        case UInt8(ascii: "q") where paramText == ">0" || paramText == ">":
+            if let version = answers.version { reply(Array("\u{1B}P>|\(version)\u{1B}\\".utf8)) }
+        case UInt8(ascii: "u") where answers.kittyKeyboard:
+            if paramText == "?" { reply(Array("\u{1B}[?\(keyboardStack.last ?? 0)u".utf8)) }
+            if paramText.hasPrefix(">") { keyboardStack.append(Int(paramText.dropFirst()) ?? 0) }
+            if paramText.hasPrefix("<") { keyboardStack.removeLast(min(keyboardStack.count, max(1, Int(paramText.dropFirst()) ?? 1))) }
         case UInt8(ascii: "H"), UInt8(ascii: "f"):
             cursorRow = min(max(p(0, 1), 1), rows) - 1
             cursorColumn = min(max(p(1, 1), 1), columns) - 1

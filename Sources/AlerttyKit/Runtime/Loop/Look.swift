@@ -15,6 +15,13 @@ extension Ask {
                 throw command.string(.theme) == nil ? UsageError("ALERTTY_THEME: " + error.message) : error
             }
         }
+        // No theme set: the default palette follows the terminal's background, light or dark.
+        if options.theme == nil {
+            options.followsBackground = true
+            options.lightBackground = Theme.lightBackground(colorfgbg: environment("COLORFGBG"))
+        }
+        let probe = environment("ALERTTY_TERMINAL") ?? ""
+        options.probeTerminal = probe != "off" && probe != "0"
         options.unicode = Theme.localeIsUTF8(environment: environment)
         options.squareCorners = environment("TERM") == "linux"
         options.backtitle = command.string(.backtitle)

@@ -38,6 +38,12 @@ public struct RunOptions: Sendable {
     /// tmux's prefix keys (a popup or an agent in tmux): each, and the key after it, is tmux's,
     /// never an answer (`C-b n` must not move to No and take it).
     public var tmuxPrefixes: [KeyPress] = []
+    /// Ask the terminal what it is as the box starts (TerminalProbe): not with ALERTTY_TERMINAL=off.
+    public var probeTerminal = false
+    /// No theme set: the palette follows the background (the probe's answer, else this, from
+    /// COLORFGBG; nil: not known, the default's dark palette).
+    public var followsBackground = false
+    public var lightBackground: Bool?
     public init() {}
 }
 

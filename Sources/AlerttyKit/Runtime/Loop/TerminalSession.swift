@@ -3,6 +3,11 @@
 // off, and the saved termios is restored exactly, on every way out — including suspend, which
 // leaves and later re-enters.
 //
+// The first time it enters, the terminal may be asked what it is (`probe`: TerminalProbe, one
+// write, a reply bounded to 50 ms): modes it finds on are left on (bracketed paste, which a
+// shell's line editor relies on), the kitty keyboard protocol is pushed and popped where the
+// terminal speaks it, and the background colour chooses the palette.
+//
 // Inline mode never asks the terminal where the cursor is (a terminal that does not answer would
 // cost a wait at start and at every resize): it reserves the box's rows below the cursor and draws
 // relative to their top (see FrameWriter.relative), so it always knows where the box is.
@@ -30,6 +35,27 @@ public final class TerminalSession {
     static let leaveModal = "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     static let enterInline = "\u{1B}[?25l\u{1B}[?2004h"
     static let leaveInline = "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?25h"
+    /// The kitty keyboard protocol's "disambiguate escape codes" (Esc at once, Ctrl-I apart
+    /// from Tab, Shift+Enter apart from Enter), pushed on its stack and popped off it.
+    static let pushKeyboard = "\u{1B}[>1u", popKeyboard = "\u{1B}[<u"
+    /// How long the probe waits for the terminal's replies at most.
+    static let probeWaitMs = 50
+
+    /// Ask the terminal what it is, the first time the box enters (the box's choice: not for a
+    /// dumb terminal, line mode, or ALERTTY_TERMINAL=off).
+    public var probe = false
+    /// What the terminal said (nil: not asked).
+    public private(set) var facts: TerminalFacts?
+    /// The keyboard protocol was pushed: popped on leaving.
+    private var keyboardPushed = false
+    /// Keys typed while the probe waited: the box's, read first.
+    private var typedDuringProbe: [UInt8] = []
+
+    /// The keys typed while the probe waited, taken once.
+    public func takeTypedDuringProbe() -> [UInt8] {
+        defer { typedDuringProbe = [] }
+        return typedDuringProbe
+    }
 
     /// Opens `path` (default /dev/tty). Fails when there is no terminal to ask on.
     public init(path: String, modal: Bool) throws(PlatformError) {
@@ -49,10 +75,30 @@ public final class TerminalSession {
         // TOSTOP set by the loop while a command runs (TerminalLoan) stays set.
         if let now = Platform.terminalMode(fd) { Platform.keepStopOnBackgroundWrites(from: now, in: &raw) }
         guard Platform.setTerminalMode(fd, raw, discardingInput: !entered) else { return }
+        if probe && !entered { facts = askTerminal() }
         entered = true
         active = true
-        write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : []))
+        keyboardPushed = facts?.keyboardFlags != nil
+        write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : [])
+              + (keyboardPushed ? Array(Self.pushKeyboard.utf8) : []))
     }
+
+    /// The probe: its questions in one write, the replies read until DA1's, 50 ms at most. Keys
+    /// typed meanwhile are kept for the box, in order.
+    private func askTerminal() -> TerminalFacts {
+        var facts = TerminalFacts()
+        guard write(TerminalProbe.query) else { return facts }
+        var carry: [UInt8] = []
+        Platform.readReplies(fd, waitMs: Self.probeWaitMs) {
+            TerminalProbe.read($0, into: &facts, carry: &carry, typed: &typedDuringProbe)
+        }
+        typedDuringProbe += carry
+        carry.resetBytes()
+        return facts
+    }
+
+    /// What leaving sends for bracketed paste: off, unless the terminal said it was on before.
+    private var pasteOnLeaving: String { facts?.pasteWasOn == true ? "" : "\u{1B}[?2004l" }
 
     /// Keys typed while a box that reads none is drawn (an infobox) are not echoed over it, as
     /// dialog and whiptail hold echo off while theirs is up; they stay typed ahead. leave() gives
@@ -82,11 +128,14 @@ public final class TerminalSession {
         }
         guard active else { return }
         var bytes: [UInt8] = mouse ? Array(Self.mouseOff.utf8) : []
+        if keyboardPushed { bytes += Array(Self.popKeyboard.utf8) }
+        keyboardPushed = false
+        let paste = pasteOnLeaving
         if modal {
-            bytes += Array(Self.leaveModal.utf8)
+            bytes += Array(Self.leaveModal.replacingAll("\u{1B}[?2004l", with: paste).utf8)
         } else {
             bytes += Array("\u{1B}[?2026l\u{1B}[m".utf8) + eraseInline()
-            bytes += Array(Self.leaveInline.utf8)
+            bytes += Array(Self.leaveInline.replacingAll("\u{1B}[?2004l", with: paste).utf8)
         }
         write(bytes)
         Platform.setTerminalMode(fd, savedMode)

@@ -1,0 +1,123 @@
+// alertty asks the terminal what it is once, as the box starts, and gives everything back as it
+// found it: a scripted terminal answers the probe (or says nothing at all), and what alertty
+// leaves behind is checked after every way out.
+import Foundation
+import Glibc
+import XCTest
+
+final class TerminalProbeEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    /// Bracketed paste left on when the shell's line editor had it on (a pasted two-line command
+    /// must not run its first line after alertty returns), off when it was off; in the modal box
+    /// and inline.
+    func testBracketedPasteIsLeftAsItWas() throws {
+        for pasteOn in [true, false] {
+            for inline in [false, true] {
+                var answers = Screen.Answers()
+                answers.pasteOn = pasteOn
+                let p = try PTYProcess(["confirm", "--no-animation"] + (inline ? ["--inline"] : []) + ["Go on?"], answers: answers)
+                try p.waitForText("Go on?")
+                XCTAssertTrue(p.screen.bracketedPaste, "on while the box is up")
+                XCTAssertGreaterThan(p.screen.probesAnswered, 0, "the terminal was asked")
+                p.type(K.enter)
+                try assertEnded(p, status: 0)
+            }
+        }
+    }
+
+    /// A terminal that answers nothing (a serial line, FreeBSD's console): the box comes all the
+    /// same, nothing of the probe shows, and alertty turns off what it turned on, as before.
+    func testASilentTerminalCostsABoundedWaitAndLeavesNoTrace() throws {
+        var answers = Screen.Answers()
+        answers.device = false
+        let started = Date()
+        let p = try PTYProcess(["input", "--no-animation", "Name?"], answers: answers)
+        try p.waitForText("Name?")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "never a hang")
+        p.type("ann" + K.enter)
+        try assertEnded(p, status: 0, stdout: "ann\n")
+        XCTAssertFalse(p.screen.text.contains("2004") || p.screen.text.contains("rgb"), "no reply shown: \(p.screen.text)")
+    }
+
+    /// Keys typed while the terminal is being asked are the box's, in order.
+    func testKeysTypedDuringTheProbeAreKept() throws {
+        var answers = Screen.Answers()
+        answers.device = false
+        let p = try PTYProcess(["input", "--no-animation", "Name?"], answers: answers)
+        try p.waitUntilRaw()
+        p.type("bob" + K.enter)
+        try assertEnded(p, status: 0, stdout: "bob\n")
+    }
+
+    /// The kitty keyboard protocol is pushed while the box is up and popped on every way out:
+    /// Enter, Esc (taken at once: no Esc delay), Ctrl-C, SIGTERM, and Ctrl-Z (popped while
+    /// stopped, pushed again on return). Shift+Enter does what Enter does.
+    func testTheKittyKeyboardProtocolIsPushedAndPoppedOnEveryWayOut() throws {
+        var answers = Screen.Answers()
+        answers.kittyKeyboard = true
+        let ways: [(String, Int32)] = [("\u{1B}[13;2u", 0), ("\u{1B}[27u", 1), ("\u{1B}[99;5u", 130)]
+        for (key, status) in ways {
+            let p = try PTYProcess(["confirm", "--no-animation", "Go on?"], answers: answers)
+            try p.waitFor("the box, the protocol pushed") { _ in p.screen.keyboardStack == [1] && p.screen.text.contains("Go on?") }
+            p.type(key)
+            try assertEnded(p, status: status)
+        }
+        let term = try PTYProcess(["confirm", "--no-animation", "Go on?"], answers: answers)
+        try term.waitFor("pushed") { _ in term.screen.keyboardStack == [1] && term.screen.text.contains("Go on?") }
+        term.signal(SIGTERM)
+        try assertEnded(term, status: 143)
+
+        // Ctrl-Z in a job-control shell: popped while stopped, pushed again by fg.
+        let shell = try PTYProcess(["--norc", "--noprofile", "-i"], environment: ["PS1": "$ "], executable: "/bin/bash",
+                                   stdioOnTerminal: true, answers: answers)
+        try shell.waitForText("$")
+        shell.type("\(PTYProcess.binary) confirm --no-animation 'Go on?'\r")
+        try shell.waitFor("pushed") { _ in shell.screen.keyboardStack == [1] && shell.screen.text.contains("Go on?") }
+        shell.type("\u{1B}[122;5u") // Ctrl-Z as the protocol sends it
+        try shell.waitFor("popped while stopped") { $0.contains("Stopped") && shell.screen.keyboardStack == [] }
+        shell.type("fg\r")
+        try shell.waitFor("pushed again") { _ in shell.screen.keyboardStack == [1] && shell.screen.text.contains("Go on?") }
+        shell.type("\u{1B}[13u")
+        try shell.waitFor("answered, popped") { _ in !shell.screen.text.contains("< Yes >") && shell.screen.keyboardStack == [] }
+        shell.type("echo status=$?\r")
+        try shell.waitForText("status=0")
+        shell.type("exit\r")
+        _ = try shell.waitForExit()
+    }
+
+    /// No theme set: a light background reported gets the light palette, a dark one the default.
+    func testThePaletteFollowsTheBackgroundTheTerminalReports() throws {
+        for (background, light) in [("ffff/ffff/ffff", true), ("0000/0000/0000", false)] {
+            var answers = Screen.Answers()
+            answers.background = background
+            let p = try PTYProcess(["confirm", "--no-animation", "Go on?"], environment: ["COLORTERM": "truecolor"], answers: answers)
+            try p.waitForText("Go on?")
+            let raw = String(decoding: p.screen.raw, as: UTF8.self)
+            XCTAssertEqual(raw.contains("48;2;247;248;250"), light, "the light box for \(background)")
+            XCTAssertEqual(raw.contains("48;2;38;41;48"), !light, "the dark box for \(background)")
+            p.type(K.enter)
+            try assertEnded(p, status: 0)
+        }
+        // A theme set wins over the background.
+        var answers = Screen.Answers()
+        answers.background = "ffff/ffff/ffff"
+        let themed = try PTYProcess(["confirm", "--no-animation", "--theme", "default", "Go on?"], environment: ["COLORTERM": "truecolor"],
+                                    answers: answers)
+        try themed.waitForText("Go on?")
+        XCTAssertTrue(String(decoding: themed.screen.raw, as: UTF8.self).contains("48;2;38;41;48"), "--theme default is dark")
+        themed.type(K.enter)
+        try assertEnded(themed, status: 0)
+        // COLORFGBG where the terminal says nothing; ALERTTY_TERMINAL=off asks nothing.
+        let colorfgbg = try PTYProcess(["confirm", "--no-animation", "Go on?"], environment: ["COLORTERM": "truecolor", "COLORFGBG": "0;15"])
+        try colorfgbg.waitForText("Go on?")
+        XCTAssertTrue(String(decoding: colorfgbg.screen.raw, as: UTF8.self).contains("48;2;247;248;250"), "COLORFGBG 0;15 is light")
+        colorfgbg.type(K.enter)
+        try assertEnded(colorfgbg, status: 0)
+        let off = try PTYProcess(["confirm", "--no-animation", "Go on?"], environment: ["ALERTTY_TERMINAL": "off"], answers: answers)
+        try off.waitForText("Go on?")
+        XCTAssertEqual(off.screen.probesAnswered, 0, "ALERTTY_TERMINAL=off: not asked")
+        off.type(K.enter)
+        try assertEnded(off, status: 0)
+    }
+}

@@ -51,6 +51,33 @@ final class WizardEndToEndTests: XCTestCase {
         XCTAssertEqual(p.stdoutText, expected(root))
     }
 
+    /// With ALERTTY_KEEP=1 the wizard leaves its transcript: one line per step, the question and
+    /// its answer, the password masked — on the terminal, never on stdout. The same lines in line mode.
+    func testKeepLeavesOneLinePerStep() throws {
+        let root = try installRoot()
+        func transcript(_ answers: [String]) -> [String] {
+            zip(["Setup", "Your name", "Your email", "Admin password", "Edition", "Components", "Install where?", "Port", "Ready"], answers)
+                .map { "◇ \($0) · \($1)" }
+        }
+        let expected = transcript(["OK", "Ann", "ann@example.com", "••••••••", "Standard", "core, docs", root, "9000", "Yes"])
+        let box = try wizard(root, environment: ["ALERTTY_KEEP": "1"])
+        try answerInTheBox(box, root: root)
+        let lines = box.screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        XCTAssertEqual(lines, expected, "one line per step, in order")
+
+        let plain = try wizard(root, environment: ["TERM": "dumb", "ALERTTY_KEEP": "1"])
+        for (prompt, line) in [("Press Enter", ""), ("Your name:", "Ann"), ("Your email:", "ann@example.com"), ("Enter it:", "s3cretpw"),
+                               ("Retype to confirm:", "s3cretpw"), ("Choose 1-3", ""), ("Choose several", "1 2"), ("Enter chooses this folder", ""),
+                               ("Listen on which port?", "9000"), ("[Y/n]", "y")] {
+            try plain.waitFor("'\(prompt)'") { _ in String(decoding: plain.screen.raw, as: UTF8.self).contains(prompt) }
+            plain.type(line + "\r")
+        }
+        XCTAssertEqual(try plain.waitForExit(), 0, plain.stderrText)
+        XCTAssertEqual(plain.stdoutText, self.expected(root), "nothing of it on stdout")
+        let said = String(decoding: plain.screen.raw, as: UTF8.self)
+        for line in expected { XCTAssertTrue(said.contains(line + "\r\n") || said.contains(line + "\n"), "line mode keeps '\(line)':\n\(said)") }
+    }
+
     /// The same in line mode, and what it says: every title and label the box shows, and why an
     /// answer was refused, in the box's words.
     func testLineModeAnswersTheWizardAndSaysEverything() throws {

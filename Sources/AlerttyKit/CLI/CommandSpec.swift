@@ -15,6 +15,7 @@ public enum Flag: String, CaseIterable, Sendable {
     case timeout
     case inline
     case noAnimation = "no-animation"
+    case keep
     case color
     case tty
     case width
@@ -192,6 +193,7 @@ public enum CommandSpec {
         FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer (a prompt with none still exits 124)."),
         FlagSpec("backtitle", .text, "TEXT", "A line at the top of the screen behind the box (as dialog's and whiptail's)."),
         FlagSpec("plain", .flag, "", "Line mode: plain lines, no escape sequences, the terminal's own line editing (also ALERTTY_PLAIN=1, ACCESSIBLE=1, TERM=dumb or unset)."),
+        FlagSpec("keep", .flag, "", "Once answered, leave one line on the terminal — the question and its answer (a secret masked, a cancel said as such) — so a wizard leaves a transcript (also ALERTTY_KEEP=1). Never on stdout."),
     ]
 
     /// Every flag row, each with the alerts that take it, read from the descriptors: every

@@ -240,6 +240,9 @@ public final class BoxFrontEnd: FrontEnd {
         var outcome = outcome
         if case .event(.action(.cancel)) = request { outcome.pressedEsc = true }
         session.leave()
+        if options.keep, mode == .asking, let line = Transcript.line(alert, outcome, unicode: options.unicode) {
+            _ = session.write(Transcript.styled(line, theme: theme, colors: options.colors, unicode: options.unicode, width: size.columns))
+        }
         if let farewell = outcome.farewell {
             let line = Sanitize.line(farewell)
             _ = session.write(Array((options.unicode ? line : Sanitize.ascii(line)).utf8) + [0x0A])

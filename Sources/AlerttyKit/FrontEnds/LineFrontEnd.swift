@@ -31,9 +31,13 @@ public final class LineFrontEnd: FrontEnd {
     /// Page size for long lists.
     static let page = 20
 
-    public init(path: String, unicode: Bool) throws(PlatformError) {
+    /// --keep: the answered prompt's line, as the box leaves it.
+    var keep = false
+
+    public init(path: String, unicode: Bool, keep: Bool = false) throws(PlatformError) {
         (fd, savedMode) = try Platform.openTerminalWithMode(path)
         self.unicode = unicode
+        self.keep = keep
     }
 
     deinit {
@@ -55,6 +59,9 @@ public final class LineFrontEnd: FrontEnd {
         if asking != nil { write("\n") } // a prompt left unanswered (a timeout, a signal): end its line
         // (A usage error is said on stderr, by whoever ran the alert.)
         if let report = outcome.report, outcome.status != .usage { say(report) }
+        if keep, let line = Transcript.line(alert, outcome, unicode: unicode) {
+            write(Transcript.text(line, unicode: unicode, width: Platform.terminalSize(fd)?.columns ?? 80) + "\n")
+        }
         return outcome
     }
 

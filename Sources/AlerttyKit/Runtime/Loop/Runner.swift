@@ -44,6 +44,8 @@ public struct RunOptions: Sendable {
     /// COLORFGBG; nil: not known, the default's dark palette).
     public var followsBackground = false
     public var lightBackground: Bool?
+    /// --keep, ALERTTY_KEEP: the answered prompt leaves its line on the terminal (Transcript).
+    public var keep = false
     public init() {}
 }
 

@@ -17,7 +17,7 @@ struct TerminalChannel: Channel {
         do {
             let waitingSecret = built.secret && !built.secretAtStart
             if line {
-                let lines = try LineFrontEnd(path: path, unicode: options.unicode)
+                let lines = try LineFrontEnd(path: path, unicode: options.unicode, keep: options.keep)
                 if case .agent(let asker) = question.asking.servedFor { lines.announce(asker) }
                 frontEnd = lines
                 if waitingSecret { Platform.protectSecrets() }

@@ -121,3 +121,50 @@ final class TerminalProbeEndToEndTests: XCTestCase {
         try assertEnded(off, status: 0)
     }
 }
+
+/// OSC 9;4, a tab's progress, for terminals that show it.
+final class TabProgressEndToEndTests: XCTestCase {
+    typealias K = PTYProcess.Keys
+
+    func raw(_ p: PTYProcess) -> String { String(decoding: p.screen.raw, as: UTF8.self) }
+
+    /// The gauge's percentage on the tab, cleared when it ends; a spinner indeterminate; a failed
+    /// command the tab's error while its errors show, then cleared; SIGTERM clears it too.
+    func testProgressOnTheTabForATerminalThatShowsIt() throws {
+        var answers = Screen.Answers()
+        answers.version = "WezTerm 20240203-110809-5046fc22"
+        let gaugeFed = try PTYProcess(["-c", "(echo 10; echo 50; sleep 30) | \(PTYProcess.binary) progress --no-animation Copying"],
+                                      executable: "/bin/sh", answers: answers)
+        try gaugeFed.waitFor("50% on the tab") { _ in self.raw(gaugeFed).contains("\u{1B}]9;4;1;50\u{1B}\\") }
+        gaugeFed.type(K.ctrlC)
+        _ = try gaugeFed.waitForExit()
+        XCTAssertTrue(raw(gaugeFed).hasSuffix("\u{1B}]9;4;0;0\u{1B}\\") || raw(gaugeFed).contains("\u{1B}]9;4;0;0\u{1B}\\"), "cleared")
+
+        let spinner = try PTYProcess(["progress", "--no-animation", "Waiting", "--", "sleep", "30"], answers: answers)
+        try spinner.waitFor("indeterminate") { _ in self.raw(spinner).contains("\u{1B}]9;4;3;0\u{1B}\\") }
+        spinner.signal(SIGTERM)
+        _ = try spinner.waitForExit()
+        XCTAssertTrue(raw(spinner).contains("\u{1B}]9;4;0;0\u{1B}\\"), "cleared on SIGTERM")
+
+        let failing = try PTYProcess(["progress", "--no-animation", "Building", "--", "sh", "-c", "echo broken >&2; exit 3"], answers: answers)
+        try failing.waitFor("the error on the tab") { _ in self.raw(failing).contains("\u{1B}]9;4;2;100\u{1B}\\") }
+        failing.type(K.enter)
+        XCTAssertEqual(try failing.waitForExit(), 3)
+        XCTAssertTrue(raw(failing).contains("\u{1B}]9;4;0;0\u{1B}\\"), "cleared")
+    }
+
+    /// None for a terminal that does not say it shows it: kitty before 0.38 (it would pop a
+    /// desktop notification), a terminal that names nothing, line mode.
+    func testNoProgressForOthers() throws {
+        for version in ["kitty(0.26.5)", nil] {
+            var answers = Screen.Answers()
+            answers.version = version
+            let p = try PTYProcess(["progress", "--no-animation", "Waiting", "--", "sh", "-c", "sleep 0.3"], answers: answers)
+            XCTAssertEqual(try p.waitForExit(), 0)
+            XCTAssertFalse(raw(p).contains("]9;4"), "\(version ?? "none")")
+        }
+        let dumb = try PTYProcess(["progress", "Waiting", "--", "sh", "-c", "sleep 0.3"], environment: ["TERM": "dumb", "WT_SESSION": "x"])
+        XCTAssertEqual(try dumb.waitForExit(), 0)
+        XCTAssertFalse(raw(dumb).contains("]9;4"), "line mode")
+    }
+}

@@ -44,6 +44,8 @@ public final class BoxFrontEnd: FrontEnd {
     var afterTmuxPrefix = false
     /// The area the alert was last laid out in: a new one is told to it as an event.
     var laidOut: Rect?
+    /// The alert showed work going on (so a box after it is its failure).
+    var showedProgress = false
     /// Keys typed while the terminal was asked what it is: read before any other.
     var typedDuringProbe: [UInt8] = []
 
@@ -74,6 +76,7 @@ public final class BoxFrontEnd: FrontEnd {
         session.probe = options.probeTerminal
         session.enter()
         typedDuringProbe = session.takeTypedDuringProbe()
+        session.showsProgress = session.facts?.showsProgress(environment: Platform.environment) ?? false
         // The palette follows the background the terminal reported, where no theme is set.
         if options.followsBackground, let light = session.facts?.lightBackground, light != (options.lightBackground == true) {
             theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
@@ -295,6 +298,14 @@ public final class BoxFrontEnd: FrontEnd {
         }
         let ok = session.write(frame)
         session.cursorRow = writer.cursorRow ?? 0
+        // Work going on, on the terminal's tab too; a progress box showing its command's failure
+        // is the tab's error.
+        if case .progress(let p) = alert.meaning {
+            showedProgress = true
+            session.report(p.percent.map { .percent(Int($0.rounded(.down))) } ?? .indeterminate)
+        } else if showedProgress {
+            session.report(.error)
+        }
         return ok ? .some(area) : nil
     }
 

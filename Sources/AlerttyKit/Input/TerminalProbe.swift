@@ -36,6 +36,27 @@ public struct TerminalFacts: Equatable, Sendable {
     /// Bracketed paste was on before alertty (leave it on).
     public var pasteWasOn: Bool { state(of: TerminalProbe.paste)?.isSet ?? false }
 
+    /// The terminal shows a tab's progress (OSC 9;4): by the name it gave (kitty 0.38 and
+    /// later — earlier kittys show it as a desktop notification —, WezTerm, Ghostty, iTerm2,
+    /// tmux 3.7 and later, which passes it on), else by what its environment says (Windows
+    /// Terminal, iTerm2, WezTerm, Ghostty, VTE 0.76 and later, ConEmu).
+    public func showsProgress(environment: (String) -> String?) -> Bool {
+        if let version {
+            func atLeast(_ prefix: String, _ wanted: (Int, Int)) -> Bool {
+                guard version.hasPrefix(prefix) else { return false }
+                let numbers = version.dropFirst(prefix.count).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+                return numbers.count >= 2 && (numbers[0], numbers[1]) >= wanted
+            }
+            if version.hasPrefix("kitty(") { return atLeast("kitty(", (0, 38)) }
+            if version.hasPrefix("tmux ") { return atLeast("tmux ", (3, 7)) }
+            if ["WezTerm", "ghostty", "iTerm2"].contains(where: { version.hasPrefix($0) }) { return true }
+        }
+        if !(environment("WT_SESSION") ?? "").isEmpty || environment("ConEmuANSI") == "ON" { return true }
+        if ["iTerm.app", "WezTerm", "ghostty"].contains(environment("TERM_PROGRAM") ?? "") { return true }
+        if let vte = environment("VTE_VERSION").flatMap({ Int($0) }), vte >= 7600 { return true }
+        return false
+    }
+
     /// Light or dark, by the background's luminance (nil: not said).
     public var lightBackground: Bool? {
         guard let c = background else { return nil }

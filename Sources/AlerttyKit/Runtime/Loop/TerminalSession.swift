@@ -97,6 +97,33 @@ public final class TerminalSession {
         return facts
     }
 
+    /// A tab's progress as the terminal shows it (OSC 9;4): normal with a percentage, an error,
+    /// or indeterminate.
+    public enum TabProgress: Equatable {
+        case percent(Int), error, indeterminate
+
+        var sequence: String {
+            switch self {
+            case .percent(let p): "\u{1B}]9;4;1;\(min(100, max(0, p)))\u{1B}\\"
+            case .error: "\u{1B}]9;4;2;100\u{1B}\\"
+            case .indeterminate: "\u{1B}]9;4;3;0\u{1B}\\"
+            }
+        }
+        static let cleared = "\u{1B}]9;4;0;0\u{1B}\\"
+    }
+
+    /// The terminal shows a tab's progress (the box's choice, from the probe's answers).
+    public var showsProgress = false
+    /// The progress the terminal shows now (cleared on every way out).
+    private var tabProgress: TabProgress?
+
+    /// Shows `progress` on the terminal's tab, if it shows one and it changed.
+    public func report(_ progress: TabProgress) {
+        guard showsProgress, active, progress != tabProgress else { return }
+        tabProgress = progress
+        write(Array(progress.sequence.utf8))
+    }
+
     /// What leaving sends for bracketed paste: off, unless the terminal said it was on before.
     private var pasteOnLeaving: String { facts?.pasteWasOn == true ? "" : "\u{1B}[?2004l" }
 
@@ -128,6 +155,8 @@ public final class TerminalSession {
         }
         guard active else { return }
         var bytes: [UInt8] = mouse ? Array(Self.mouseOff.utf8) : []
+        if tabProgress != nil { bytes += Array(TabProgress.cleared.utf8) }
+        tabProgress = nil
         if keyboardPushed { bytes += Array(Self.popKeyboard.utf8) }
         keyboardPushed = false
         let paste = pasteOnLeaving

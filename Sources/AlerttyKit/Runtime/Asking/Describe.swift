@@ -87,11 +87,13 @@ enum Describe {
             if f.secret { o.put("preset", f.presetSecret) } else { o.put("value", f.preset) }
         case .list(let c):
             o.put("text", c.text)
+            // (Valid JSON Schema, draft 2020-12: which strings are items is said by `items`, which
+            // no schema keyword can point at; it was `"oneOf":"items"`, not a schema.)
             o.putRaw("answer", c.multi
-                ? schema(["type": "\"array\"", "items": #"{"type":"string","oneOf":"items"}"#, "minItems": String(c.minimum),
-                          "maxItems": c.maximum.map(String.init) ?? "null"],
-                         "items, one per line: each its tag, its label or its 1-based index")
-                : schema(["type": "\"string\"", "oneOf": "\"items\""], "one item: its tag, its label or its 1-based index"))
+                ? schema(["type": "\"array\"", "items": #"{"type":"string","minLength":1}"#, "uniqueItems": "true",
+                          "minItems": String(c.minimum), "maxItems": c.maximum.map(String.init) ?? "null"],
+                         "items (of items), one per line: each its tag, its label or its 1-based index")
+                : schema(["type": "\"string\"", "minLength": "1"], "one item (of items): its tag, its label or its 1-based index"))
             o.put("multi", c.multi)
             o.put("min", c.minimum)
             o.put("max", c.maximum)

@@ -23,6 +23,40 @@ final class EditEndToEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "Welcome.\nBackups at 02:30.\n", "the file itself is left alone")
     }
 
+    /// An editor script for $EDITOR: it gets the file as its one argument.
+    func editor(_ body: String) throws -> String {
+        let path = try file("#!/bin/sh\n" + body + "\n")
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// Ctrl-E hands the text to $EDITOR on the terminal (the box steps aside, the editor draws
+    /// there) and takes it back byte for byte; the box comes back with it, OK prints it.
+    func testCtrlEHandsTheTextToTheEditorAndTakesItBack() throws {
+        // (It shows itself on the terminal and waits for a key there, as an editor does.)
+        let appending = try editor("printf 'in the editor\\n'; read key </dev/tty; printf 'added by the editor\\n' >> \"$1\"")
+        let p = try PTYProcess(["edit", "--no-animation", "--value", "first\n\ttabbed \u{1B} kept\n"], environment: ["EDITOR": appending, "VISUAL": ""])
+        try p.waitForText("first")
+        p.type("\u{05}") // Ctrl-E
+        try p.waitFor("the editor has the terminal") { $0.contains("in the editor") && !$0.contains("first") }
+        p.type("\r")
+        try p.waitForText("added by the editor")
+        p.type("\u{13}")
+        try assertEnded(p, status: 0, stdout: "first\n\ttabbed \u{1B} kept\nadded by the editor\n")
+    }
+
+    /// An editor that fails or is killed leaves the text as it was, and the box says so.
+    func testAnEditorThatFailsOrIsKilledLeavesTheTextAsItWas() throws {
+        for (body, said) in [("echo changed > \"$1\"; exit 1", "the editor failed"), ("echo changed > \"$1\"; kill -9 $$", "the editor was killed")] {
+            let p = try PTYProcess(["edit", "--no-animation", "--value", "as it was"], environment: ["EDITOR": try editor(body)])
+            try p.waitForText("as it was")
+            p.type("\u{05}")
+            try p.waitForText(said)
+            p.type("\u{13}")
+            try assertEnded(p, status: 0, stdout: "as it was")
+        }
+    }
+
     func testChecksHoldOKAsInInput() throws {
         let p = try PTYProcess(["edit", "--no-animation", "--max-length", "5", "--validate-cmd", "grep -q ok", "--value", "ok, too long"])
         try p.waitForText("has more than 5 characters")

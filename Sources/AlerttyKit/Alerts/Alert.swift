@@ -176,6 +176,9 @@ public enum AlertEvent: Equatable, Sendable {
     case browsed(Browse, Browsed)
     /// A followed file changed (grew, was truncated or replaced): DocumentFollower looked.
     case documentChanged
+    /// Result of an `.editExternally` effect: the text as the editor left it, byte for byte, or
+    /// nil and why (the editor failed, was killed, or could not be run: the text stays as it was).
+    case edited([UInt8]?, note: String?)
     /// The box has laid the alert out anew (its first frame, a resize): what depends on its size
     /// (a preview pane's command, told its columns and lines) may start now.
     case laidOut
@@ -222,6 +225,8 @@ public enum Effect: Equatable, Sendable {
     case runPreview(id: Int, command: [UInt8], columns: Int, lines: Int)
     /// Stop the preview command, if one runs (no item is focused, or the pane has all it keeps).
     case stopPreview
+    /// Hand `text` to the person's editor on the terminal (never a secret); answered by `.edited`.
+    case editExternally([UInt8])
 
     /// Ends the alert.
     var ends: Bool { if case .finish = self { return true } else { return false } }

@@ -1,5 +1,6 @@
 // `alertty edit [FILE|-]`: a text to edit in the box (dialog's --editbox). The text area takes
-// the keys, Enter breaking lines; Tab goes to OK and Cancel, Ctrl-S is OK from anywhere. OK prints
+// the keys, Enter breaking lines; Tab goes to OK and Cancel, Ctrl-S is OK from anywhere, Ctrl-E
+// hands the text to the person's own editor and takes it back. OK prints
 // the text as it stands; Cancel or Esc prints nothing and exits 1. --min-length, --max-length and
 // --validate-cmd check the text as `input` checks its line: OK waits, the reason shows over the
 // buttons.
@@ -45,6 +46,9 @@ public struct EditAlert: Alert {
 
     /// Why OK waits, if it does.
     public var reason: String? { check.reason }
+    /// What came of handing the text to the editor, when it did not come back (shown until the
+    /// next key).
+    public private(set) var editorNote: String?
 
     /// The checks for the text as it now stands (after an edit, and at the start).
     private mutating func recheck() -> [Effect] {
@@ -88,8 +92,14 @@ public struct EditAlert: Alert {
     }
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        if case .action = event { editorNote = nil }
         switch event {
         case .start:
+            return recheck()
+        case .edited(let bytes, let note):
+            editorNote = note
+            guard let bytes else { return [] }
+            area = TextArea(bytes: bytes)
             return recheck()
         case .validated(let g, let verdict):
             guard check.verdict.receive(g, verdict) else { return [] }
@@ -120,6 +130,7 @@ public struct EditAlert: Alert {
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .choose: return submit()
+        case .openEditor: return [.editExternally(area.bytes)]
         case .focusNext, .focusPrevious:
             let ring: [Focus] = [.text, .button(.ok), .button(.cancel)]
             focus = ring.cycled(from: focus, by: action == .focusNext ? 1 : -1)
@@ -146,6 +157,8 @@ public struct EditAlert: Alert {
         if let reason {
             let style = check.reasonStyle(theme)
             canvas.text(Wrap.truncate(Sanitize.line(reason), width: rect.width), x: rect.x, y: rect.maxY - 2, style: style)
+        } else if let editorNote {
+            canvas.text(Wrap.truncate(Sanitize.line(editorNote), width: rect.width), x: rect.x, y: rect.maxY - 2, style: theme.error)
         }
         let focused: Int? = if case .button(let role) = focus { bar.index(of: role) } else { nil }
         let buttons = bar.buttons(enabled: { !$0.answers || isValid || isChecking }, pending: isChecking ? .ok : nil)
@@ -172,8 +185,9 @@ extension EditAlert {
     static let descriptor = AlertDescriptor(
         .edit, flags: flags, summary: "Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.",
         text: "the file to edit (`-`: stdin; none: start from --value or empty); the file itself is not changed",
-        positionals: [PositionalSpec("FILE", required: false)], keyOverrides: [.ctrl("s"): .choose],
+        positionals: [PositionalSpec("FILE", required: false)], keyOverrides: [.ctrl("s"): .choose, .ctrl("e"): .openEditor],
         keys: [KeyUse([.submit], "break the line (on a button: press it)"), KeyUse([.choose], "OK, from anywhere"),
+               KeyUse([.openEditor], "the text to your own editor ($VISUAL, else $EDITOR) and back as it wrote it"),
                KeyUse([.up, .down, .left, .right, .pageUp, .pageDown, .home, .end], "move in the text"),
                KeyUse([.deleteBackward, .deleteForward, .killToStart, .killToEnd], "delete"),
                KeyUse([.focusNext, .focusPrevious], "move between the text and the buttons")],

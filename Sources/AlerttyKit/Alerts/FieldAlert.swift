@@ -162,7 +162,7 @@ public struct FieldAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
+        case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .edited, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
             return []
         }
     }

@@ -220,6 +220,14 @@ public final class BoxFrontEnd: FrontEnd {
 
     public func stepAside() { session.leave() }
 
+    public func lendTerminal(_ use: (FileDescriptor) -> Void) -> Bool {
+        guard mode == .asking else { return false }
+        session.leave()
+        use(session.fd)
+        resumed()
+        return true
+    }
+
     public func showAside(_ output: [UInt8]) {
         _ = session.write(Sanitize.outputLines(output, unicode: options.unicode))
     }

@@ -4,6 +4,8 @@
 public enum Action: Hashable, Sendable {
     // Everywhere
     case submit, cancel, interrupt, suspend, redraw
+    /// edit: the text to the person's own editor ($VISUAL, $EDITOR) and back.
+    case openEditor
     case focusNext, focusPrevious
     // Movement (lists, scrolling, buttons, the line editor)
     case left, right, up, down, pageUp, pageDown, home, end

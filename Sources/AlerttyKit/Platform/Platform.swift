@@ -812,9 +812,33 @@ public enum Platform {
         return Command(pid: spawned.pid, stdoutRead: spawned.stdout, stderrRead: spawned.stderr)
     }
 
-    /// Where a child's stdin, stdout or stderr is: ours (inherited), /dev/null, or a pipe whose
-    /// other end we keep (non-blocking; the child's end blocks, as ordinary ones do).
-    private enum ChildStream { case ours, null, pipe }
+    /// Runs `argv` on `terminal` (its stdin, stdout and stderr), made the terminal's foreground
+    /// job while it runs (its Ctrl-C is its own), and waits for it: its exit status (128+N: died
+    /// of signal N; nil: it could not be started). A stop (Ctrl-Z typed to it) continues it: no
+    /// shell is there to bring it back.
+    public static func runOnTerminal(_ argv: [String], terminal: FileDescriptor) -> Int32? {
+        guard let spawned = try? spawn(argv.map { Array($0.utf8) }, stdin: .descriptor(terminal), stdout: .descriptor(terminal),
+                                       stderr: .descriptor(terminal)) else { return nil }
+        let ours = foregroundGroup(terminal) == ownGroup()
+        if ours { _ = setForegroundGroup(terminal, spawned.pid) }
+        defer { if ours { _ = setForegroundGroup(terminal, ownGroup()) } }
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(spawned.pid, &status, WUNTRACED)
+            if r < 0 && errno == EINTR { continue }
+            guard r == spawned.pid else { return nil }
+            if status & 0xff == 0x7f {
+                kill(spawned.pid, SIGCONT)
+                continue
+            }
+            return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        }
+    }
+
+    /// Where a child's stdin, stdout or stderr is: ours (inherited), /dev/null, a pipe whose
+    /// other end we keep (non-blocking; the child's end blocks, as ordinary ones do), or a
+    /// descriptor of ours (a terminal).
+    private enum ChildStream { case ours, null, pipe, descriptor(FileDescriptor) }
 
     /// The one way alertty starts a program: `argv[0]` as a path (or found on PATH), each stream
     /// where it is asked to be, leading a process group of its own (or a session: no controlling
@@ -841,6 +865,7 @@ public enum Platform {
         for (fd, stream) in [stdin, stdout, stderr].enumerated() {
             switch stream {
             case .ours: break
+            case .descriptor(let given): posix_spawn_file_actions_adddup2(&actions, given, Int32(fd))
             case .null: posix_spawn_file_actions_addopen(&actions, Int32(fd), "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
             case .pipe:
                 guard let made = makePipe() else {

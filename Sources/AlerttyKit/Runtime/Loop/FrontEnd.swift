@@ -73,9 +73,14 @@ public protocol FrontEnd: AnyObject {
     /// The way out, every way out: the outcome as this front end ends it (Esc noted, a last line
     /// or report written), with the terminal restored.
     func end(_ outcome: Outcome, alert: any Alert, by request: FrontEndRequest?) -> Outcome
+    /// Lends its terminal to `use` (a program the person runs on it, their editor), in the
+    /// terminal's own modes, and takes it back and shows the alert anew; false where it has no
+    /// terminal to lend (line mode, no person).
+    func lendTerminal(_ use: (FileDescriptor) -> Void) -> Bool
 }
 
 extension FrontEnd {
+    public func lendTerminal(_ use: (FileDescriptor) -> Void) -> Bool { false }
     public func resumed() {}
     public func resized() {}
     public func stepAside() {}

@@ -267,6 +267,13 @@ public final class Runner {
         for effect in effects {
             if case .finish(let outcome) = effect { return outcome }
             if effect == .consumed { continue }
+            // The person's own editor runs on the terminal the box lends it, and the loop waits.
+            if case .editExternally(let text) = effect {
+                var edited = AlertEvent.edited(nil, note: tr("no terminal to run the editor on"))
+                _ = frontEnd.lendTerminal { edited = ExternalEditor.edit(text, on: $0) }
+                if let outcome = apply(alert.update(edited)) { return outcome }
+                continue
+            }
             let taken = sources.contains { $0.accept(effect, now: now) }
             assert(taken, "no event source takes \(effect)")
         }

@@ -122,6 +122,24 @@ final class TerminalProbeEndToEndTests: XCTestCase {
     }
 }
 
+extension TerminalProbeEndToEndTests {
+    /// A terminal that reports colour-scheme changes (mode 2031): asked for while the box is up,
+    /// the palette switched live on a report, the mode turned off again on the way out.
+    func testThePaletteSwitchesLiveWhenTheTerminalSaysSo() throws {
+        var answers = Screen.Answers()
+        answers.background = "0000/0000/0000"
+        answers.colourSchemeReports = true
+        let p = try PTYProcess(["confirm", "--no-animation", "Go on?"], environment: ["COLORTERM": "truecolor"], answers: answers)
+        try p.waitFor("the dark box, reports on") { _ in p.screen.text.contains("Go on?") && p.screen.colourSchemeReports }
+        let before = p.screen.raw.count
+        p.type("\u{1B}[?997;2n") // the terminal's report: light now
+        try p.waitFor("the light box") { _ in String(decoding: p.screen.raw[before...], as: UTF8.self).contains("48;2;247;248;250") }
+        p.type("\u{1B}[?997;1n\r")
+        try assertEnded(p, status: 0)
+        XCTAssertFalse(p.screen.colourSchemeReports, "mode 2031 off again")
+    }
+}
+
 /// OSC 9;4, a tab's progress, for terminals that show it.
 final class TabProgressEndToEndTests: XCTestCase {
     typealias K = PTYProcess.Keys
@@ -166,5 +184,38 @@ final class TabProgressEndToEndTests: XCTestCase {
         let dumb = try PTYProcess(["progress", "Waiting", "--", "sh", "-c", "sleep 0.3"], environment: ["TERM": "dumb", "WT_SESSION": "x"])
         XCTAssertEqual(try dumb.waitForExit(), 0)
         XCTAssertFalse(raw(dumb).contains("]9;4"), "line mode")
+    }
+}
+
+/// The live bug of issue 61, in a real shell: alertty run from a zsh widget (zle -N, bindkey)
+/// turned bracketed paste off as it left, so a two-line paste afterwards ran its first line. On a
+/// terminal that reports the mode (the harness answers DECRQM as xterm, kitty, foot and WezTerm
+/// do; tmux 3.3 answers DA1 alone, and there alertty still turns it off, as before).
+final class ZshWidgetEndToEndTests: XCTestCase {
+    func testAPasteAfterAWidgetRanAlerttyDoesNotRun() throws {
+        try Needs.program("/usr/bin/zsh", package: "zsh")
+        let dir = try temporaryFolder()
+        try """
+            PS1='zsh%% '
+            ask() { \(PTYProcess.binary) confirm --no-animation 'Go on?'; zle reset-prompt }
+            zle -N ask
+            bindkey '^G' ask
+
+            """.write(toFile: dir + "/.zshrc", atomically: true, encoding: .utf8)
+        let zsh = try PTYProcess(["-i"], environment: ["ZDOTDIR": dir], executable: "/usr/bin/zsh", stdioOnTerminal: true)
+        try zsh.waitFor("zsh's prompt, paste on") { $0.text.contains("zsh%") && zsh.screen.bracketedPaste }
+        zsh.type("\u{07}") // Ctrl-G: the widget
+        try zsh.waitForText("Go on?")
+        zsh.type("\r")
+        try zsh.waitFor("back in zsh's line editor") { !$0.text.contains("Go on?") && $0.text.contains("zsh%") }
+        // Pasted as a terminal pastes: bracketed while the mode is on.
+        let pasted = "echo FIRST-RAN\necho SECOND-RAN\n"
+        zsh.type(zsh.screen.bracketedPaste ? "\u{1B}[200~" + pasted + "\u{1B}[201~" : pasted)
+        try zsh.waitForText("echo SECOND-RAN")
+        XCTAssertFalse(zsh.screen.lines.contains { $0.trimmingCharacters(in: .whitespaces) == "FIRST-RAN" },
+                       "the pasted first line ran:\n\(zsh.screen.text)")
+        XCTAssertTrue(zsh.screen.bracketedPaste, "paste left on for zsh")
+        zsh.signal(SIGKILL)
+        _ = try zsh.waitForExit()
     }
 }

@@ -74,6 +74,7 @@ public final class BoxFrontEnd: FrontEnd {
         }
         session.mouse = alert.usesMouse && session.modal
         session.probe = options.probeTerminal
+        session.followsScheme = options.followsBackground
         session.enter()
         typedDuringProbe = session.takeTypedDuringProbe()
         session.showsProgress = session.facts?.showsProgress(environment: Platform.environment) ?? false
@@ -180,6 +181,12 @@ public final class BoxFrontEnd: FrontEnd {
                 requests.append(.event(.paste(text)))
             case .mouse(let report):
                 if let mouse = clicks.convert(report, now: Platform.now()) { requests.append(.event(.mouse(mouse))) }
+            case .colourScheme(let light):
+                // The terminal switched between light and dark (mode 2031): so does the palette.
+                theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+                              file: light ? Theme.lightFile : Theme.defaultFile)
+                writer.invalidate()
+                dirty = true
             case .cursorPosition, .unknown:
                 continue
             }

@@ -60,6 +60,8 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseReport)
     /// Reply to a cursor position request (CSI 6n): 1-based row and column.
     case cursorPosition(row: Int, column: Int)
+    /// The terminal's colour scheme changed (mode 2031's report, CSI ? 997 ; 1|2 n): light or dark.
+    case colourScheme(light: Bool)
     /// Bytes that form no known event; reported so they are visibly ignored, never misread.
     case unknown([UInt8])
 }
@@ -286,6 +288,8 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "Q"): return key(.function(2))
         case UInt8(ascii: "S"): return key(.function(4))
         case UInt8(ascii: "Z"): return .event(.key(KeyPress(.tab, .shift)), length: length)
+        case UInt8(ascii: "n") where parameterText == "?997;1" || parameterText == "?997;2":
+            return .event(.colourScheme(light: parameterText.hasSuffix("2")), length: length)
         case UInt8(ascii: "u") where !parameterText.hasPrefix("?"):
             return kittyKey(parameterText, length: length) ?? unknown
         case UInt8(ascii: "R"):

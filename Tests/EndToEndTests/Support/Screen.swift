@@ -49,7 +49,11 @@ final class Screen {
         var version: String?
         /// Bracketed paste on before the program starts (a shell's line editor turned it on).
         var pasteOn = false
+        /// Mode 2031 known (colour-scheme reports, as Ghostty, kitty and Contour send them).
+        var colourSchemeReports = false
     }
+    /// Mode 2031 turned on by the program.
+    private(set) var colourSchemeReports = false
     var answers = Answers() {
         didSet { bracketedPaste = answers.pasteOn }
     }
@@ -275,7 +279,8 @@ final class Screen {
         case UInt8(ascii: "p") where isPrivate && paramText.hasSuffix("$"):
             // DECRQM: the mode's state (1 set, 2 reset, 0 not known).
             guard answers.device, let mode = Int(paramText.dropFirst().dropLast()) else { break }
-            let state = mode == 2004 ? (bracketedPaste ? 1 : 2) : mode == 2026 ? (synchronizedOutput ? 1 : 2) : 0
+            let state = mode == 2004 ? (bracketedPaste ? 1 : 2) : mode == 2026 ? (synchronizedOutput ? 1 : 2)
+                : mode == 2031 && answers.colourSchemeReports ? (colourSchemeReports ? 1 : 2) : 0
             probesAnswered += 1
             reply(Array("\u{1B}[?\(mode);\(state)$y".utf8))
         case UInt8(ascii: "c") where paramText.isEmpty || paramText == "0":
@@ -369,6 +374,7 @@ final class Screen {
                     case 25: cursorVisible = on
                     case 2004: bracketedPaste = on
                     case 2026: synchronizedOutput = on
+                    case 2031: colourSchemeReports = on
                     case 1000, 1002, 1003: mouseTracking = on
                     case 1006: mouseSGR = on
                     default: break

@@ -79,9 +79,17 @@ public final class TerminalSession {
         entered = true
         active = true
         keyboardPushed = facts?.keyboardFlags != nil
+        // Colour-scheme reports (mode 2031), where the terminal knows the mode and it is off: the
+        // palette follows a switch between light and dark while the box is up.
+        schemeReports = followsScheme && facts?.state(of: TerminalProbe.colourScheme) == .reset
         write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : [])
-              + (keyboardPushed ? Array(Self.pushKeyboard.utf8) : []))
+              + (keyboardPushed ? Array(Self.pushKeyboard.utf8) : []) + (schemeReports ? Array("\u{1B}[?2031h".utf8) : []))
     }
+
+    /// The box follows the terminal's colour scheme (no theme set): reports asked for (mode 2031).
+    public var followsScheme = false
+    /// Mode 2031 was turned on here: off again on leaving.
+    private var schemeReports = false
 
     /// The probe: its questions in one write, the replies read until DA1's, 50 ms at most. Keys
     /// typed meanwhile are kept for the box, in order.
@@ -158,6 +166,8 @@ public final class TerminalSession {
         if tabProgress != nil { bytes += Array(TabProgress.cleared.utf8) }
         tabProgress = nil
         if keyboardPushed { bytes += Array(Self.popKeyboard.utf8) }
+        if schemeReports { bytes += Array("\u{1B}[?2031l".utf8) }
+        schemeReports = false
         keyboardPushed = false
         let paste = pasteOnLeaving
         if modal {

@@ -45,6 +45,8 @@ _alertty() {
         --validate-cmd) COMPREPLY=($(compgen -c -- "$cur")); return ;;
         --validate-timeout) :; return ;;
         --invalid-message) :; return ;;
+        --suggest) :; return ;;
+        --suggest-from) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --mask) :; return ;;
         --label) :; return ;;
         --repeat-label) :; return ;;
@@ -81,7 +83,7 @@ _alertty() {
     case "$alert" in
         message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
         confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --yes --no --extra-button --help-button --countdown --default --help" -- "$cur")) ;;
-        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --framed --help" -- "$cur")) ;;
+        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --framed --suggest --suggest-from --help" -- "$cur")) ;;
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --secret-in-arguments --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --label --repeat-label --mismatch --framed --strength --strength-label --error --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --dir --root --name --typed-path --overwrite --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --dir --root --typed-path --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;

@@ -59,6 +59,8 @@ complete -c alertty -n '__fish_seen_subcommand_from input password edit' -l vali
 complete -c alertty -n '__fish_seen_subcommand_from input password edit' -l validate-timeout -x -d 'Kill a --validate-cmd run after SECONDS (default 5); it counts as invalid.'
 complete -c alertty -n '__fish_seen_subcommand_from input password edit' -l invalid-message -x -d 'Shown under the field while the answer is invalid, instead of the rule\'s reason.'
 complete -c alertty -n '__fish_seen_subcommand_from input password choose progress' -l framed -d 'The list, the field or the gauge drawn inside a frame of its own, as dialog draws them (a gauge: its percentage in the middle of the bar, no time line; in whiptail\'s look, the bar without a frame).'
+complete -c alertty -n '__fish_seen_subcommand_from input' -l suggest -x -d 'A word the field completes to as you type: the first that starts with the text shows after the cursor in grey; Tab or Right takes it, Up and Down go through the others. Repeatable. A word taken is typed: the rules still decide.'
+complete -c alertty -n '__fish_seen_subcommand_from input' -l suggest-from -r -F -d 'Suggestions one per line from FILE (`-`: stdin), up to 1 MiB and 10000 words.'
 complete -c alertty -n '__fish_seen_subcommand_from password form' -l secret-in-arguments -d 'A password\'s --value, or a form\'s password field\'s --default, may be given in the arguments, where anyone on the machine can read it (ps): the drop-in\'s, whose script already put it there.'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l mask -x -d 'Shown once per character typed (default • or *); \'\' shows nothing at all.'
 complete -c alertty -n '__fish_seen_subcommand_from password' -l allow-reveal -d 'Allow showing the typed text with Ctrl-R.'

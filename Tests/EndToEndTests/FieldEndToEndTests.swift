@@ -264,4 +264,45 @@ final class FieldEndToEndTests: XCTestCase {
         p.type("x" + K.enter)
         try ended(p, 0, "prex\n")
     }
+
+    /// input --suggest: the first word that completes the text shows in grey after the cursor;
+    /// Tab takes it, Right at the end too, Up and Down go through the others; a word taken is
+    /// typed, so the field's rules still refuse it.
+    func testSuggestionsCompleteTheTextAsItIsTyped() throws {
+        let words = ["--suggest", "production", "--suggest", "preview", "--suggest", "staging"]
+        let p = try PTYProcess(["input", "--no-animation"] + words + ["Environment?"])
+        try p.waitForText("Environment?")
+        p.type("p")
+        try p.waitFor("the ghost") { $0.text.contains("production") }
+        XCTAssertEqual(p.screen.attributes(ofText: "roduction")?.dim ?? false || p.screen.attributes(ofText: "roduction") != p.screen.attributes(ofText: "p"),
+                       true, "drawn apart from the text")
+        p.type(PTYProcess.Keys.down)
+        try p.waitFor("the next match") { $0.text.contains("preview") && !$0.text.contains("production") }
+        p.type(PTYProcess.Keys.tab + "\r")
+        try assertEnded(p, status: 0, stdout: "preview\n")
+
+        let right = try PTYProcess(["input", "--no-animation"] + words + ["Environment?"])
+        try right.waitForText("Environment?")
+        right.type("st")
+        try right.waitFor("the ghost") { $0.text.contains("staging") }
+        right.type(PTYProcess.Keys.right + "\r")
+        try assertEnded(right, status: 0, stdout: "staging\n")
+
+        // Taken, then refused by the field's own rule: it is only typed.
+        let refused = try PTYProcess(["input", "--no-animation", "--regex", "^[a-z]+$", "--suggest", "prod-eu", "Environment?"])
+        try refused.waitForText("Environment?")
+        refused.type("pr" + PTYProcess.Keys.tab)
+        try refused.waitFor("taken, and refused") { $0.text.contains("prod-eu") && $0.text.contains("must match") }
+        refused.type("\r")
+        refused.type(PTYProcess.Keys.escape)
+        try assertEnded(refused, status: 1)
+    }
+
+    /// Line mode says the suggestions before the prompt; the answer is typed whole.
+    func testLineModeSaysTheSuggestions() throws {
+        let p = try PTYProcess(["input", "--plain", "--suggest", "production", "--suggest", "staging", "Environment?"])
+        try p.waitForText("Suggestions: production, staging")
+        p.type("staging\r")
+        try assertEnded(p, status: 0, stdout: "staging\n")
+    }
 }

@@ -13,6 +13,8 @@ public struct FieldAlert: Alert {
     public let configuration: FieldConfiguration
     /// The field widget; its editor holds the answer.
     public private(set) var field: TextField
+    /// --suggest: what the field completes to (its offered word moves with Up and Down).
+    private var suggestions: Suggestions
     public var editor: LineEditor { field.editor }
     public private(set) var focus: Focus = .field
     /// The answer's rules and --validate-cmd's verdict on it, and how its reason is shown.
@@ -48,6 +50,7 @@ public struct FieldAlert: Alert {
             maskCharacter = nil
         }
         field = TextField(editor, placeholder: configuration.placeholder)
+        suggestions = configuration.suggestions
         check = ValidatedText(invalidMessage: configuration.rules.invalidMessage, hint: configuration.rules.hint)
         check.verdict.checkRules(rules: configuration.rules, on: editor)
         updateEchoMode()
@@ -96,7 +99,15 @@ public struct FieldAlert: Alert {
         return .field(.init(title: title, text: body.text, label: fieldLabel,
                             secret: isSecret, placeholder: configuration.placeholder, reason: isChecking ? nil : reason, checking: isChecking,
                             preset: preset, presetSecret: isSecret && !configuration.initialValue.isEmpty,
-                            refused: notice != nil || retypeDiffers || (firstEntry == nil && check.touched)))
+                            refused: notice != nil || retypeDiffers || (firstEntry == nil && check.touched),
+                            hint: suggestionsHint))
+    }
+
+    /// Line mode says the suggestions (its terminal's own line editing has no Tab to take one).
+    var suggestionsHint: String? {
+        guard !suggestions.words.isEmpty else { return nil }
+        let shown = suggestions.words.prefix(10).joined(separator: ", ")
+        return tr("Suggestions:") + " " + shown + (suggestions.words.count > 10 ? ", …" : "")
     }
 
     var buttons: [Button] {
@@ -143,6 +154,7 @@ public struct FieldAlert: Alert {
     // MARK: - Update
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
+        defer { field.ghost = focus == .field ? suggestions.ghost(for: field.editor.text) : nil }
         switch event {
         case .start:
             return revalidate()
@@ -201,6 +213,19 @@ public struct FieldAlert: Alert {
     }
 
     private mutating func handle(_ action: Action) -> [Effect] {
+        if focus == .field, let offered = suggestions.offered(for: field.editor.text) {
+            switch action {
+            // Tab, or Right at the end of the text, takes the word offered: typed, as if by keys.
+            case _ where action == .focusNext || action == .right && field.editor.cursor == field.editor.count:
+                // (Its rest typed at the end, as keys would type it: the field's limits hold.)
+                field.editor.apply(.end)
+                return field.editor.paste(String(offered.dropFirst(field.editor.text.count))) ? edited() : []
+            case .up, .down:
+                if suggestions.move(action == .down ? 1 : -1, for: field.editor.text) { return [] }
+            default:
+                break
+            }
+        }
         switch action {
         case .cancel:
             return [.finish(Outcome(.cancel))]
@@ -264,6 +289,7 @@ public struct FieldAlert: Alert {
     }
 
     private mutating func edited() -> [Effect] {
+        suggestions.textChanged()
         notice = nil
         check.edited()
         return revalidate()
@@ -367,6 +393,10 @@ extension FieldAlert {
         SharedFlags.textRules,
         SharedFlags.answerChecks,
         SharedFlags.framed,
+        [
+            FlagSpec("suggest", .text, "WORD", "A word the field completes to as you type: the first that starts with the text shows after the cursor in grey; Tab or Right takes it, Up and Down go through the others. Repeatable. A word taken is typed: the rules still decide.", repeatable: true),
+            FlagSpec("suggest-from", .file, "FILE", "Suggestions one per line from FILE (`-`: stdin), up to 1 MiB and 10000 words."),
+        ],
     ].flatMap { $0 }
 
     /// The flags it takes besides every alert's (CommandSpec.common), in the order help lists

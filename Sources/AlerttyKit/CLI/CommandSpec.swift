@@ -55,6 +55,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case order
     case twoLists = "two-lists"
     case framed
+    case suggest
+    case suggestFrom = "suggest-from"
     case listGap = "list-gap"
     case scrollbar
     case tagsLead = "tags-lead"

@@ -123,6 +123,8 @@ public struct FieldConfiguration {
     public var helpLabel: String?
     /// --framed: the field inside a frame (dialog's input box).
     public var framed = false
+    /// --suggest, --suggest-from: words the field completes to (never for a secret).
+    public var suggestions = Suggestions([])
 
     /// The buttons under the field.
     public var buttonBar: ButtonBar {
@@ -159,6 +161,19 @@ public struct FieldConfiguration {
         extraLabel = command.string(.extraButton)
         helpLabel = command.string(.helpButton)
         framed = command.has(.framed)
+        if !secret {
+            var words = command.strings(.suggest)
+            if let path = command.string(.suggestFrom) {
+                let bytes: [UInt8]
+                if path == "-" { bytes = try readStdin() } else {
+                    do { bytes = try Platform.readFile(path, limit: Limits.fieldsFile, streams: true) } catch {
+                        throw UsageError("--suggest-from: " + error.message)
+                    }
+                }
+                words += Suggestions(lines: bytes).words
+            }
+            suggestions = Suggestions(words)
+        }
         mask = command.string(.mask)
         if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }
         if let m = mask, let c = m.unicodeScalars.first, Sanitize.visible(c) != nil {

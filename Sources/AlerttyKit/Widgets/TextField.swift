@@ -9,6 +9,8 @@ public struct TextField: Sendable {
     public var mask: Character?
     /// Nothing at all is shown for the text (`--mask ''`), like sudo.
     public var hidden = false
+    /// A suggestion's rest, shown in grey after the text while the cursor is at its end.
+    public var ghost: String?
 
     public init(_ editor: LineEditor, placeholder: String = "", mask: Character? = nil, hidden: Bool = false) {
         self.editor = editor
@@ -37,6 +39,10 @@ public struct TextField: Sendable {
         }
         let window = editor.window(width: rect.width, mask: mask)
         canvas.text(window.text, x: rect.x, y: rect.y, style: style)
+        if focused, mask == nil, let ghost, editor.cursor == editor.count, window.cursorColumn < rect.width {
+            let room = rect.width - window.cursorColumn
+            canvas.text(Wrap.truncate(Sanitize.line(ghost), width: room), x: rect.x + window.cursorColumn, y: rect.y, style: theme.placeholder)
+        }
         return (rect.x + window.cursorColumn, rect.y)
     }
 }

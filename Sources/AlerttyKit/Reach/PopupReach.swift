@@ -131,9 +131,18 @@ extension Popup {
             while true {
                 if pastDeadline { return false }
                 let path = ticket.queue.folder + "/" + previous.name
-                let watch = Platform.FolderWatch(path, file: true)
+                var watch = Platform.FolderWatch(path, file: true)
                 // (Watched before looking again: gone between the look and the watch is not missed.)
                 while previous.asking && !pastDeadline && Platform.linkStatus(path) != nil {
+                    // Instances free up as a crowd is answered: a job that had none takes one then
+                    // (and looks once more before it sleeps on it).
+                    if watch.descriptor == nil {
+                        let fresh = Platform.FolderWatch(path, file: true)
+                        if fresh.descriptor != nil {
+                            watch = fresh
+                            continue
+                        }
+                    }
                     let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? 1000
                     // A change to the file (rewritten: watched anew). Without a watch (inotify's
                     // instances are 128 a user by default: a crowd runs out), it looks again here,
@@ -154,6 +163,7 @@ extension Popup {
             guard !offered.isEmpty, terminal || forwardsStdin else { return }
             withdrawAll()
             ticket?.update(entry)
+            saidShownInPopup = false
         }
 
         /// Its copies elsewhere: each row offered once, and afresh when whoever served its copy
@@ -172,6 +182,14 @@ extension Popup {
                 guard let copy = row.offer(waiting) else { continue }
                 offered.append((row.name, copy))
                 changed = true
+                // Said in the queue before the next row posts its copy: an agent that saw systemd's
+                // copy of a job's question before the queue named the job's own offer would serve
+                // it as systemd's (a plain password box, without the question's default).
+                if !copy.queueNote.isEmpty {
+                    ticket?.update(entry + offered.map(\.copy.queueNote).joined())
+                    saidShownInPopup = false
+                    changed = false
+                }
             }
             if changed {
                 ticket?.update(entry + offered.map(\.copy.queueNote).joined())

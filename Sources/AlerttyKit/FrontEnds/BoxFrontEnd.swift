@@ -53,11 +53,16 @@ public final class BoxFrontEnd: FrontEnd {
         self.session = session
         self.options = options
         self.mode = mode
-        theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
-                      file: options.theme ?? (options.followsBackground && options.lightBackground == true ? Theme.lightFile : Theme.defaultFile))
+        theme = Self.theme(options, light: options.lightBackground == true)
         writer = FrameWriter(colors: options.colors, mayClearScreen: session.modal, relative: !session.modal,
                              asciiOnly: !options.unicode)
         size = session.size
+    }
+
+    /// The box's look: the theme set, else the default palette for a light or a dark background.
+    static func theme(_ options: RunOptions, light: Bool) -> Theme {
+        Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
+              file: options.theme ?? (options.followsBackground && light ? Theme.lightFile : Theme.defaultFile))
     }
 
     public var asksAPerson: Bool { true }
@@ -80,8 +85,7 @@ public final class BoxFrontEnd: FrontEnd {
         session.showsProgress = session.facts?.showsProgress(environment: Platform.environment) ?? false
         // The palette follows the background the terminal reported, where no theme is set.
         if options.followsBackground, let light = session.facts?.lightBackground, light != (options.lightBackground == true) {
-            theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
-                          file: light ? Theme.lightFile : Theme.defaultFile)
+            theme = Self.theme(options, light: light)
         }
         if options.animate { animation = (.popIn, Platform.now()) }
         if let quiet = options.quietKeyboardFirst { keysHeldUntil = Platform.now() + UInt64(quiet * 1e9) }
@@ -183,8 +187,7 @@ public final class BoxFrontEnd: FrontEnd {
                 if let mouse = clicks.convert(report, now: Platform.now()) { requests.append(.event(.mouse(mouse))) }
             case .colourScheme(let light):
                 // The terminal switched between light and dark (mode 2031): so does the palette.
-                theme = Theme(colors: options.colors, unicode: options.unicode, squareCorners: options.squareCorners,
-                              file: light ? Theme.lightFile : Theme.defaultFile)
+                theme = Self.theme(options, light: light)
                 writer.invalidate()
                 dirty = true
             case .cursorPosition, .unknown:

@@ -32,7 +32,7 @@ public final class LineFrontEnd: FrontEnd {
     static let page = 20
 
     /// --keep: the answered prompt's line, as the box leaves it.
-    var keep = false
+    let keep: Bool
 
     public init(path: String, unicode: Bool, keep: Bool = false) throws(PlatformError) {
         (fd, savedMode) = try Platform.openTerminalWithMode(path)

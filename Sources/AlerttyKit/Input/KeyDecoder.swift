@@ -83,7 +83,7 @@ public struct KeyDecoder: Sendable {
         guard buffer.first == 0x1B else { return nil }
         // A string the terminal is sending (a late reply) is as patient as a paste: cut short,
         // its text would be typed into the field.
-        let terminalString = buffer.count >= 2 && [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(buffer[1])
+        let terminalString = buffer.count >= 2 && Self.stringIntroducers.contains(buffer[1])
         return buffer.starts(with: Self.pasteStart) || terminalString ? max(escapeDelayMs, Self.pastePatienceMs) : escapeDelayMs
     }
 
@@ -126,7 +126,7 @@ public struct KeyDecoder: Sendable {
             }
             var rest = KeyDecoder()
             // Alt+] (or Alt+P, Alt+_) and what followed: no terminal string after all.
-            if let second = pending.dropFirst().first, [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")].contains(second) {
+            if let second = pending.dropFirst().first, Self.stringIntroducers.contains(second) {
                 return [.key(KeyPress(.char(Unicode.Scalar(second)), .alt))] + rest.feed(Array(pending.dropFirst(2))) + rest.flush()
             }
             return [.key(KeyPress(.escape))] + rest.feed(Array(pending.dropFirst())) + rest.flush()
@@ -216,7 +216,7 @@ public struct KeyDecoder: Sendable {
         case 0x1B:
             // ESC ESC: the first is a plain Esc key.
             return .event(.key(KeyPress(.escape)), length: 1)
-        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
+        case let introducer where stringIntroducers.contains(introducer):
             // A string the terminal sends (OSC, DCS, APC: a reply to the start-up probe that came
             // late), up to BEL or ST: never keys, never text in a field.
             return terminalString(bytes)
@@ -232,6 +232,9 @@ public struct KeyDecoder: Sendable {
             }
         }
     }
+
+    /// After ESC, what starts a string the terminal sends: OSC `]`, DCS `P`, APC `_`.
+    static let stringIntroducers: Set<UInt8> = [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_")]
 
     /// The longest string from the terminal taken whole; longer is no reply, reported as it is.
     static let longestTerminalString = 4096

@@ -496,33 +496,34 @@ public enum Platform {
 
     // MARK: - Polling
 
-    /// Waits until one of `fds` is readable or `timeoutMs` passes (-1: forever). Returns the readable ones.
     /// What `fd` holds within `waitMs` (up to `limit` bytes), and whether it ended meanwhile: a
     /// short list piped in is known whole before anything is sized for it.
     public static func readWhileArriving(_ fd: FileDescriptor, limit: Int, waitMs: Int) -> (bytes: [UInt8], ended: Bool) {
         var bytes: [UInt8] = []
-        let deadline = now() + UInt64(waitMs) * 1_000_000
-        while bytes.count < limit, case let left = Int64(bitPattern: deadline &- now()), left > 0 {
-            guard poll([fd], timeoutMs: Int32(max(1, left / 1_000_000))).contains(fd) else { continue }
-            guard let chunk = read(fd, max: min(65536, limit - bytes.count)) else { return (bytes, true) }
+        guard limit > 0 else { return (bytes, false) }
+        let ended = readArriving(fd, waitMs: waitMs, most: { min(65536, limit - bytes.count) }) { chunk in
             bytes += chunk
+            return bytes.count >= limit
         }
-        return (bytes, false)
+        return (bytes, ended)
     }
 
-    /// Reads what arrives on `fd` for at most `waitMs`, handing each piece to `take` until it
-    /// says it has all it wanted (true). A hard bound: a terminal that answers nothing costs
-    /// `waitMs`, never a hang.
-    public static func readReplies(_ fd: FileDescriptor, waitMs: Int, _ take: ([UInt8]) -> Bool) {
+    /// Reads what arrives on `fd` for at most `waitMs`, each piece (at most `most()` bytes, then
+    /// zeroed) handed to `take` until it says it has all it wanted (true); whether `fd` ended
+    /// first. A hard bound: a terminal that answers nothing costs `waitMs`, never a hang.
+    @discardableResult
+    public static func readArriving(_ fd: FileDescriptor, waitMs: Int, most: () -> Int = { 4096 }, _ take: ([UInt8]) -> Bool) -> Bool {
         let deadline = now() + UInt64(waitMs) * 1_000_000
         while case let left = Int64(bitPattern: deadline &- now()), left > 0 {
             guard poll([fd], timeoutMs: Int32(max(1, left / 1_000_000))).contains(fd) else { continue }
-            guard var chunk = read(fd, max: 4096) else { return }
+            guard var chunk = read(fd, max: most()) else { return true }
             defer { chunk.resetBytes() }
-            if take(chunk) { return }
+            if take(chunk) { return false }
         }
+        return false
     }
 
+    /// Waits until one of `fds` is readable or `timeoutMs` passes (-1: forever). Returns the readable ones.
     public static func poll(_ fds: [FileDescriptor], timeoutMs: Int32) -> Set<FileDescriptor> {
         poll(read: fds, write: [], timeoutMs: timeoutMs).readable
     }
@@ -831,7 +832,7 @@ public enum Platform {
                 kill(spawned.pid, SIGCONT)
                 continue
             }
-            return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            return exitStatus(waitStatus: status)
         }
     }
 
@@ -953,8 +954,12 @@ public enum Platform {
         var r = waitpid(pid, &status, wait ? 0 : WNOHANG)
         while r < 0 && errno == EINTR { r = waitpid(pid, &status, wait ? 0 : WNOHANG) }
         guard r == pid else { return r < 0 ? -1 : nil }
-        if status & 0x7f == 0 { return (status >> 8) & 0xff }
-        return 128 + (status & 0x7f)
+        return exitStatus(waitStatus: status)
+    }
+
+    /// A finished child's exit status as a shell gives it (128+N: died of signal N).
+    private static func exitStatus(waitStatus status: Int32) -> Int32 {
+        status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// Kills the process group `pid` leads (spawnShell puts each child in its own): the child and

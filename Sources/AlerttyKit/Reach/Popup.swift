@@ -23,8 +23,7 @@ enum Popup {
     }
 
     static func wanted(byEnvironment environment: (String) -> String?) -> Bool {
-        guard let value = environment("ALERTTY_POPUP") else { return false }
-        return !value.isEmpty && value != "0"
+        Ask.switchedOn("ALERTTY_POPUP", environment)
     }
 
     /// Where the popup goes, or why there is none.

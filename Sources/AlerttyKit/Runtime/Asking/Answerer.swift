@@ -17,7 +17,7 @@ struct Answerer {
         promptName = id.map { "prompt '\($0)'" } ?? "the prompt"
         let variable = id.map { "ALERTTY_ANSWER_" + Answerer.shellName($0) }
         self.variable = variable
-        nonInteractive = command.has(.nonInteractive) || (environment("ALERTTY_NONINTERACTIVE").map { !$0.isEmpty && $0 != "0" } ?? false)
+        nonInteractive = command.has(.nonInteractive) || Ask.switchedOn("ALERTTY_NONINTERACTIVE", environment)
         // A service's credential first (systemd's LoadCredential=, SetCredential=), then the
         // environment. Credentials are read here, once: one that cannot be used is an error now.
         var credentials: [String: String] = [:]

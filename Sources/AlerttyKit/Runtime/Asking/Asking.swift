@@ -262,12 +262,16 @@ enum Ask {
         command.enterIsDefault || command.alert.descriptor.hasDefault(command)
     }
 
+    /// A switch in the environment (ALERTTY_POPUP, ALERTTY_PLAIN, ALERTTY_KEEP…): on when set,
+    /// not empty and not 0.
+    static func switchedOn(_ name: String, _ environment: (String) -> String?) -> Bool {
+        guard let value = environment(name) else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
     /// Line mode: asked for, or a terminal that cannot do a box (TERM dumb or unset).
     static func plainMode(_ command: ParsedCommand, environment: (String) -> String?) -> Bool {
-        if command.has(.plain) { return true }
-        for name in ["ALERTTY_PLAIN", "ACCESSIBLE"] {
-            if let v = environment(name), !v.isEmpty, v != "0" { return true }
-        }
+        if command.has(.plain) || switchedOn("ALERTTY_PLAIN", environment) || switchedOn("ACCESSIBLE", environment) { return true }
         let term = environment("TERM") ?? ""
         return term.isEmpty || term == "dumb"
     }

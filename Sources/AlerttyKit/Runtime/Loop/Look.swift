@@ -20,8 +20,7 @@ extension Ask {
             options.followsBackground = true
             options.lightBackground = Theme.lightBackground(colorfgbg: environment("COLORFGBG"))
         }
-        let keep = environment("ALERTTY_KEEP") ?? ""
-        options.keep = command.has(.keep) || (!keep.isEmpty && keep != "0")
+        options.keep = command.has(.keep) || switchedOn("ALERTTY_KEEP", environment)
         let probe = environment("ALERTTY_TERMINAL") ?? ""
         options.probeTerminal = probe != "off" && probe != "0"
         options.unicode = Theme.localeIsUTF8(environment: environment)

@@ -32,9 +32,10 @@ public final class TerminalSession {
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
     static let enterModal = "\u{1B}[?1049h\u{1B}[H\u{1B}[?25l\u{1B}[?2004h"
-    static let leaveModal = "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"
     static let enterInline = "\u{1B}[?25l\u{1B}[?2004h"
-    static let leaveInline = "\u{1B}[?2026l\u{1B}[m\u{1B}[?2004l\u{1B}[?25h"
+    /// Leaving: a synchronized frame ended and the style reset, then bracketed paste (`paste`:
+    /// off, or nothing where it was on before), the cursor shown, the main screen back.
+    static let endFrame = "\u{1B}[?2026l\u{1B}[m", pasteOff = "\u{1B}[?2004l", showCursor = "\u{1B}[?25h", mainScreen = "\u{1B}[?1049l"
     /// The kitty keyboard protocol's "disambiguate escape codes" (Esc at once, Ctrl-I apart
     /// from Tab, Shift+Enter apart from Enter), pushed on its stack and popped off it.
     static let pushKeyboard = "\u{1B}[>1u", popKeyboard = "\u{1B}[<u"
@@ -97,7 +98,7 @@ public final class TerminalSession {
         var facts = TerminalFacts()
         guard write(TerminalProbe.query) else { return facts }
         var carry: [UInt8] = []
-        Platform.readReplies(fd, waitMs: Self.probeWaitMs) {
+        Platform.readArriving(fd, waitMs: Self.probeWaitMs) {
             TerminalProbe.read($0, into: &facts, carry: &carry, typed: &typedDuringProbe)
         }
         typedDuringProbe += carry
@@ -133,7 +134,7 @@ public final class TerminalSession {
     }
 
     /// What leaving sends for bracketed paste: off, unless the terminal said it was on before.
-    private var pasteOnLeaving: String { facts?.pasteWasOn == true ? "" : "\u{1B}[?2004l" }
+    private var pasteOnLeaving: String { facts?.pasteWasOn == true ? "" : Self.pasteOff }
 
     /// Keys typed while a box that reads none is drawn (an infobox) are not echoed over it, as
     /// dialog and whiptail hold echo off while theirs is up; they stay typed ahead. leave() gives
@@ -158,7 +159,7 @@ public final class TerminalSession {
             echoHeld = false
         }
         if alternateShown {
-            write(Array("\u{1B}[?2026l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l".utf8))
+            write(Array((Self.endFrame + Self.showCursor + Self.mainScreen).utf8))
             alternateShown = false
         }
         guard active else { return }
@@ -171,10 +172,10 @@ public final class TerminalSession {
         keyboardPushed = false
         let paste = pasteOnLeaving
         if modal {
-            bytes += Array(Self.leaveModal.replacingAll("\u{1B}[?2004l", with: paste).utf8)
+            bytes += Array((Self.endFrame + paste + Self.showCursor + Self.mainScreen).utf8)
         } else {
-            bytes += Array("\u{1B}[?2026l\u{1B}[m".utf8) + eraseInline()
-            bytes += Array(Self.leaveInline.replacingAll("\u{1B}[?2004l", with: paste).utf8)
+            bytes += Array(Self.endFrame.utf8) + eraseInline()
+            bytes += Array((Self.endFrame + paste + Self.showCursor).utf8)
         }
         write(bytes)
         Platform.setTerminalMode(fd, savedMode)

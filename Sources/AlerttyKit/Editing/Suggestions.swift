@@ -5,6 +5,8 @@
 
 public struct Suggestions: Equatable, Sendable {
     public let words: [String]
+    /// Each word in lower case, made once (matched at every key).
+    private let folded: [String]
     /// Which of the matches for the current text is offered (Up and Down move it).
     public private(set) var chosen = 0
 
@@ -18,6 +20,7 @@ public struct Suggestions: Equatable, Sendable {
             if !shown.isEmpty && seen.insert(shown).inserted { kept.append(shown) }
         }
         self.words = kept
+        folded = kept.map { $0.lowercased() }
     }
 
     /// The words one per line of `bytes` (a file, stdin): blank lines passed over.
@@ -30,7 +33,7 @@ public struct Suggestions: Equatable, Sendable {
     public func matches(for text: String) -> [String] {
         guard !text.isEmpty else { return [] }
         let typed = text.lowercased()
-        return words.filter { $0.count > text.count && $0.lowercased().hasPrefix(typed) }
+        return zip(words, folded).filter { $0.0.count > text.count && $0.1.hasPrefix(typed) }.map(\.0)
     }
 
     /// The one offered for `text`, if any.

@@ -186,21 +186,23 @@ extension Popup {
                 // copy of a job's question before the queue named the job's own offer would serve
                 // it as systemd's (a plain password box, without the question's default).
                 if !copy.queueNote.isEmpty {
-                    ticket?.update(entry + offered.map(\.copy.queueNote).joined())
-                    saidShownInPopup = false
+                    sayOffersInQueue()
                     changed = false
                 }
             }
-            if changed {
-                ticket?.update(entry + offered.map(\.copy.queueNote).joined())
-                saidShownInPopup = false
-            }
+            if changed { sayOffersInQueue() }
             return offered.map(\.copy)
         }
 
-        /// Offers the question to agents (and posts it for systemd's) and waits a moment for one
-        /// to answer it: what came of it (nil: look again after the pause returned; none after
-        /// a wait for an agent).
+        /// The queue's record rewritten: who asks and what, and where each copy is.
+        private func sayOffersInQueue() {
+            ticket?.update(entry + offered.map(\.copy.queueNote).joined())
+            saidShownInPopup = false
+        }
+
+        /// Offers the question elsewhere (`Reach.elsewhere`) and waits for an answer there, until
+        /// the deadline or a change where a client may come (`watch`): what came of it (nil: look
+        /// again after the pause returned).
         func offerToAgents(clientWatch watch: Platform.FolderWatch?) -> (Reached?, pause: Double) {
             guard ticket != nil else { return (nil, waitForClient) }
             let channels = offer()

@@ -49,7 +49,7 @@ extension Popup {
         var writes: [FileDescriptor] { lost ? [] : talk.writes }
         /// Without a watch (inotify's instances run out in a crowd), a look each quarter second;
         /// with one, only while a claim is pending (a claimer gone is seen by no event).
-        var lookAgainIn: Double? { lost ? nil : watch.descriptor == nil ? 0.25 : claimPending ? 0.25 : nil }
+        var lookAgainIn: Double? { !lost && (watch.descriptor == nil || claimPending) ? 0.25 : nil }
 
         func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran? {
             guard !lost else { return nil }

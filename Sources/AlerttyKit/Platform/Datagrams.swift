@@ -13,20 +13,23 @@ extension Platform {
     /// Seconds since the epoch, now.
     public static func wallClock() -> Int { Int(time(nil)) }
 
-    /// Calls `body` with `path` as a socket address; false when the path is too long for one.
-    private static func withSocketAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R? {
+    /// Calls `body` with `path` as a socket address (`abstract`: a name in Linux's abstract
+    /// namespace, no file); nil when the path is too long for one.
+    static func withSocketAddress<R>(_ path: String, abstract: Bool = false, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
+        let bytes = (abstract ? [0] : []) + Array(path.utf8)
         let room = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < room, !bytes.contains(0) else { return nil }
+        guard bytes.count < room, !bytes.dropFirst(abstract ? 1 : 0).contains(0) else { return nil }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
         }
+        // An abstract name is exactly its bytes: the length says where it ends.
+        let length = abstract ? MemoryLayout<sa_family_t>.size + bytes.count : MemoryLayout<sockaddr_un>.size
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                body($0, socklen_t(length))
             }
         }
     }

@@ -10,24 +10,25 @@ final class ReachTests: XCTestCase {
             throw NSError(domain: "not an alert to run: \(words)", code: 1)
         }
         let prepared = try Ask.prepare(command, Asking())
-        return Reach.Waiting(prepared, asker: Popup.Asker(program: "check-disk", pid: 4242), deadline: nil, stdinTaken: [],
+        return Reach.Waiting(prepared, asker: Popup.Asker(program: "check-disk", pid: 4242), asked: 0, deadline: nil, stdinTaken: [],
                              forwardsStdin: false, queued: queued)
     }
 
     func testTheTablesRows() {
         XCTAssertEqual(Reach.hosts, ["tmux"])
-        XCTAssertEqual(Reach.elsewhere.map(\.name), ["agents", "systemd"])
+        XCTAssertEqual(Reach.elsewhere.map(\.name), ["agents", "systemd", "desktop"])
     }
 
     func testEachChannelElsewhereTakesWhatItCanAsk() throws {
         let rows: [(String, [String], Bool, [String])] = [
-            ("a confirm: agents only (systemd's ask one line)", ["confirm", "Go?"], true, ["agents"]),
-            ("an input: both", ["input", "Name?"], true, ["agents", "systemd"]),
-            ("a password: both", ["password", "Key?"], true, ["agents", "systemd"]),
-            ("a list: agents only", ["choose", "a", "b"], true, ["agents"]),
-            ("a form: agents only", ["form", "--field", "name", "text", "Name", "Who?"], true, ["agents"]),
-            ("not in the queue: no agent could find it", ["input", "Name?"], false, ["systemd"]),
-            ("nor a confirm", ["confirm", "Go?"], false, []),
+            ("a confirm: agents only of the two (systemd's ask one line)", ["confirm", "Go?"], true, ["agents", "desktop"]),
+            ("an input: both", ["input", "Name?"], true, ["agents", "systemd", "desktop"]),
+            ("a password: both (the desktop only says where to answer)", ["password", "Key?"], true, ["agents", "systemd", "desktop"]),
+            ("a list: agents only", ["choose", "a", "b"], true, ["agents", "desktop"]),
+            ("a form: agents only", ["form", "--field", "name", "text", "Name", "Who?"], true, ["agents", "desktop"]),
+            ("not in the queue: no agent could find it", ["input", "Name?"], false, ["systemd", "desktop"]),
+            ("nor a confirm", ["confirm", "Go?"], false, ["desktop"]),
+            ("the desktop turned off", ["confirm", "--no-notify", "Go?"], true, ["agents"]),
         ]
         for (why, words, queued, expected) in rows {
             XCTAssertEqual(try waiting(words, queued: queued).takenBy, expected, why)

@@ -97,6 +97,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case preview
     case popup
     case tmuxSocket = "tmux-socket"
+    case noNotify = "no-notify"
+    case verbose
     case describe
     case previewPosition = "preview-position"
     case previewSize = "preview-size"
@@ -190,6 +192,8 @@ public enum CommandSpec {
         FlagSpec("id", .text, "NAME", "Name this prompt: ALERTTY_ANSWER_NAME in the environment answers it without a person (checked by the same rules)."),
         FlagSpec("popup", .flag, "", "Ask in a tmux popup (as ALERTTY_POPUP=1): over the pane when run in tmux (3.2 or later); with no terminal (cron, a timer, a background job), on your own tmux server's most recently used client of yours, in any locale. Not in tmux, with a terminal: asked inline. One question at a time per person, oldest first; a popup takes no key until the keyboard has been quiet half a second; a job's popup says who asks. The answer, the status and stderr are what the alert gives inline (Ctrl-C in a job's popup cancels); only the person's answer counts: a popup that could not be shown, was lost (the client detached, the server went away) or was killed is asked again while --timeout lasts (then 124), and a --countdown counts only once shown."),
         FlagSpec("tmux-socket", .file, "PATH", "With --popup and no terminal: the tmux server socket to use (default $TMUX_TMPDIR or /tmp, then tmux-UID/default); it must be yours."),
+        FlagSpec("no-notify", .flag, "", "A question waiting for a person elsewhere (a job's, with no terminal) is not also shown as a desktop notification (also ALERTTY_NOTIFY=0)."),
+        FlagSpec("verbose", .flag, "", "Say on stderr, once each, where a question waiting elsewhere could not be shown and why (no session bus, no notification server that shows buttons)."),
         FlagSpec("describe", .flag, "", "Ask nothing: print the prompt as one JSON object (id, variable, alert, title, text, what an answer is, the default taken without a person, its items or fields and their rules, every flag given; never a secret's value) and exit 7, never 0: a description is not an answer. For writing an ALERTTY_ANSWERS file."),
         FlagSpec("non-interactive", .flag, "", "Ask no one (as ALERTTY_NONINTERACTIVE=1): take the prompt's default, checked by its rules, or exit 3 (each alert's help says what its default is)."),
         FlagSpec("on-timeout", .choice(["exit", "default"]), "WHAT", "When --timeout runs out: exit 124 (default), or take the default answer (a prompt with none still exits 124)."),

@@ -155,6 +155,11 @@ public enum Docs {
         .B ALERTTY_POPUP
         When set (and not \\fB0\\fR), as \\fB\\-\\-popup\\fR, for every program alertty is (the drop\\-in, askpass, pinentry).
         .TP
+        .B ALERTTY_NOTIFY
+        \\fB0\\fR: as \\fB\\-\\-no\\-notify\\fR: a job's question waiting for a person is not also shown as a desktop
+        notification. Otherwise it is, where the user's session bus (\\fBDBUS_SESSION_BUS_ADDRESS\\fR, else
+        \\fB/run/user/\\fIUID\\fB/bus\\fR) has a notification server that shows buttons.
+        .TP
         .B ALERTTY_NONINTERACTIVE
         When set (and not \\fB0\\fR), as \\fB\\-\\-non\\-interactive\\fR: take each prompt's default, or exit 3.
         .TP

@@ -102,6 +102,7 @@ public enum Help {
                                     link, FIFO, device, or file of another's or others may write: exit 2
             ALERTTY_NONINTERACTIVE  as --non-interactive: take each prompt's default, or exit 3
             ALERTTY_POPUP           as --popup: ask in a tmux popup (the drop-in, askpass, pinentry too)
+            ALERTTY_NOTIFY=0        as --no-notify: a waiting job's question is not shown on the desktop
             ALERTTY_OPTIONS         flags for every call, under the call's own (as DIALOGOPTS)
             ALERTTY_PLAIN, ACCESSIBLE, TERM=dumb   line mode
             NO_COLOR, COLORTERM     colour

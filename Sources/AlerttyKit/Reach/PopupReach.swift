@@ -176,7 +176,7 @@ extension Popup {
                 changed = true
                 return true
             }
-            let waiting = Reach.Waiting(question, asker: asker, deadline: deadline, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin,
+            let waiting = Reach.Waiting(question, asker: asker, asked: asked, deadline: deadline, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin,
                                         queued: ticket != nil)
             for row in Reach.elsewhere where row.takes(waiting) && !offered.contains(where: { $0.row == row.name }) {
                 guard let copy = row.offer(waiting) else { continue }

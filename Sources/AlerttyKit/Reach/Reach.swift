@@ -24,6 +24,7 @@ enum Reach {
     static let elsewhere: [any Elsewhere] = [
         AgentsElsewhere(),
         SystemdAgentsElsewhere(),
+        DesktopElsewhere(),
     ]
 
     /// A waiting question as a channel elsewhere is offered it.
@@ -41,10 +42,16 @@ enum Reach {
         let forwardsStdin: Bool
         /// It holds a place in the user's queue (where agents find it).
         let queued: Bool
+        /// The job's environment (where its user's session bus is; what the person turned off).
+        let environment: (String) -> String?
+        /// CLOCK_MONOTONIC nanoseconds when it was asked.
+        let asked: UInt64
 
-        init(_ prepared: Ask.Prepared, asker: Popup.Asker, deadline: UInt64?, stdinTaken: [UInt8], forwardsStdin: Bool, queued: Bool) {
+        init(_ prepared: Ask.Prepared, asker: Popup.Asker, asked: UInt64, deadline: UInt64?, stdinTaken: [UInt8], forwardsStdin: Bool,
+             queued: Bool) {
             (command, asking, built, promptName) = (prepared.command, prepared.asking, prepared.built, prepared.answerer.promptName)
             (self.asker, self.deadline, self.stdinTaken, self.forwardsStdin, self.queued) = (asker, deadline, stdinTaken, forwardsStdin, queued)
+            (environment, self.asked) = (prepared.environment, asked)
         }
 
         /// The rows of `Reach.elsewhere` that take it, by name.

@@ -803,6 +803,14 @@ public enum Platform {
         return Command(pid: spawned.pid, stdoutRead: spawned.stdout, stderrRead: spawned.stderr)
     }
 
+    /// `argv` (found on PATH) with its stdin, stdout and stderr on pipes we hold: a program
+    /// spoken to both ways (ssh carrying a relay's protocol).
+    public static func spawnPiped(_ argv: [String]) throws(PlatformError) -> (pid: pid_t, stdin: FileDescriptor, stdout: FileDescriptor,
+                                                                              stderr: FileDescriptor) {
+        let spawned = try spawn(argv.map { Array($0.utf8) }, searchingPath: true, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        return (spawned.pid, spawned.stdin, spawned.stdout, spawned.stderr)
+    }
+
     /// `/bin/sh -c command` (bytes: a preview's command holds an item's bytes, quoted) in a session
     /// of its own: no controlling terminal (opening /dev/tty fails, so it cannot draw over the box
     /// or read a key), a process group of its own (one kill reaches everything it starts); stdin

@@ -18,6 +18,9 @@ extension Popup {
         private var tmuxOpen: Set<FileDescriptor>
         private var tmuxStatus: Int32?
         private let platform: LoopPlatform
+        /// Where the serving alertty's stderr goes as it comes: the caller's (a relay sends it on
+        /// to the job it serves).
+        var passStderr: ([UInt8]) -> Void = { Platform.writeAll(2, $0) }
 
         init(_ offer: Offer, popup: (process: Platform.Command, tmux: Tmux)?, stdinTaken: [UInt8], forwardsStdin: Bool,
              platform: LoopPlatform) {
@@ -82,7 +85,7 @@ extension Popup {
                 if let bytes = Platform.read(0, max: 65536) { pending["in", default: []] += bytes } else { forwarding = false }
             }
             if let fd = ends["err"], polled.readable.contains(fd) {
-                if let bytes = Platform.read(fd, max: 65536) { Platform.writeAll(2, bytes) } else { Platform.close(fd); ends["err"] = nil }
+                if let bytes = Platform.read(fd, max: 65536) { passStderr(bytes) } else { Platform.close(fd); ends["err"] = nil }
             }
             if let fd = ends["result"], polled.readable.contains(fd) { readResult(fd) }
             for fd in tmuxOpen where polled.readable.contains(fd) {

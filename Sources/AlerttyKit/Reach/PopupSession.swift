@@ -35,12 +35,7 @@ extension Popup {
 
         /// `environment`: what the serving alertty is to have (a job's popup's is the person's
         /// locale on the client's character set).
-        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, environment: [(String, String?)] = Popup.environment()) {
-            do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
-                Self.sayOnce(error)
-                return nil
-            }
-            janitor = Platform.janitor(removing: folder)
+        convenience init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, environment: [(String, String?)] = Popup.environment()) {
             var child = command
             // The serving alertty draws on its own terminal, modal; it never pops up again.
             for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
@@ -59,9 +54,19 @@ extension Popup {
                 child.add(.timeout, String(max(0.01, timeout)))
             }
             let me = Int32(Platform.processID)
-            request = Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
-                              environment: environment, caller: me, callerStart: Platform.processStart(me) ?? 0,
-                              deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0)
+            self.init(request: Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
+                                       environment: environment, caller: me, callerStart: Platform.processStart(me) ?? 0,
+                                       deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0))
+        }
+
+        /// `request` offered as it is (a remote question, relayed: `alertty agent --ssh`).
+        init?(request: Request) {
+            do { folder = try Platform.makePrivateFolder(prefix: Self.prefix) } catch {
+                Self.sayOnce(error)
+                return nil
+            }
+            janitor = Platform.janitor(removing: folder)
+            self.request = request
             do {
                 for name in ["control", "in", "err", "result"] {
                     try Platform.makeFIFO(folder + "/" + name)

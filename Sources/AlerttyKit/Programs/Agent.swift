@@ -16,17 +16,22 @@ struct AgentProgram: Program {
         ("check", "one line when questions wait, nothing otherwise (for PROMPT_COMMAND)"),
         ("plain", "ask in line mode (as TERM=dumb does)"),
         ("popup", "in tmux: ask in a popup over this pane, opened when questions wait"),
+        ("ssh", "HOST…: answer the questions waiting on other hosts, through ssh (oldest first)"),
+        ("allow-secrets", "HOST: show that host's secrets (password, askpass, pinentry) here"),
+        ("ssh-option", "OPTION: passed to ssh as -o OPTION (also ALERTTY_SSH: the ssh command)"),
+        ("relay", "the far end of --ssh, started by ssh, never by a person"),
     ]
 
     static var usage: String {
         var text = """
             usage: alertty agent [--watch | --list | --check] [--plain] [--popup]
+                   alertty agent --ssh HOST… [--watch | --list] [--plain] [--allow-secrets HOST] [--ssh-option OPTION]
               Answers the questions waiting for you, oldest first, here; exits 0 when none is left:
               your jobs' (cron, timers, services; asked with --popup or ALERTTY_POPUP=1 and a
               --timeout) and systemd's password requests you may answer (systemd-ask-password).
 
             """
-        for (name, help) in flags { text += "  --" + name + String(repeating: " ", count: 8 - name.count) + help + "\n" }
+        for (name, help) in flags { text += "  --" + name + String(repeating: " ", count: max(1, 14 - name.count)) + help + "\n" }
         return text
     }
 
@@ -64,6 +69,12 @@ struct AgentProgram: Program {
         let plain = arguments.contains("--plain"), popup = arguments.contains("--popup")
         // A squatted /tmp/alertty-UID is said, but not before every prompt (--check).
         if let passedOver, !arguments.contains("--check") { App.report(passedOver) }
+        if arguments == ["--relay"] { return RelayServer.run(queue) }
+        if arguments.contains("--ssh") {
+            guard let options = RemoteAgent.options(arguments) else { return ExitStatus.usage.rawValue }
+            var remote = RemoteAgent(options)
+            return remote.run()
+        }
         switch arguments.filter({ $0 != "--plain" && $0 != "--popup" }) {
         case ["--help"], ["-h"]:
             Platform.writeAll(1, Array(Self.usage.utf8))
@@ -279,6 +290,9 @@ final class WaitingWatch {
     init(_ queue: QuestionQueue) {
         watches = ([queue.folder] + SystemdAsk.folders()).filter { Platform.linkStatus($0)?.kind == .folder }.map { Platform.FolderWatch($0) }
     }
+
+    /// What wakes it (each watch's descriptor).
+    var descriptors: [FileDescriptor] { watches.compactMap(\.descriptor) }
 
     /// Until something changed, or a second passed.
     func wait() {

@@ -95,7 +95,7 @@ _alertty() {
         number) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --ok --cancel --dialog-keys --min --max --step --value --help" -- "$cur")) ;;
         time) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --ok --cancel --extra-button --help-button --dialog-keys --value --min --max --format --help" -- "$cur")) ;;
         edit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --ok --cancel --min-length --max-length --validate-cmd --validate-timeout --invalid-message --value --help" -- "$cur")); else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        agent) COMPREPLY=($(compgen -W "--watch --list --check --plain --popup --ssh --allow-secrets --ssh-option --relay --help" -- "$cur")) ;;
+        agent) COMPREPLY=($(compgen -W "--watch --list --check --plain --popup --ssh --allow-secrets --ssh-option --ssh-interactive --relay --help" -- "$cur")) ;;
     esac
 }
 complete -F _alertty alertty

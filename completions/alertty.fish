@@ -150,6 +150,7 @@ complete -c alertty -n '__fish_seen_subcommand_from agent' -l popup -d 'in tmux:
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l ssh -d 'HOST…: answer the questions waiting on other hosts, through ssh (oldest first)'
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l allow-secrets -d 'HOST: show that host\'s secrets (password, askpass, pinentry) here'
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l ssh-option -d 'OPTION: passed to ssh as -o OPTION (also ALERTTY_SSH: the ssh command)'
+complete -c alertty -n '__fish_seen_subcommand_from agent' -l ssh-interactive -d 'let ssh ask its own questions (a password, a new host key) here first'
 complete -c alertty -n '__fish_seen_subcommand_from agent' -l relay -d 'the far end of --ssh, started by ssh, never by a person'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l field -x -d 'a field: NAME KIND LABEL, then its options'
 complete -c alertty -n '__fish_seen_subcommand_from form' -l confirm -d 'field option: asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)'

@@ -38,6 +38,9 @@ final class RemoteAgentEndToEndTests: XCTestCase {
             config += "Host \(host)\n  User \(user)\n  ProxyCommand /usr/sbin/sshd -i -f \(dir)/sshd_config\n  UserKnownHostsFile /dev/null\n"
                 + "  StrictHostKeyChecking no\n  IdentityFile \(dir)/id\n  LogLevel ERROR\n"
         }
+        // db1 again, met for the first time: ssh asks whether to trust its key.
+        config += "Host db1-new\n  HostKeyAlias db1-new\n  User \(Self.users[0])\n  ProxyCommand /usr/sbin/sshd -i -f \(dir)/sshd_config\n"
+            + "  UserKnownHostsFile \(dir)/known_hosts\n  StrictHostKeyChecking ask\n  IdentityFile \(dir)/id\n  LogLevel ERROR\n"
         try config.write(toFile: "\(dir)/ssh_config", atomically: true, encoding: .utf8)
     }
 
@@ -206,5 +209,91 @@ final class RemoteAgentEndToEndTests: XCTestCase {
         let missing = try agent(["db1"])
         XCTAssertNotEqual(try missing.waitForExit(), 0)
         XCTAssertTrue(missing.stderrText.contains("db1: alertty is not installed there"), missing.stderrText)
+    }
+}
+
+extension RemoteAgentEndToEndTests {
+    /// `agent --check` (before every prompt) says what waits on other hosts as a running
+    /// `agent --ssh --watch` last saw it, opening no connection; nothing once the watcher is gone.
+    func testCheckSaysWhatWaitsOnOtherHostsFromTheWatcher() throws {
+        let asked = try job(on: "db1", ["password", "Key?"])
+        try waitForQueued("db1")
+        let watcher = try agent(["db1", "--watch"])
+        func check() throws -> String {
+            let check = try Job(["agent", "--check"], environment: ["ALERTTY_SSH": "false"])
+            _ = try check.waitForExit()
+            return check.stderrText
+        }
+        let deadline = Date().addingTimeInterval(10)
+        var said = try check()
+        while !said.contains("1 question is waiting on db1"), Date() < deadline {
+            usleep(50_000) // polling the watcher's cache, not a synchronisation sleep
+            said = try check()
+        }
+        XCTAssertEqual(said, "alertty: 1 question is waiting on db1 — answered by your alertty agent --ssh\n")
+        watcher.signal(SIGKILL)
+        _ = try? watcher.waitForExit()
+        XCTAssertEqual(try check(), "", "a watcher gone says nothing")
+        kill(asked.pid, SIGTERM)
+        _ = try asked.waitForExit()
+    }
+}
+
+extension RemoteAgentEndToEndTests {
+    /// In a tmux pane, `agent --ssh db1 --popup --watch` opens a popup over it whenever a
+    /// question waits there; answered in it, the job has its answer and the popup closes.
+    func testInTmuxARemoteQuestionIsAskedInAPopup() throws {
+        try Tmux.require()
+        let tmux = try Tmux(command: "")
+        tmux.send(literal: "TMUX=\(tmux.socket),1,0 ALERTTY_SSH='ssh -F \(dir)/ssh_config' \(PTYProcess.binary) agent --ssh db1 --popup --watch")
+        tmux.send(keys: ["Enter"])
+        let client = try tmux.attach()
+        let asked = try job(on: "db1", ["confirm", "--title", "Disk", "Rotate the logs?"])
+        try client.waitFor("the popup, keys taken") { $0.contains("Rotate the logs?") && $0.contains("db1: Disk") && !$0.contains("keys in a moment") }
+        client.type("y")
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        try client.waitFor("the popup closed") { !$0.contains("Rotate the logs?") }
+    }
+}
+
+extension RemoteAgentEndToEndTests {
+    /// ssh's own questions (a host met for the first time) never come in the middle of a box: in
+    /// batch mode the host is said in one line; with --ssh-interactive ssh asks on the terminal
+    /// first, then the question is shown.
+    func testSshsOwnQuestionsComeBeforeAnyBoxOrNotAtAll() throws {
+        let asked = try job(on: "db1", ["confirm", "Trusted now?"])
+        try waitForQueued("db1")
+        let batch = try agent(["db1-new"])
+        XCTAssertNotEqual(try batch.waitForExit(), 0)
+        XCTAssertTrue(batch.stderrText.contains("db1-new: could not connect: Host key verification failed."), batch.stderrText)
+
+        let interactive = try agent(["db1-new", "--ssh-interactive"])
+        try interactive.waitFor("ssh's question on the terminal") { $0.contains("continue connecting (yes/no") }
+        interactive.type("yes\r")
+        try waitForQuestion(interactive, "Trusted now?")
+        interactive.type("y")
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        XCTAssertEqual(try interactive.waitForExit(), 0)
+        XCTAssertTrue(try String(contentsOfFile: "\(dir)/known_hosts", encoding: .utf8).hasPrefix("db1-new "))
+    }
+}
+
+extension RemoteAgentEndToEndTests {
+    /// systemd's password requests on a host (systemd-ask-password, as a unit asks) are relayed
+    /// too: shown here where that host's secrets are allowed, answered on the request's socket.
+    func testASystemdPasswordRequestOnAHostIsAnsweredHere() throws {
+        try Needs.program(SystemdAgentsEndToEndTests.askPassword, package: "systemd")
+        try FileManager.default.createDirectory(atPath: SystemdAgentsEndToEndTests.folder, withIntermediateDirectories: true)
+        let asker = try Job(["--no-tty", "--timeout=60", "Passphrase for the backup disk:"], executable: SystemdAgentsEndToEndTests.askPassword)
+        let deadline = Date().addingTimeInterval(10)
+        while SystemdAgentsEndToEndTests.requests().isEmpty, Date() < deadline { usleep(20_000) } // polling the folder's state
+        let agent = try self.agent(["db0", "--allow-secrets", "db0"])
+        try waitForQuestion(agent, "Passphrase for the backup disk:")
+        XCTAssertTrue(agent.screen.contains("db0 · asked by systemd-ask-password"), agent.screen.text)
+        agent.type("disk pass" + K.enter)
+        XCTAssertEqual(try asker.waitForExit(), 0, asker.stderrText)
+        XCTAssertEqual(asker.stdoutText, "disk pass\n")
+        XCTAssertEqual(try agent.waitForExit(), 0)
+        SystemdAgentsEndToEndTests.clearStaleRequests()
     }
 }

@@ -19,13 +19,15 @@ struct AgentProgram: Program {
         ("ssh", "HOST…: answer the questions waiting on other hosts, through ssh (oldest first)"),
         ("allow-secrets", "HOST: show that host's secrets (password, askpass, pinentry) here"),
         ("ssh-option", "OPTION: passed to ssh as -o OPTION (also ALERTTY_SSH: the ssh command)"),
+        ("ssh-interactive", "let ssh ask its own questions (a password, a new host key) here first"),
         ("relay", "the far end of --ssh, started by ssh, never by a person"),
     ]
 
     static var usage: String {
         var text = """
             usage: alertty agent [--watch | --list | --check] [--plain] [--popup]
-                   alertty agent --ssh HOST… [--watch | --list] [--plain] [--allow-secrets HOST] [--ssh-option OPTION]
+                   alertty agent --ssh HOST… [--watch | --list] [--plain] [--popup] [--allow-secrets HOST]
+                                 [--ssh-option OPTION] [--ssh-interactive]
               Answers the questions waiting for you, oldest first, here; exits 0 when none is left:
               your jobs' (cron, timers, services; asked with --popup or ALERTTY_POPUP=1 and a
               --timeout) and systemd's password requests you may answer (systemd-ask-password).
@@ -91,6 +93,12 @@ struct AgentProgram: Program {
             let n = Self.quickCount(queue)
             if n > 0 {
                 Platform.writeError("alertty: \(n) question\(n == 1 ? " is" : "s are") waiting — run alertty agent\n")
+            }
+            // Other hosts' as a running `agent --ssh --watch` last saw them (no connection opened here).
+            let remote = RemoteAgent.cached()
+            if remote.count > 0 {
+                Platform.writeError("alertty: \(remote.count) question\(remote.count == 1 ? " is" : "s are") waiting on "
+                                    + remote.hosts.joined(separator: ", ") + " — answered by your alertty agent --ssh\n")
             }
             return 0
         case [], ["--watch"]:

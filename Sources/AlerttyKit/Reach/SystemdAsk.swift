@@ -120,6 +120,34 @@ enum SystemdAsk {
         var posted: Int
         /// Which file it was when read.
         var file: Platform.FileIdentity?
+
+        /// The box that asks it: the password box (Echo=1: the input box) with its message.
+        var command: ParsedCommand {
+            var command = ParsedCommand(alert: request.echo ? .input : .password)
+            command.positionals = [request.message.isEmpty ? "Password:" : request.message]
+            if request.silent && !request.echo { command.add(.mask, "") }
+            if let seconds = request.secondsLeft(now: Platform.now()) { command.add(.timeout, String(seconds)) }
+            return command
+        }
+
+        /// Who asks, by its command line.
+        var program: String { request.pid > 0 ? Popup.Asker.program(of: Platform.commandLine(request.pid)) : "a system service" }
+
+        /// No answer is wanted any more: its file gone or replaced, its time up, its asker gone.
+        var withdrawn: Bool { Platform.identity(of: path) != file || request.stale }
+
+        /// Sends what came of asking it (OK: the answer; Cancel: `-`); false when there was
+        /// nothing to send or it could not be sent.
+        func reply(_ outcome: Outcome) -> Bool {
+            var reply: [UInt8]
+            switch outcome.status {
+            case .ok: reply = Reply.answer(outcome.answer ?? [])
+            case .cancel: reply = Reply.cancel
+            default: return false
+            }
+            defer { reply.resetBytes() }
+            return Platform.sendDatagram(reply, to: request.socket)
+        }
     }
 
     /// The requests waiting that this user may answer, oldest first. One passed over for a
@@ -185,25 +213,15 @@ enum SystemdAsk {
         // records it or pops it up elsewhere.
         for name in Popup.withheld { Platform.removeEnvironment(name) }
         for name in Platform.environmentNames(startingWith: "ALERTTY_ANSWER_") { Platform.removeEnvironment(name) }
-        var command = ParsedCommand(alert: request.echo ? .input : .password)
-        let program = request.pid > 0 ? Popup.Asker.program(of: Platform.commandLine(request.pid)) : "a system service"
-        let asker = request.pid > 0 ? "asked by \(program) (pid \(request.pid))" : "asked by a system service"
-        command.positionals = [request.message.isEmpty ? "Password:" : request.message]
-        if request.silent && !request.echo { command.add(.mask, "") }
-        if let seconds = request.secondsLeft(now: Platform.now()) { command.add(.timeout, String(seconds)) }
+        var command = pending.command
+        let asker = request.pid > 0 ? "asked by \(pending.program) (pid \(request.pid))" : "asked by a system service"
         if plain { command.add(.plain, "") }
-        let withdrawn = CallerWatch(gone: { Platform.identity(of: pending.path) != pending.file || request.stale })
+        let withdrawn = CallerWatch(gone: { pending.withdrawn })
         let ran = Ask.command(command, Asking(sources: [withdrawn], servedFor: .agent(asker: asker)))
         guard case .ended(let outcome, _, _) = ran else { return 0 }
         defer { outcome.answer?.wipeStorage() }
-        var reply: [UInt8]
-        switch outcome.status {
-        case .ok: reply = Reply.answer(outcome.answer ?? [])
-        case .cancel: reply = Reply.cancel
-        default: return outcome.status.rawValue
-        }
-        defer { reply.resetBytes() }
-        if !withdrawn.gone, !Platform.sendDatagram(reply, to: request.socket) {
+        guard outcome.status == .ok || outcome.status == .cancel else { return outcome.status.rawValue }
+        if !withdrawn.gone, !pending.reply(outcome) {
             App.report("the answer could not be sent to \(Sanitize.line(request.socket))")
             return ExitStatus.internalError.rawValue
         }

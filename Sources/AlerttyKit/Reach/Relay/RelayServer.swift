@@ -19,8 +19,18 @@ enum RelayServer {
         var reader = Relay.LineReader()
         var greeted = false
         var lastListed: [Relay.Question]?
-        /// The question taken: its id, folder and the ends the job's answer and stderr go to.
-        var taken: (id: String, folder: String, result: FileDescriptor, err: FileDescriptor)?
+        /// The question taken: a job's (its folder and the ends its answer and stderr go to), or
+        /// a request of systemd's (answered on its socket).
+        var taken: Taken?
+
+        struct Taken {
+            var id: String
+            var folder = ""
+            var result: FileDescriptor = -1, err: FileDescriptor = -1
+            var systemd: SystemdAsk.Pending?
+            /// Asked no more where it was asked.
+            var gone: Bool { systemd.map(\.withdrawn) ?? (Platform.linkStatus(folder) == nil) }
+        }
 
         init(_ queue: QuestionQueue) { self.queue = queue }
 
@@ -44,7 +54,7 @@ enum RelayServer {
                         if let status = handle(message) { return status }
                     }
                 }
-                if let taken, Platform.linkStatus(taken.folder) == nil {
+                if let taken, taken.gone {
                     // Answered or withdrawn where it was asked: the agent's box goes.
                     close()
                     guard send(.gone(id: taken.id)) else { return 0 }
@@ -71,15 +81,23 @@ enum RelayServer {
             case .take(let id):
                 if let why = take(id) { if !send(.refused(id: id, why: why)) { return giveBack(0) } }
             case .err(let id, let bytes):
-                if let taken, taken.id == id { Platform.writeAll(taken.err, bytes) }
-            case .result(let id, let bytes):
+                if let taken, taken.id == id, taken.err >= 0 { Platform.writeAll(taken.err, bytes) }
+            case .result(let id, var bytes):
+                defer { bytes.resetBytes() }
                 guard let taken, taken.id == id else { break }
-                Platform.writeAll(taken.result, bytes)
+                if let pending = taken.systemd {
+                    // What the person answered, sent on the request's socket as systemd's agents do.
+                    if case .ended(let outcome, _, _)? = try? Ran.unwired(bytes), !pending.withdrawn {
+                        defer { outcome.answer?.wipeStorage() }
+                        _ = pending.reply(outcome)
+                    }
+                } else {
+                    Platform.writeAll(taken.result, bytes)
+                }
                 close()
             case .release(let id):
-                guard let taken, taken.id == id else { break }
-                Platform.removeFile(taken.folder + "/claimed")
-                close()
+                guard taken?.id == id else { break }
+                release()
             case .ping:
                 break
             default:
@@ -89,13 +107,29 @@ enum RelayServer {
             return nil
         }
 
+        static let systemdPrefix = "systemd:"
+
+        /// What waits here that the agent may take: the user's jobs' questions offered to agents,
+        /// and systemd's requests the user may answer.
+        func waiting() -> [AgentProgram.Waiting] {
+            AgentProgram.servable(AgentProgram.distinct(AgentProgram.waiting(queue, saying: false))).filter {
+                if case .job(_, let record) = $0 { return record["folder"] != nil }
+                return true
+            }
+        }
+
         /// Lists what waits here when it changed; false when the agent is gone.
         mutating func list() -> Bool {
-            let questions = AgentProgram.servable(AgentProgram.waiting(queue, saying: false)).prefix(Relay.listed).compactMap {
-                waiting -> Relay.Question? in
-                guard case .job(let entry, let record) = waiting, record["folder"] != nil else { return nil }
-                return Relay.Question(id: entry.name, age: Int((Platform.now() &- entry.asked) / 1_000_000), alert: record["alert"] ?? "?",
-                                      pid: AgentProgram.askerPID(entry, record), program: record["program"] ?? "?", title: record["title"] ?? "")
+            let questions = waiting().prefix(Relay.listed).map { waiting -> Relay.Question in
+                switch waiting {
+                case .job(let entry, let record):
+                    return Relay.Question(id: entry.name, age: Int((Platform.now() &- entry.asked) / 1_000_000), alert: record["alert"] ?? "?",
+                                          pid: AgentProgram.askerPID(entry, record), program: record["program"] ?? "?", title: record["title"] ?? "")
+                case .systemd(let pending):
+                    return Relay.Question(id: Self.systemdPrefix + waiting.id, age: max(0, Platform.wallClock() - pending.posted) * 1000,
+                                          alert: pending.request.echo ? "input" : "password", pid: pending.request.pid, program: pending.program,
+                                          title: pending.request.message)
+                }
             }
             // (Ages change each second: a snapshot is sent again when the questions do.)
             guard lastListed.map({ $0.map(\.id) != questions.map(\.id) }) ?? true else { return true }
@@ -106,6 +140,15 @@ enum RelayServer {
         /// Claims the question `id` and sends what to ask: why not, or nil.
         mutating func take(_ id: String) -> String? {
             guard taken == nil else { return "another question is being shown" }
+            if id.hasPrefix(Self.systemdPrefix) {
+                guard case .systemd(let pending)? = waiting().first(where: { Self.systemdPrefix + $0.id == id }) else { return "it is no longer waiting" }
+                taken = Taken(id: id, systemd: pending)
+                let seconds = pending.request.secondsLeft(now: Platform.now())
+                let request = Popup.Request(command: pending.command, theme: nil, directory: "/", environment: [],
+                                            deadline: seconds.map { UInt64($0 * 1e9) } ?? 0)
+                _ = send(.request(id: id, bytes: request.wire())) && send(.stdin(id: id, bytes: []))
+                return nil
+            }
             guard let entry = queue.waiting().first(where: { $0.name == id }), let folder = queue.record(entry)["folder"],
                   Platform.privateFolderProblem(folder) == nil else { return "it is no longer waiting" }
             guard Platform.claim(folder + "/claimed", holding: Popup.AgentOffer.claimer()) else { return "another agent took it" }
@@ -119,7 +162,7 @@ enum RelayServer {
                 ends.append(input)
                 let err = try Platform.openFIFOWaiting(folder + "/err", forWriting: true)
                 let result = try Platform.openFIFOWaiting(folder + "/result", forWriting: true)
-                taken = (id, folder, result, err)
+                taken = Taken(id: id, folder: folder, result: result, err: err)
                 Platform.writeAll(result, Popup.readyMark)
                 framed = try Popup.readFramed(control)
                 stdin = readAll(input)
@@ -161,7 +204,7 @@ enum RelayServer {
         }
 
         mutating func release() {
-            if let taken { Platform.removeFile(taken.folder + "/claimed") }
+            if let taken, taken.systemd == nil { Platform.removeFile(taken.folder + "/claimed") }
             close()
         }
 
@@ -169,8 +212,7 @@ enum RelayServer {
         /// asks again.
         mutating func close() {
             guard let t = taken else { return }
-            Platform.close(t.result)
-            Platform.close(t.err)
+            for fd in [t.result, t.err] where fd >= 0 { Platform.close(fd) }
             taken = nil
         }
 

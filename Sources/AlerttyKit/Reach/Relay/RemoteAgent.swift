@@ -17,6 +17,8 @@ struct RemoteAgent {
         var watching = false
         var plain = false
         var list = false
+        /// In tmux: each question asked in a popup over this pane.
+        var popup = false
     }
 
     /// The agent's words after `--ssh`: hosts and what is said of them; nil (said why) otherwise.
@@ -29,6 +31,7 @@ struct RemoteAgent {
             case "--watch": options.watching = true
             case "--plain": options.plain = true
             case "--list": options.list = true
+            case "--popup": options.popup = true
             case "--ssh-interactive": options.interactive = true
             case "--allow-secrets", "--ssh-option":
                 guard let value = words.popFirst(), !value.isEmpty else {
@@ -39,7 +42,7 @@ struct RemoteAgent {
             default:
                 // A host as ssh takes it ([USER@]HOST, an ssh_config name): never an option of ssh's.
                 guard !word.hasPrefix("-"), !word.isEmpty else {
-                    App.report("agent --ssh takes hosts, --watch, --list, --plain, --allow-secrets HOST, --ssh-option OPTION and --ssh-interactive, not \(Sanitize.excerpt(word))")
+                    App.report("agent --ssh takes hosts, --watch, --list, --plain, --popup, --allow-secrets HOST, --ssh-option OPTION and --ssh-interactive, not \(Sanitize.excerpt(word))")
                     return nil
                 }
                 options.hosts.append(word)
@@ -97,8 +100,52 @@ struct RemoteAgent {
         hosts = options.hosts.map { Link(name: $0) }
     }
 
+    /// Where a watching agent says how many questions wait on each host, for `agent --check`
+    /// (which must never open a connection itself): `PID START` of the watcher, then `HOST COUNT`
+    /// lines. Gone with the watcher; one whose process has gone is not read.
+    static var cachePath: String { QuestionQueue.folderPath + "/remote-waiting" }
+
+    /// Questions waiting on other hosts as a running `agent --ssh --watch` last saw them (0: none,
+    /// or no watcher running), and the hosts they wait on.
+    static func cached() -> (count: Int, hosts: [String]) {
+        guard let bytes = try? Platform.readFile(cachePath, limit: 64 << 10) else { return (0, []) }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let watcher = lines.first?.split(separator: " ").compactMap { Int($0) } ?? []
+        guard watcher.count == 2, let pid = Int32(exactly: watcher[0]), Platform.processStart(pid) == UInt64(watcher[1]) else { return (0, []) }
+        var count = 0, hosts: [String] = []
+        for line in lines.dropFirst() {
+            let words = line.split(separator: " ")
+            guard words.count == 2, let n = Int(words[1]), n > 0 else { continue }
+            count += n
+            hosts.append(Sanitize.line(String(words[0])))
+        }
+        return (count, hosts)
+    }
+
+    private var cacheWritten = ""
+
+    /// The cache rewritten when what waits changed (a watcher's only).
+    private mutating func writeCache() {
+        let me = Int32(Platform.processID)
+        let text = "\(me) \(Platform.processStart(me) ?? 0)\n" + hosts.map { "\($0.name) \($0.questions.count)\n" }.joined()
+        guard text != cacheWritten, Platform.ownFolder(QuestionQueue.folderPath) == nil else { return }
+        cacheWritten = text
+        Platform.removeFile(Self.cachePath + ".new")
+        try? Platform.writeNewFile(Self.cachePath, Array(text.utf8))
+    }
+
     mutating func run() -> Int32 {
+        let status = answer()
+        if !cacheWritten.isEmpty { Platform.removeFile(Self.cachePath) }
+        return status
+    }
+
+    private mutating func answer() -> Int32 {
         Platform.ignoreBrokenPipes()
+        if options.popup && Platform.environment("TMUX").map({ $0.isEmpty }) ?? true {
+            App.report("agent --popup asks in tmux, and this terminal is not tmux's")
+            return ExitStatus.noTerminal.rawValue
+        }
         if !options.list {
             guard Platform.canOpenTerminal("/dev/tty") else {
                 App.report("the agent answers on a terminal, and this process has none")
@@ -117,6 +164,7 @@ struct RemoteAgent {
                 for message in host.read() { host.apply(message) }
                 if let why = host.lost() { say("\(host.name): \(why)") }
             }
+            if options.watching { writeCache() }
             if options.list {
                 guard hosts.allSatisfy({ $0.listed || $0.ssh == nil }) else { continue }
                 let lines = hosts.flatMap { host in
@@ -136,7 +184,7 @@ struct RemoteAgent {
                 .filter { (passedOver[$0.0.name + " " + $0.1.question.id] ?? 0) <= now }
                 .min { $0.1.asked < $1.1.asked }
             if let (host, waiting) = next {
-                let status = serve(waiting.question, from: host)
+                let status = options.popup ? showInPopup(waiting.question, from: host) : serve(waiting.question, from: host)
                 if status == ExitStatus.interrupted.rawValue {
                     App.report("stopped (Ctrl-C); the question shown was given back and still waits")
                     return status
@@ -212,6 +260,27 @@ struct RemoteAgent {
         return Platform.reap(pid, wait: true) ?? 0
     }
 
+    /// --popup: a tmux popup over this pane runs an agent for `host` that answers what waits
+    /// there and closes. A question left waiting when the person closed the popup is not shown
+    /// again by itself: only a new one opens the next.
+    mutating func showInPopup(_ question: Relay.Question, from host: Link) -> Int32 {
+        passedOver[host.name + " " + question.id] = .max
+        guard let executable = Platform.executablePath() else { return ExitStatus.noTerminal.rawValue }
+        var inner = [executable, "agent", "--ssh", host.name] + (options.plain ? ["--plain"] : [])
+        inner += options.allowSecrets.sorted().flatMap { ["--allow-secrets", $0] } + options.sshOptions.flatMap { ["--ssh-option", $0] }
+        if options.interactive { inner.append("--ssh-interactive") }
+        // (tmux gives a popup the server's environment: the ssh command is handed on.)
+        let ssh = Platform.environment("ALERTTY_SSH").map { ["-e", "ALERTTY_SSH=" + $0] } ?? []
+        guard let opened = try? Platform.spawnCommand(["tmux", "display-popup", "-E", "-w", "90%", "-h", "80%"] + ssh
+                                                      + [inner.map(Shell.quoted).joined(separator: " ")], passStdin: false,
+                                                      captureOutput: false) else {
+            App.report("tmux could not be run to show a popup")
+            return ExitStatus.noTerminal.rawValue
+        }
+        _ = Platform.reap(opened.pid, wait: true)
+        return 0
+    }
+
     /// The relay's side of a question shown here: it ends the wait when the question is gone
     /// there, or the connection is.
     final class RemoteWatch: OtherChannel {
@@ -270,6 +339,17 @@ struct RemoteAgent {
             ssh = spawned
             (reader, greeted, snapshot, said, broken) = (Relay.LineReader(), false, nil, [], nil)
             _ = send(.hello(version: Relay.version))
+            // --ssh-interactive: what ssh asks (a password, a new host key) is asked on this
+            // terminal now, ssh in the foreground until its relay greets us — never under a box.
+            guard options.interactive, let terminal = try? Platform.openTerminal("/dev/tty") else { return }
+            defer { Platform.close(terminal) }
+            let ours = Platform.foregroundGroup(terminal) == Platform.ownGroup()
+            if ours { _ = Platform.setForegroundGroup(terminal, spawned.pid) }
+            while !greeted && broken == nil {
+                _ = Platform.poll([spawned.stdout, spawned.stderr], timeoutMs: 250)
+                early += read()
+            }
+            if ours { _ = Platform.setForegroundGroup(terminal, Platform.ownGroup()) }
         }
 
         func send(_ message: Relay.Message) -> Bool {

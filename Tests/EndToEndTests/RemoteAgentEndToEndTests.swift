@@ -297,3 +297,45 @@ extension RemoteAgentEndToEndTests {
         SystemdAgentsEndToEndTests.clearStaleRequests()
     }
 }
+
+extension RemoteAgentEndToEndTests {
+    /// A free TCP port on the loopback interface (the kernel's choice).
+    func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw NSError(domain: "no free port", code: Int(errno)) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// sshd listening on a loopback port, as a server runs it: the agent's connection is TCP.
+    func testOverAServerListeningOnALoopbackPort() throws {
+        let port = try freePort()
+        let sshd = Process()
+        sshd.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
+        sshd.arguments = ["-D", "-e", "-f", "\(dir)/sshd_config", "-o", "ListenAddress=127.0.0.1", "-p", String(port)]
+        sshd.standardError = FileHandle.nullDevice
+        try sshd.run()
+        defer { sshd.terminate(); sshd.waitUntilExit() }
+        try "Host db1-tcp\n  HostName 127.0.0.1\n  Port \(port)\n  User \(Self.users[0])\n  UserKnownHostsFile /dev/null\n"
+            .appending("  StrictHostKeyChecking no\n  IdentityFile \(dir)/id\n  LogLevel ERROR\n")
+            .write(toFile: "\(dir)/ssh_config", atomically: true, encoding: .utf8)
+        let asked = try job(on: "db1", ["input", "--title", "Backup", "Label?"])
+        try waitForQueued("db1")
+        // (sshd may take a moment to listen: the agent reconnects with backoff while it watches.)
+        let agent = try self.agent(["db1-tcp", "--watch"])
+        try waitForQuestion(agent, "Label?")
+        XCTAssertTrue(agent.screen.contains("db1-tcp: Backup"))
+        agent.type("nightly" + K.enter)
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        XCTAssertEqual(asked.stdoutText, "nightly\n")
+        agent.signal(SIGINT)
+        _ = try? agent.waitForExit()
+    }
+}

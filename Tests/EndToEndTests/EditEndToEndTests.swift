@@ -109,3 +109,42 @@ final class EditEndToEndTests: XCTestCase {
         XCTAssertEqual(try both.waitForExit(), 2)
     }
 }
+
+extension EditEndToEndTests {
+    /// In input and a form's text field, Ctrl-E is the end of the line as readline has it; at
+    /// the end, the text goes to $EDITOR and comes back (its final newline dropped): the field's
+    /// rules still decide. Several lines, a failing editor: the text as it was, said. Never a
+    /// password's.
+    func testCtrlEAtTheEndOfAFieldHandsItToTheEditor() throws {
+        let appending = try editor("printf 'in the editor\\n'; read key </dev/tty; printf 'host-%s\\n' \"$(cat \"$1\")\" > \"$1\"")
+        let p = try PTYProcess(["input", "--no-animation", "--min-length", "6", "--value", "db1"], environment: ["EDITOR": appending, "VISUAL": ""])
+        try p.waitForText("db1")
+        p.type(PTYProcess.Keys.home + "\u{05}") // Ctrl-E: the end, no editor
+        p.type("x")
+        try p.waitForText("db1x")
+        p.type(PTYProcess.Keys.backspace + "\u{05}") // at the end: the editor
+        try p.waitFor("the editor has the terminal") { $0.contains("in the editor") && !$0.contains("db1") }
+        p.type("\r")
+        try p.waitForText("host-db1")
+        p.type(PTYProcess.Keys.enter)
+        try assertEnded(p, status: 0, stdout: "host-db1\n")
+
+        let lines = try editor("printf 'one\\ntwo\\n' > \"$1\"")
+        let several = try PTYProcess(["input", "--no-animation", "--value", "kept"], environment: ["EDITOR": lines, "VISUAL": ""])
+        try several.waitForText("kept")
+        several.type("\u{05}")
+        try several.waitForText("the editor wrote several lines")
+        several.type(PTYProcess.Keys.enter)
+        try assertEnded(several, status: 0, stdout: "kept\n")
+
+        let form = try PTYProcess(["form", "--no-animation", "--field", "host", "text", "Host", "--field", "pw", "password", "Password"],
+                                  environment: ["EDITOR": try editor("printf 'db2\\n' > \"$1\"; exit 1"), "VISUAL": ""])
+        try form.waitForText("Host")
+        form.type("\u{05}")
+        try form.waitForText("the editor failed")
+        form.type("db3" + PTYProcess.Keys.tab + "s3cret\u{05}" + PTYProcess.Keys.tab)
+        try form.waitFor("Ctrl-E on a password: nothing") { !$0.contains("the editor") }
+        form.type(PTYProcess.Keys.enter)
+        try assertEnded(form, status: 0, stdout: "db3\ns3cret\n")
+    }
+}

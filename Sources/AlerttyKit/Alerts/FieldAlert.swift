@@ -151,6 +151,9 @@ public struct FieldAlert: Alert {
         field.layout(width: configuration.framed ? max(1, area.width - 2) : area.width)
     }
 
+    /// Input's Ctrl-E: the end, and at the end the person's editor (never a secret's).
+    public var keyOverrides: [KeyPress: Action] { isSecret ? [:] : Self.inputDescriptor.keyOverrides }
+
     // MARK: - Update
 
     public mutating func update(_ event: AlertEvent) -> [Effect] {
@@ -174,9 +177,31 @@ public struct FieldAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .edited, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
+        case .edited(let bytes, let note):
+            return takeEdited(bytes, note: note)
+        case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
             return []
         }
+    }
+
+    /// The text as the person's editor left it (nil: as it was, `note` says why): one line, its
+    /// final newline dropped (editors add one), typed in as a paste would be.
+    private mutating func takeEdited(_ written: [UInt8]?, note: String?) -> [Effect] {
+        focus = .field
+        guard var bytes = written else {
+            notice = note
+            return []
+        }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        guard !bytes.contains(0x0A) else {
+            notice = tr("the editor wrote several lines, and this field takes one: the text is as it was")
+            return []
+        }
+        field.editor.setText(bytes: bytes)
+        let effects = edited()
+        if let problem = TextField.untypeable(bytes: bytes, maxLength: configuration.rules.maxLength) { notice = problem }
+        return effects
     }
 
     /// An answer from a front end without a box: the text as if typed whole (and refused if typing
@@ -238,6 +263,10 @@ public struct FieldAlert: Alert {
             // whiptail users move between the field and the buttons with the arrows
             if action == .down { moveFocus(forward: true) } else { focus = .field }
             return []
+        case .openEditor where focus == .field:
+            // At the end of the text, the person's editor (never a secret's); before it, the end.
+            guard field.editor.cursor == field.editor.count, !isSecret else { return field.editor.apply(.end) ? edited() : [] }
+            return [.editExternally(editor.bytes)]
         case .toggleReveal:
             if isSecret && configuration.allowReveal {
                 revealed.toggle()
@@ -427,7 +456,7 @@ extension FieldAlert {
 
     static let inputDescriptor = descriptor(
         .input, summary: "Ask for one line of text, validated as it is typed.",
-        keys: [],
+        keys: [KeyUse([.openEditor], "the end of the line; there, the text to your own editor ($VISUAL, else $EDITOR) and back as it wrote it")],
         withoutAPerson: "the --value; without one there is none (exit 3)",
         examples: ["email=$(alertty input --title \"Your email\" --validate email)",
                    "port=$(alertty input --title Port --validate int --value 8080)",
@@ -446,6 +475,8 @@ extension FieldAlert {
         AlertDescriptor(
             kind, flags: kind == .input ? inputFlags : passwordFlags, summary: summary, text: "an optional message shown above the field (`-` reads it from stdin)",
             positionals: [PositionalSpec("TEXT", required: false)],
+            // Ctrl-E is still the end of the line (readline's); at the end, the person's editor.
+            keyOverrides: kind == .input ? [.ctrl("e"): .openEditor] : [:],
             keys: [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + AlertDescriptor.lineEditing + keys,
             withoutAPerson: withoutAPerson, hasDefault: { $0.has(.value) }, examples: examples,
             make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in

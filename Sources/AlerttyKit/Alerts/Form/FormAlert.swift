@@ -130,6 +130,11 @@ public struct FormAlert: Alert {
     private var submitWhenChecked: ExitStatus?
     /// dialog's form keys: Enter submits from any field, a field is entered at its start, and Tab
     /// goes between the fields (as one) and the buttons; Up and Down move between fields.
+    /// Ctrl-E: the end, and at the end of a text field the person's editor.
+    public var keyOverrides: [KeyPress: Action] { Self.descriptor.keyOverrides }
+
+    /// What the person's editor left to say (it failed, or wrote several lines), until the next key.
+    private var editorNote: String?
     public var dialogKeys = false {
         didSet { if dialogKeys, case .field(let j) = focus { fields[j].text.editor.apply(.home) } }
     }
@@ -259,6 +264,22 @@ public struct FormAlert: Alert {
             return recheck(i)
         case .answer(let answer):
             return take(answer)
+        case .edited(let written, let note):
+            // (Keys wait while the editor runs: the focus is the field it was opened from.)
+            guard case .field(let i) = focus else { return [] }
+            guard var bytes = written else {
+                editorNote = note
+                return []
+            }
+            if bytes.last == 0x0A { bytes.removeLast() }
+            if bytes.last == 0x0D { bytes.removeLast() }
+            guard !bytes.contains(0x0A) else {
+                editorNote = tr("the editor wrote several lines, and this field takes one: the text is as it was")
+                return []
+            }
+            fields[i].text.editor.setText(bytes: bytes)
+            fields[i].check.edited()
+            return recheck(i)
         case .validated(let generation, let validity):
             let i = Verdict.channel(of: generation)
             guard i < fields.count, fields[i].verdict.receive(generation, validity) else { return [] }
@@ -357,6 +378,7 @@ public struct FormAlert: Alert {
     }
 
     private mutating func handle(_ action: Action) -> [Effect] {
+        editorNote = nil
         switch action {
         case .cancel: return [.finish(Outcome(.cancel))]
         case .focusNext, .focusPrevious:
@@ -391,6 +413,13 @@ public struct FormAlert: Alert {
                 if action == .right || action == .activate { fields[i].choice = (fields[i].choice + 1) % n }
                 if action == .left { fields[i].choice = (fields[i].choice + n - 1) % n }
             default:
+                // Ctrl-E at the end of a text field: its text to the person's editor (never a
+                // password's); before the end, the end, as readline has it.
+                if action == .openEditor {
+                    let editor = fields[i].text.editor
+                    guard editor.cursor == editor.count, fields[i].kind != .password else { return handle(.end) }
+                    return [.editExternally(editor.bytes)]
+                }
                 // An edit re-runs the field's --validate-cmd (it checks the new value).
                 if fields[i].text.editor.apply(action) {
                     fields[i].check.edited()
@@ -553,8 +582,11 @@ public struct FormAlert: Alert {
         Chrome.scrollIndicators(up: top > 0, down: top + visibleFields < fields.count,
                                 area: Rect(x: area.x, y: y - min(visibleFields, fields.count), width: area.width, height: min(visibleFields, fields.count)),
                                 theme: theme, into: &canvas)
-        // The focused field's reason (an error once touched) or hint.
-        if case .field(let i) = focus {
+        // What the person's editor left to say, else the focused field's reason (an error once
+        // touched) or hint.
+        if let editorNote {
+            canvas.text(Wrap.truncate(editorNote, width: area.width), x: area.x, y: y, style: theme.muted)
+        } else if case .field(let i) = focus {
             let f = fields[i]
             if let reason = f.reason {
                 let hintOnly = f.confirms != nil && f.expected.starts(with: f.text.editor.bytes)

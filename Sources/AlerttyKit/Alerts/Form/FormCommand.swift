@@ -20,8 +20,10 @@ extension FormAlert {
         .form, flags: flags, declarations: FormSpec.declarations, summary: "Ask several things in one box (--field NAME KIND LABEL ...), each validated.",
         text: "an optional line above the fields; each field is --field NAME KIND LABEL followed by its options",
         positionals: [PositionalSpec("TEXT", required: false)],
+        keyOverrides: [.ctrl("e"): .openEditor],
         keys: [KeyUse([.focusNext, .focusPrevious, .up, .down], "move between fields and buttons"),
-               KeyUse([.activate, .left, .right], "flip a switch, cycle a choice")] + AlertDescriptor.lineEditing,
+               KeyUse([.activate, .left, .right], "flip a switch, cycle a choice"),
+               KeyUse([.openEditor], "the end of the line; there, a text field's text to your own editor and back")] + AlertDescriptor.lineEditing,
         withoutAPerson: "every field's default (empty, off, the first choice)",
         hasDefault: { _ in true }, // every field has a value to start from (empty, off, the first choice)
         examples: ["eval \"$(alertty form --title \"New user\" --output shell \\",

@@ -15,6 +15,8 @@ complete -c alertty -n __fish_use_subcommand -a number -d 'Ask for a whole numbe
 complete -c alertty -n __fish_use_subcommand -a time -d 'Ask for a time of day in hours, minutes and seconds, within --min and --max.'
 complete -c alertty -n __fish_use_subcommand -a edit -d 'Edit a text (a file, stdin, or --value) in the box; OK prints it as it stands.'
 complete -c alertty -n __fish_use_subcommand -a agent -d 'Answer the questions waiting for you: your jobs\', systemd\'s password requests.'
+complete -c alertty -n __fish_use_subcommand -a ask -d 'Ask a question given as JSON (a --describe object, an MCP elicitation); the answer as JSON.'
+complete -c alertty -n __fish_use_subcommand -a mcp -d 'A Model Context Protocol server on stdio whose tools ask a person.'
 complete -c alertty -n __fish_use_subcommand -a askpass -d 'Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS).'
 complete -c alertty -n __fish_use_subcommand -a pinentry -d 'GnuPG\'s pinentry: speak Assuan on stdin/stdout (pinentry-program).'
 complete -c alertty -n __fish_use_subcommand -a whiptail -d 'Run a whiptail command line.'

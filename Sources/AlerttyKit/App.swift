@@ -24,6 +24,8 @@ public enum App {
         named(Pinentry.programName, word: "pinentry", PinentryProgram()),
         named(Askpass.programName, word: "askpass", AskpassProgram()),
         named("alertty-agent", word: "agent", AgentProgram()),
+        named("alertty-ask", word: "ask", AskProgram()),
+        named("alertty-mcp", word: "mcp", MCPProgram()),
         ("drop-in", { name, arguments in Compat.program(calledAs: name, &arguments).map { DropInProgram(program: $0) } }),
         ("alertty", { _, _ in AlerttyProgram() }),
     ]

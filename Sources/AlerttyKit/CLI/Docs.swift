@@ -5,6 +5,8 @@ public enum Docs {
     /// Words after `alertty` that are programs rather than alerts, for the completions.
     static let programs: [(name: String, summary: String)] = [
         ("agent", "Answer the questions waiting for you: your jobs', systemd's password requests."),
+        ("ask", "Ask a question given as JSON (a --describe object, an MCP elicitation); the answer as JSON."),
+        ("mcp", "A Model Context Protocol server on stdio whose tools ask a person."),
         ("askpass", "Ask a prompt for ssh, sudo or git (SSH_ASKPASS, SUDO_ASKPASS, GIT_ASKPASS)."),
         ("pinentry", "GnuPG's pinentry: speak Assuan on stdin/stdout (pinentry-program)."),
         ("whiptail", "Run a whiptail command line."),

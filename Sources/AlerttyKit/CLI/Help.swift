@@ -64,6 +64,8 @@ public enum Help {
         ("languages", { section("languages", TranslationDocs.lines) }),
         ("cron", { section("cron", cronLines(installedIn: Askpass.installedFolder)) }),
         ("agent", { AgentProgram.usage }),
+        ("ask", { AskProgram.usage }),
+        ("mcp", { MCPProgram.usage }),
         ("askpass", { section("askpass", Askpass.usage(installedIn: Askpass.installedFolder)) }),
         ("pinentry", { section("pinentry", Pinentry.usage(installedIn: Askpass.installedFolder)) }),
         ("dropin", { "whiptail/dialog: called as whiptail or dialog (a symlink), or `alertty whiptail|dialog ...`, it reads\n"

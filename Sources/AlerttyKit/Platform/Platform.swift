@@ -805,9 +805,11 @@ public enum Platform {
 
     /// `argv` (found on PATH) with its stdin, stdout and stderr on pipes we hold: a program
     /// spoken to both ways (ssh carrying a relay's protocol).
-    public static func spawnPiped(_ argv: [String]) throws(PlatformError) -> (pid: pid_t, stdin: FileDescriptor, stdout: FileDescriptor,
-                                                                              stderr: FileDescriptor) {
-        let spawned = try spawn(argv.map { Array($0.utf8) }, searchingPath: true, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+    /// `newSession`: with no controlling terminal (it asks where the person is, not here).
+    public static func spawnPiped(_ argv: [String], newSession: Bool = false) throws(PlatformError)
+        -> (pid: pid_t, stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) {
+        let spawned = try spawn(argv.map { Array($0.utf8) }, searchingPath: true, stdin: .pipe, stdout: .pipe, stderr: .pipe,
+                                newSession: newSession)
         return (spawned.pid, spawned.stdin, spawned.stdout, spawned.stderr)
     }
 

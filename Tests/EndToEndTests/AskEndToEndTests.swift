@@ -187,3 +187,26 @@ final class MCPEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 }
+
+extension MCPEndToEndTests {
+    /// scripts/hooks/ask-a-person.sh as a coding agent runs it (the tool call as JSON on stdin,
+    /// no terminal): Allow lets the command run (0), Deny blocks it (2, said on stderr).
+    func testTheApprovalHookAsksAPerson() throws {
+        let hook = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/hooks/ask-a-person.sh").path
+        let bin = URL(fileURLWithPath: PTYProcess.binary).deletingLastPathComponent().path
+        let call = Array(#"{"tool_name":"Bash","tool_input":{"command":"rm -rf build/"}}"#.utf8)
+        let agent = try PTYProcess(["agent", "--watch"], columns: 100)
+        for (key, status) in [("y", Int32(0)), ("n", 2)] {
+            let asked = try Job([hook], environment: ["PATH": bin + ":/usr/bin:/bin", "TMUX_TMPDIR": "/nonexistent"], stdin: call,
+                                executable: "/bin/sh", cron: true)
+            try agent.waitFor("the command, keys taken") { $0.contains("rm -rf build/") && $0.contains("Allow") && !$0.contains("keys in a moment") }
+            agent.type(key)
+            XCTAssertEqual(try asked.waitForExit(), status, asked.stderrText)
+            if status == 2 { XCTAssertEqual(asked.stderrText, "a person did not allow it: rm -rf build/\n") }
+            try agent.waitFor("the box gone") { !$0.contains("rm -rf build/") }
+        }
+        agent.signal(SIGINT)
+        _ = try? agent.waitForExit()
+    }
+}

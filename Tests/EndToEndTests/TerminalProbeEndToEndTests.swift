@@ -219,3 +219,24 @@ final class ZshWidgetEndToEndTests: XCTestCase {
         _ = try zsh.waitForExit()
     }
 }
+
+extension TerminalProbeEndToEndTests {
+    /// `alertty --print-theme` with no name says which look this terminal gets and why: the
+    /// background the terminal reports, else COLORFGBG, else a theme set; the terminal's mode
+    /// as it was after.
+    func testPrintThemeSaysWhichLookAndWhy() throws {
+        let white = try PTYProcess(["--print-theme"], answers: Screen.Answers(background: "ffff/ffff/ffff"))
+        XCTAssertEqual(try white.waitForExit(), 0)
+        XCTAssertTrue(white.stdoutText.hasPrefix("# alertty's look here: light, because the terminal says its background is #ffffff (OSC 11).\n"), white.stdoutText)
+        XCTAssertEqual(white.modeNow, white.modeBefore)
+        let black = try PTYProcess(["--print-theme"], answers: Screen.Answers(background: "0000/0000/0000"))
+        XCTAssertEqual(try black.waitForExit(), 0)
+        XCTAssertTrue(black.stdoutText.hasPrefix("# alertty's look here: default, because the terminal says its background is #000000"), black.stdoutText)
+        let silent = try PTYProcess(["--print-theme"], environment: ["COLORFGBG": "0;15"], answers: Screen.Answers(device: false))
+        XCTAssertEqual(try silent.waitForExit(), 0)
+        XCTAssertTrue(silent.stdoutText.hasPrefix("# alertty's look here: light, because COLORFGBG=0;15 says the background is light."), silent.stdoutText)
+        let set = try PTYProcess(["--print-theme"], environment: ["ALERTTY_THEME": "mono"])
+        XCTAssertEqual(try set.waitForExit(), 0)
+        XCTAssertTrue(set.stdoutText.hasPrefix("# alertty's look here: mono, because ALERTTY_THEME is set."), set.stdoutText)
+    }
+}

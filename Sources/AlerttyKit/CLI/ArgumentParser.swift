@@ -136,8 +136,10 @@ public enum ArgumentParser {
             }
             return .generate(arguments[1])
         case "--print-theme":
+            // With no name: the look this terminal gets, and why.
+            if arguments.count == 1 { return .printTheme("") }
             guard arguments.count == 2, let name = arguments.last, ThemePresets.text(name) != nil else {
-                throw UsageError("--print-theme takes one of \(ThemePresets.names.joined(separator: ", "))")
+                throw UsageError("--print-theme takes one of \(ThemePresets.names.joined(separator: ", ")), or nothing (the look here, and why)")
             }
             return .printTheme(name)
         default: break

@@ -16,7 +16,8 @@ struct AlerttyProgram: Program {
         case .generate(let what):
             Platform.writeAll(1, Array(Docs.generate(what).utf8))
         case .printTheme(let name):
-            Platform.writeAll(1, Array((ThemePresets.text(name) ?? "").utf8))
+            let text = name.isEmpty ? ThemeChoice.text(environment: Platform.environment) : ThemePresets.text(name) ?? ""
+            Platform.writeAll(1, Array(text.utf8))
         case .run(let command):
             let ran: Ran
             do { ran = Ask.command(try App.withOptions(command), Asking(closed: closed)) } catch { ran = Ask.usage(error) }

@@ -15,7 +15,7 @@
 /// For --help and the man page: the format in a few lines.
 public enum ThemeDocs {
     public static let lines: [String] = [
-        "--theme NAME|FILE or ALERTTY_THEME: a preset (\(ThemePresets.names.joined(separator: ", "))) or a theme file; alertty --print-theme NAME writes a preset as a file to start from.",
+        "--theme NAME|FILE or ALERTTY_THEME: a preset (\(ThemePresets.names.joined(separator: ", "))) or a theme file; alertty --print-theme NAME writes a preset as a file to start from; with no NAME, the look this terminal gets and why.",
         "A theme file has one `part = value` per line; a comment starts with # at the start of a line, or with a # between spaces after a value. A value is a foreground colour, `on` and a background colour, and attributes (bold dim underline reverse); a colour is a name (black red green yellow blue magenta cyan white, bright-NAME, default), 0-255 or #rrggbb. `color = no` draws with attributes only. Parts not named keep the default look.",
         "Parts: \(ThemePart.allCases.map(\.rawValue).joined(separator: " ")) (the backdrop also takes `gradient`).",
         "Colours are lowered to what the terminal shows (24-bit, 256, 16); NO_COLOR, --color never or TERM=dumb draw attributes only. A wrong theme names its line and exits 2 before anything is drawn.",

@@ -47,6 +47,8 @@ _alertty() {
         --invalid-message) :; return ;;
         --suggest) :; return ;;
         --suggest-from) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --suggest-cmd) COMPREPLY=($(compgen -c -- "$cur")); return ;;
+        --complete) :; return ;;
         --mask) :; return ;;
         --label) :; return ;;
         --repeat-label) :; return ;;
@@ -83,7 +85,7 @@ _alertty() {
     case "$alert" in
         message) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --extra-button --help-button --countdown --help" -- "$cur")) ;;
         confirm) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --yes --no --extra-button --help-button --countdown --default --help" -- "$cur")) ;;
-        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --framed --suggest --suggest-from --help" -- "$cur")) ;;
+        input) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --framed --suggest --suggest-from --suggest-cmd --complete --help" -- "$cur")) ;;
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --secret-in-arguments --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --label --repeat-label --mismatch --framed --strength --strength-label --error --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --dir --root --name --typed-path --overwrite --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --dir --root --typed-path --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;

@@ -306,3 +306,53 @@ final class FieldEndToEndTests: XCTestCase {
         try assertEnded(p, status: 0, stdout: "staging\n")
     }
 }
+
+extension FieldEndToEndTests {
+    /// --suggest-cmd: suggestions from a command as the text changes (the text on its stdin); one
+    /// that hangs never holds the field up, and its run is stopped.
+    func testSuggestionsFromACommandAsTheTextChanges() throws {
+        let command = "read t; for host in db1 db2 web1; do case $host in \"$t\"*) echo $host;; esac; done"
+        let p = try PTYProcess(["input", "--no-animation", "--suggest-cmd", command, "Host?"])
+        try p.waitForText("Host?")
+        p.type("w")
+        try p.waitFor("the command's word") { $0.text.contains("web1") }
+        p.type(PTYProcess.Keys.tab + "\r")
+        try assertEnded(p, status: 0, stdout: "web1\n")
+
+        let hangs = try PTYProcess(["input", "--no-animation", "--validate-timeout", "1", "--suggest-cmd", "sleep 30 # hangs-marker", "Host?"])
+        try hangs.waitForText("Host?")
+        hangs.type("abc")
+        try hangs.waitFor("typed while it hangs") { $0.text.contains("abc") }
+        hangs.type(PTYProcess.Keys.backspace + "\r")
+        try assertEnded(hangs, status: 0, stdout: "ab\n")
+        XCTAssertTrue(Processes.sleeps("hangs-marker").isEmpty || Processes.waitUntilGone("hangs-marker").isEmpty, "its run stopped")
+    }
+
+    /// --complete path:ROOT: names inside the root as the text is typed (a folder's with a /),
+    /// never above it: `..`, an absolute path and a link out of it complete nothing.
+    func testPathsCompleteInsideTheirRoot() throws {
+        let root = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: root + "/logs", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root + "/logs/app.log", contents: Data())
+        FileManager.default.createFile(atPath: root + "/readme.txt", contents: Data())
+        try FileManager.default.createSymbolicLink(atPath: root + "/out", withDestinationPath: "/etc")
+        let p = try PTYProcess(["input", "--no-animation", "--complete", "path:" + root, "File?"])
+        try p.waitForText("File?")
+        p.type("l")
+        try p.waitFor("the folder offered") { $0.text.contains("logs/") }
+        p.type(PTYProcess.Keys.tab + "a")
+        try p.waitFor("its file offered") { $0.text.contains("logs/app.log") }
+        p.type(PTYProcess.Keys.tab + "\r")
+        try assertEnded(p, status: 0, stdout: "logs/app.log\n")
+
+        for typed in ["../", "/et", "out/passw"] {
+            let outside = try PTYProcess(["input", "--no-animation", "--complete", "path:" + root, "File?"])
+            try outside.waitForText("File?")
+            outside.type(typed)
+            try outside.waitFor("typed") { $0.text.contains(typed) }
+            outside.type(PTYProcess.Keys.tab + "\r")
+            // Tab with nothing offered moves to the buttons; Enter there is OK: the text as typed.
+            try assertEnded(outside, status: 0, stdout: typed + "\n")
+        }
+    }
+}

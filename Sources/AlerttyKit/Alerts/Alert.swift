@@ -142,6 +142,8 @@ public enum AlertEvent: Equatable, Sendable {
     case paste(String)
     /// Result of an external validation run started by a `.validate` effect.
     case validated(generation: Int, Validity)
+    /// Result of a `.suggest` effect: the words that complete `text` (--suggest-cmd, --complete).
+    case suggested(for: String, words: [String])
     /// Result of a `.makeDirectory` effect: nil error when the folder was made.
     case directoryMade(PathBytes, error: String?)
     /// A chunk of the alert's input stream (items for choose, lines for progress), and its end.
@@ -200,6 +202,8 @@ public enum Effect: Equatable, Sendable {
     case finish(Outcome)
     /// Run the external validator on `text` (after a debounce); older runs are stale.
     case validate(text: [UInt8], generation: Int)
+    /// Find the words that complete `text` (never a secret's); answered by `.suggested`.
+    case suggest(text: String)
     /// Make the folder `name` in `folder` (the save browser's New Folder) once checked against the
     /// root as a save is; answered by `.directoryMade`.
     case makeDirectory(SaveCheck)

@@ -179,6 +179,10 @@ public struct FieldAlert: Alert {
             return []
         case .edited(let bytes, let note):
             return takeEdited(bytes, note: note)
+        case .suggested(let text, let words):
+            // (Words for a text since changed are passed over: a run for the new one is coming.)
+            if text == field.editor.text { suggestions = Suggestions(configuration.suggestions.words + words) }
+            return []
         case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
             return []
         }
@@ -321,7 +325,8 @@ public struct FieldAlert: Alert {
         suggestions.textChanged()
         notice = nil
         check.edited()
-        return revalidate()
+        let asked: [Effect] = configuration.dynamicSuggestions != nil && !isSecret ? [.suggest(text: field.editor.text)] : []
+        return revalidate() + asked
     }
 
     private mutating func revalidate() -> [Effect] {
@@ -425,6 +430,8 @@ extension FieldAlert {
         [
             FlagSpec("suggest", .text, "WORD", "A word the field completes to as you type: the first that starts with the text shows after the cursor in grey; Tab or Right takes it, Up and Down go through the others. Repeatable. A word taken is typed: the rules still decide.", repeatable: true),
             FlagSpec("suggest-from", .file, "FILE", "Suggestions one per line from FILE (`-`: stdin), up to 1 MiB and 10000 words."),
+            FlagSpec("suggest-cmd", .command, "CMD", "Suggestions from `/bin/sh -c CMD` as the text changes: the text on its stdin, one word a line on its stdout (1 MiB, 10000 words; a run still going when the text changes again is stopped, one running past --validate-timeout too). The field never waits for it."),
+            FlagSpec("complete", .text, "path|path:ROOT", "Complete file and folder names as they are typed (inside ROOT, never above it, with path:ROOT); a folder's name ends in /. Hidden ones only once a . is typed."),
         ],
     ].flatMap { $0 }
 
@@ -489,6 +496,9 @@ extension FieldAlert {
                                                     secret: field.secret))
                 }
                 if field.strengthLabel != nil { sources.append(StrengthEstimator()) }
+                if let source = field.dynamicSuggestions {
+                    sources.append(SuggestionRunner(source, timeoutSeconds: m.command.seconds(.validateTimeout) ?? 5))
+                }
                 var built = BuiltAlert(makeAlert: { alert }, options: RunOptions(), sources: sources, printsAnswer: true, secret: field.secret)
                 built.secretAtStart = field.secret && !field.initialValue.isEmpty
                 built.asksOneLine = true

@@ -57,6 +57,8 @@ public enum Flag: String, CaseIterable, Sendable {
     case framed
     case suggest
     case suggestFrom = "suggest-from"
+    case suggestCmd = "suggest-cmd"
+    case complete
     case listGap = "list-gap"
     case scrollbar
     case tagsLead = "tags-lead"

@@ -125,6 +125,8 @@ public struct FieldConfiguration {
     public var framed = false
     /// --suggest, --suggest-from: words the field completes to (never for a secret).
     public var suggestions = Suggestions([])
+    /// --suggest-cmd and --complete: where words come from as the text changes (nil: nowhere).
+    public var dynamicSuggestions: SuggestionRunner.Source?
 
     /// The buttons under the field.
     public var buttonBar: ButtonBar {
@@ -173,6 +175,13 @@ public struct FieldConfiguration {
                 words += Suggestions(lines: bytes).words
             }
             suggestions = Suggestions(words)
+            if let command = command.string(.suggestCmd) { dynamicSuggestions = .command(command) }
+            if let kind = command.string(.complete) {
+                guard kind == "path" || kind.hasPrefix("path:") else { throw UsageError("--complete takes path or path:ROOT, not \(Sanitize.excerpt(kind))") }
+                let root = kind == "path" ? nil : String(kind.dropFirst(5))
+                if let root, Platform.linkStatus(root)?.kind != .folder { throw UsageError("--complete: \(Sanitize.excerpt(root)) is not a folder") }
+                dynamicSuggestions = .paths(root: root)
+            }
         }
         mask = command.string(.mask)
         if let m = mask, m.count > 1 { throw UsageError("--mask takes one character or '' (nothing shown), not '\(Sanitize.line(m))'") }

@@ -558,7 +558,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .validated, .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .edited, .childOutput, .childExited, .signal, .strength:
+        case .validated, .suggested, .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .edited, .childOutput, .childExited, .signal, .strength:
             return []
         }
     }

@@ -333,8 +333,8 @@ extension FieldEndToEndTests {
     func testPathsCompleteInsideTheirRoot() throws {
         let root = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: root + "/logs", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/logs/app.log", contents: Data())
-        FileManager.default.createFile(atPath: root + "/readme.txt", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/logs/app.log", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/readme.txt", contents: Data())
         try FileManager.default.createSymbolicLink(atPath: root + "/out", withDestinationPath: "/etc")
         let p = try PTYProcess(["input", "--no-animation", "--complete", "path:" + root, "File?"])
         try p.waitForText("File?")

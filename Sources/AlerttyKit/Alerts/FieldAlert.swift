@@ -192,14 +192,9 @@ public struct FieldAlert: Alert {
     /// final newline dropped (editors add one), typed in as a paste would be.
     private mutating func takeEdited(_ written: [UInt8]?, note: String?) -> [Effect] {
         focus = .field
-        guard var bytes = written else {
-            notice = note
-            return []
-        }
-        if bytes.last == 0x0A { bytes.removeLast() }
-        if bytes.last == 0x0D { bytes.removeLast() }
-        guard !bytes.contains(0x0A) else {
-            notice = tr("the editor wrote several lines, and this field takes one: the text is as it was")
+        let (line, said) = ExternalEditor.oneLine(written, note: note)
+        guard let bytes = line else {
+            notice = said
             return []
         }
         field.editor.setText(bytes: bytes)

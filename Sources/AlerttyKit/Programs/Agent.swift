@@ -202,15 +202,7 @@ struct AgentProgram: Program {
             if let (served, status) = serveFirst(waiting, plain: plain) {
                 if case .systemd(let pending) = served, let file = pending.file, status != ExitStatus.interrupted.rawValue { done.insert(file) }
                 servedAny = true
-                if status == ExitStatus.interrupted.rawValue {
-                    // Ctrl-C stops the agent; the question shown is given back and waits.
-                    App.report("stopped (Ctrl-C); the question shown was given back and still waits")
-                    return status
-                }
-                if status == ExitStatus.noTerminal.rawValue {
-                    App.report("the agent's terminal is gone: it stops, and the question was given back")
-                    return status
-                }
+                if Self.stops(after: status) { return status }
                 continue
             }
             // None left: done, unless watching. (One whose turn has just come offers itself in a moment.)
@@ -223,6 +215,20 @@ struct AgentProgram: Program {
             }
             changes.wait()
         }
+    }
+
+    /// Whether what the process serving a question ended with stops the agent (said): Ctrl-C
+    /// there, or its terminal gone; the question shown was given back either way.
+    static func stops(after status: Int32) -> Bool {
+        switch status {
+        case ExitStatus.interrupted.rawValue:
+            App.report("stopped (Ctrl-C); the question shown was given back and still waits")
+        case ExitStatus.noTerminal.rawValue:
+            App.report("the agent's terminal is gone: it stops, and the question was given back")
+        default:
+            return false
+        }
+        return true
     }
 
     /// --popup: whenever questions wait, a tmux popup over this pane runs an agent that answers

@@ -267,14 +267,9 @@ public struct FormAlert: Alert {
         case .edited(let written, let note):
             // (Keys wait while the editor runs: the focus is the field it was opened from.)
             guard case .field(let i) = focus else { return [] }
-            guard var bytes = written else {
-                editorNote = note
-                return []
-            }
-            if bytes.last == 0x0A { bytes.removeLast() }
-            if bytes.last == 0x0D { bytes.removeLast() }
-            guard !bytes.contains(0x0A) else {
-                editorNote = tr("the editor wrote several lines, and this field takes one: the text is as it was")
+            let (line, said) = ExternalEditor.oneLine(written, note: note)
+            guard let bytes = line else {
+                editorNote = said
                 return []
             }
             fields[i].text.editor.setText(bytes: bytes)

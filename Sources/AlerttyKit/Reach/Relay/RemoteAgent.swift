@@ -185,14 +185,7 @@ struct RemoteAgent {
                 .min { $0.1.asked < $1.1.asked }
             if let (host, waiting) = next {
                 let status = options.popup ? showInPopup(waiting.question, from: host) : serve(waiting.question, from: host)
-                if status == ExitStatus.interrupted.rawValue {
-                    App.report("stopped (Ctrl-C); the question shown was given back and still waits")
-                    return status
-                }
-                if status == ExitStatus.noTerminal.rawValue {
-                    App.report("the agent's terminal is gone: it stops, and the question was given back")
-                    return status
-                }
+                if AgentProgram.stops(after: status) { return status }
                 if status == 0 { servedAny = true }
                 continue
             }

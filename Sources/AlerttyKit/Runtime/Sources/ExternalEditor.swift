@@ -38,4 +38,14 @@ enum ExternalEditor {
         }
         return .edited(bytes, note: nil)
     }
+
+    /// What an editor left, for a field of one line: the line (its final newline dropped: editors
+    /// add one), or nil and what to say (the editor failed; it wrote several lines).
+    static func oneLine(_ written: [UInt8]?, note: String?) -> (line: [UInt8]?, note: String?) {
+        guard var bytes = written else { return (nil, note) }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        guard !bytes.contains(0x0A) else { return (nil, tr("the editor wrote several lines, and this field takes one: the text is as it was")) }
+        return (bytes, nil)
+    }
 }

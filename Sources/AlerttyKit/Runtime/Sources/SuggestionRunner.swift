@@ -17,7 +17,7 @@ public final class SuggestionRunner: EventSource {
     static let most = 1000
 
     private var scheduled: (text: String, at: UInt64)?
-    private var running: (child: Platform.Child, text: String, deadline: UInt64, output: [UInt8], open: Bool)?
+    private var running: (run: ShellRun, text: String)?
     private var found: [AlertEvent] = []
 
     public init(_ source: Source, timeoutSeconds: Double) {
@@ -25,10 +25,10 @@ public final class SuggestionRunner: EventSource {
         timeoutNanos = UInt64(timeoutSeconds * 1e9)
     }
 
-    public var readDescriptors: [FileDescriptor] { running.map { $0.open ? [$0.child.stdoutRead] : [] } ?? [] }
-    public var writeDescriptors: [FileDescriptor] { [] }
-    public var nextDeadline: UInt64? { found.isEmpty ? scheduled?.at ?? running?.deadline : 0 }
-    public var processGroup: Int32? { running?.child.pid }
+    public var readDescriptors: [FileDescriptor] { running?.run.reads ?? [] }
+    public var writeDescriptors: [FileDescriptor] { running?.run.writes ?? [] }
+    public var nextDeadline: UInt64? { found.isEmpty ? scheduled?.at ?? running?.run.deadline : 0 }
+    public var processGroup: Int32? { running?.run.child.pid }
     public var runsCommands: Bool { if case .command = source { return true } else { return false } }
     /// Suggestions never hold the alert back.
     public var settled: Bool { true }
@@ -52,37 +52,25 @@ public final class SuggestionRunner: EventSource {
         }
         if let s = scheduled, now >= s.at, case .command(let command) = source {
             scheduled = nil
-            guard let child = Platform.spawnShell(command) else { return [] }
-            // The text whole, at once: a line of text fits the pipe.
-            _ = Platform.writeSome(child.stdinWrite, Array((s.text + "\n").utf8)[...])
-            Platform.close(child.stdinWrite)
-            running = (child, s.text, now + timeoutNanos, [], true)
+            running = ShellRun(command, input: Array((s.text + "\n").utf8), deadline: now + timeoutNanos, keep: Limits.fieldsFile)
+                .map { ($0, s.text) }
         }
         guard var r = running else { return [] }
-        while r.open {
-            guard let chunk = Platform.read(r.child.stdoutRead, max: 65536) else {
-                Platform.close(r.child.stdoutRead)
-                r.open = false
-                break
-            }
-            if chunk.isEmpty { break }
-            if r.output.count < Limits.fieldsFile { r.output += chunk }
+        if r.run.advance() != nil {
+            running = nil
+            let words = Array(Suggestions(lines: r.run.output).words.prefix(Self.most))
+            r.run.stop()
+            return [.suggested(for: r.text, words: words)]
         }
         running = r
-        if !r.open, Platform.reap(r.child.pid) != nil {
-            running = nil
-            return [.suggested(for: r.text, words: Array(Suggestions(lines: r.output).words.prefix(Self.most)))]
-        }
-        if now >= r.deadline { stop() }
+        if now >= r.run.deadline { stop() }
         return []
     }
 
     private func stop() {
-        guard let r = running else { return }
+        guard var r = running else { return }
         running = nil
-        Platform.killGroup(r.child.pid)
-        _ = Platform.reap(r.child.pid, wait: true)
-        if r.open { Platform.close(r.child.stdoutRead) }
+        r.run.stop()
     }
 
     public func shutdown() {

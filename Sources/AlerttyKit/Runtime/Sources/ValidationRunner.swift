@@ -14,17 +14,7 @@ public final class ValidationRunner: EventSource {
 
     private var scheduled: (text: [UInt8], generation: Int, at: UInt64)?
 
-    private struct Run {
-        var child: Platform.Child
-        var generation: Int
-        var deadline: UInt64
-        var input: [UInt8]
-        var written = 0
-        var stdinOpen = true
-        var output: [UInt8] = []
-        var outputOpen = true
-    }
-    private var running: Run?
+    private var running: (run: ShellRun, generation: Int)?
 
     /// For a form: the field whose checks this runner takes (a run's generation modulo 256).
     let channel: Int?
@@ -36,18 +26,10 @@ public final class ValidationRunner: EventSource {
         self.secret = secret
     }
 
-    public var readDescriptors: [FileDescriptor] {
-        guard let r = running, r.outputOpen else { return [] }
-        return [r.child.stdoutRead]
-    }
-
-    public var writeDescriptors: [FileDescriptor] {
-        guard let r = running, r.stdinOpen else { return [] }
-        return [r.child.stdinWrite]
-    }
-
-    public var nextDeadline: UInt64? { scheduled?.at ?? running?.deadline }
-    public var processGroup: Int32? { running?.child.pid }
+    public var readDescriptors: [FileDescriptor] { running?.run.reads ?? [] }
+    public var writeDescriptors: [FileDescriptor] { running?.run.writes ?? [] }
+    public var nextDeadline: UInt64? { scheduled?.at ?? running?.run.deadline }
+    public var processGroup: Int32? { running?.run.child.pid }
     public var runsCommands: Bool { true }
 
     public func accept(_ effect: Effect, now: UInt64) -> Bool {
@@ -67,17 +49,14 @@ public final class ValidationRunner: EventSource {
             s.text.resetBytes()
         }
         guard var r = running else { return [] }
-        feedInput(&r)
-        readOutput(&r)
-        if let status = Platform.reap(r.child.pid) {
-            readOutput(&r) // what it wrote just before exiting
-            let verdict: Validity = status == 0 ? .valid : .invalid(reason(from: r.output, input: r.input, status: status))
+        if let status = r.run.advance() {
+            let verdict: Validity = status == 0 ? .valid : .invalid(reason(from: r.run.output, input: r.run.input, status: status))
             running = r
             stopRunning()
             return [.validated(generation: r.generation, verdict)]
         }
         running = r
-        if now >= r.deadline {
+        if now >= r.run.deadline {
             stopRunning()
             let seconds = Double(timeoutNanos) / 1e9
             let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
@@ -87,43 +66,7 @@ public final class ValidationRunner: EventSource {
     }
 
     private func start(text: [UInt8], generation: Int, now: UInt64) {
-        guard let child = Platform.spawnShell(command) else {
-            running = nil
-            return
-        }
-        running = Run(child: child, generation: generation, deadline: now + timeoutNanos, input: text)
-    }
-
-    /// Writes what the pipe takes now; closes stdin once all is written or the command stopped reading.
-    private func feedInput(_ r: inout Run) {
-        guard r.stdinOpen else { return }
-        if r.written < r.input.count {
-            guard let n = Platform.writeSome(r.child.stdinWrite, r.input[r.written...]) else {
-                r.written = r.input.count // the reader is gone: nothing more to send
-                closeInput(&r)
-                return
-            }
-            r.written += n
-        }
-        if r.written >= r.input.count { closeInput(&r) }
-    }
-
-    private func closeInput(_ r: inout Run) {
-        Platform.close(r.child.stdinWrite)
-        r.stdinOpen = false
-    }
-
-    /// Reads what is there; at EOF stops watching the pipe (no spinning on a closed one).
-    private func readOutput(_ r: inout Run) {
-        while r.outputOpen {
-            guard let chunk = Platform.read(r.child.stdoutRead, max: 4096) else {
-                Platform.close(r.child.stdoutRead)
-                r.outputOpen = false
-                return
-            }
-            if chunk.isEmpty { return }
-            if r.output.count < 4096 { r.output += chunk }
-        }
+        running = ShellRun(command, input: text, deadline: now + timeoutNanos, keep: 4096).map { ($0, generation) }
     }
 
     private func reason(from output: [UInt8], input: [UInt8], status: Int32) -> String {
@@ -149,12 +92,7 @@ public final class ValidationRunner: EventSource {
     func stopRunning() {
         guard var r = running else { return }
         running = nil
-        Platform.killGroup(r.child.pid)
-        _ = Platform.reap(r.child.pid, wait: true)
-        if r.stdinOpen { Platform.close(r.child.stdinWrite) }
-        if r.outputOpen { Platform.close(r.child.stdoutRead) }
-        r.input.resetBytes()
-        r.output.resetBytes()
+        r.run.stop()
     }
 
     public func shutdown() {

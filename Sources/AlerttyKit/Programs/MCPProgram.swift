@@ -84,12 +84,13 @@ struct MCPProgram: Program {
                 let ready = Platform.poll(reads, timeoutMs: -1)
                 for call in calls {
                     for fd in [call.stdout, call.stderr] where fd >= 0 && ready.contains(fd) {
-                        if let bytes = Platform.read(fd, max: 65536), !bytes.isEmpty {
-                            if fd == call.stdout { call.out += bytes.prefix(max(0, Self.outLimit - call.out.count)) } else { call.err += bytes.prefix(max(0, 4096 - call.err.count)) }
-                        } else if Platform.read(fd, max: 1) == nil {
+                        // (Empty: nothing yet; nil: its end.)
+                        guard let bytes = Platform.read(fd, max: 65536) else {
                             Platform.close(fd)
                             if fd == call.stdout { call.stdout = -1 } else { call.stderr = -1 }
+                            continue
                         }
+                        if fd == call.stdout { call.out += bytes.prefix(max(0, Self.outLimit - call.out.count)) } else { call.err += bytes.prefix(max(0, 4096 - call.err.count)) }
                     }
                 }
                 for call in calls where call.done { finish(call) }

@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder choose progress form text date number time edit agent ask mcp askpass pinentry whiptail dialog --help --version --print-theme --generate" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder open choose progress form text date number time edit agent ask mcp askpass pinentry whiptail dialog --help --version --print-theme --generate" -- "$cur"))
         return
     fi
     if [ "$COMP_CWORD" -eq 2 ]; then
@@ -55,23 +55,25 @@ _alertty() {
         --mismatch) :; return ;;
         --strength-label) :; return ;;
         --error) :; return ;;
-        --dir) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --dir) case "$alert" in save|folder) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;; open) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;; esac; return ;;
         --root) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --name) :; return ;;
         --overwrite) COMPREPLY=($(compgen -W "ask deny allow" -- "$cur")); return ;;
+        --type) COMPREPLY=($(compgen -W "file dir any" -- "$cur")); return ;;
+        --glob) :; return ;;
+        --min) :; return ;;
+        --max) :; return ;;
+        --preview) COMPREPLY=($(compgen -c -- "$cur")); return ;;
+        --preview-position) COMPREPLY=($(compgen -W "right bottom" -- "$cur")); return ;;
+        --preview-size) :; return ;;
         --list-height) :; return ;;
         --items-from) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --delimiter) :; return ;;
         --output) case "$alert" in choose) COMPREPLY=($(compgen -W "label tag index json" -- "$cur")) ;; form) COMPREPLY=($(compgen -W "lines json shell" -- "$cur")) ;; esac; return ;;
-        --min) :; return ;;
-        --max) :; return ;;
         --selected) :; return ;;
         --focus) :; return ;;
         --marked) :; return ;;
         --letters) COMPREPLY=($(compgen -W "filter jump newt none" -- "$cur")); return ;;
-        --preview) COMPREPLY=($(compgen -c -- "$cur")); return ;;
-        --preview-position) COMPREPLY=($(compgen -W "right bottom" -- "$cur")); return ;;
-        --preview-size) :; return ;;
         --percent) :; return ;;
         --percent-from) COMPREPLY=($(compgen -W "stdout stderr" -- "$cur")); return ;;
         --task) :; return ;;
@@ -89,6 +91,7 @@ _alertty() {
         password) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --placeholder --value --secret-in-arguments --validate --regex --min-length --max-length --validate-cmd --validate-timeout --invalid-message --mask --allow-reveal --confirm --label --repeat-label --mismatch --framed --strength --strength-label --error --help" -- "$cur")) ;;
         save) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --dir --root --name --typed-path --overwrite --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
         folder) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --dir --root --typed-path --print0 --show-hidden --dialog-keys --help" -- "$cur")) ;;
+        open) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --ok --cancel --dir --root --type --glob --recursive --all --multi --min --max --peek --preview --preview-position --preview-size --print0 --help" -- "$cur")) ;;
         choose) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --no-cancel --ok --cancel --extra-button --help-button --editable --order --framed --tags-lead --scrollbar --list-gap --two-lists --tree --print0 --list-height --items-from --read0 --tagged --delimiter --output --multi --radio --min --max --selected --focus --marked --letters --visit-items --lenient-marks --marks-by-tag --enter-takes-marked --center-list --select-if-one --preview --preview-position --preview-size --dialog-keys --help" -- "$cur")) ;;
         progress) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --framed --pulsate --percent --cancel --erase --stdin --percent-from --show-output --no-error-box --task --tail --help" -- "$cur")) ;;
         form) COMPREPLY=($(compgen -W "--title --timeout --inline --no-animation --color --theme --tty --width --begin --margin --height --id --popup --tmux-socket --no-notify --verbose --describe --non-interactive --on-timeout --backtitle --plain --keep --colors --ok --cancel --extra-button --help-button --secret-in-arguments --fields-from --dialog-keys --output --field --confirm --default --hint --invalid-message --max --max-length --min --min-length --options --placeholder --readonly --regex --validate --validate-cmd --help" -- "$cur")) ;;

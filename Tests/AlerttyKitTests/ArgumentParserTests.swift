@@ -74,7 +74,7 @@ final class ArgumentParserTests: XCTestCase {
         let ok = CommandSpec.flags.filter { $0.flag == .ok }
         XCTAssertEqual(ok.count, 1)
         XCTAssertEqual(Set(ok.first?.alerts ?? []), Set(AlertKind.allCases.filter { kind in kind.descriptor.flags.contains { $0.flag == .ok } }))
-        XCTAssertEqual(Set(ok.first?.alerts ?? []), [.message, .input, .password, .save, .folder, .choose, .form, .text, .date, .number, .time, .edit])
+        XCTAssertEqual(Set(ok.first?.alerts ?? []), [.message, .input, .password, .save, .folder, .open, .choose, .form, .text, .date, .number, .time, .edit])
         XCTAssertEqual(CommandSpec.flags.filter { $0.flag == .value }.map(\.alerts), [[.input, .password], [.date], [.number], [.time], [.edit]])
         XCTAssertEqual(CommandSpec.flags.filter { $0.flag == .title }.first?.alerts, AlertKind.allCases, "every alert's")
     }

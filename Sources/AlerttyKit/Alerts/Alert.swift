@@ -176,6 +176,8 @@ public enum AlertEvent: Equatable, Sendable {
     case saveTargetChecked(SaveCheck, Browser.SaveTarget)
     /// Result of a `.browse` effect: the folder reached and its entries, or why not.
     case browsed(Browse, Browsed)
+    /// Result of a `.checkOpen` effect.
+    case openChecked(OpenCheck, OpenChecked)
     /// A followed file changed (grew, was truncated or replaced): DocumentFollower looked.
     case documentChanged
     /// Result of an `.editExternally` effect: the text as the editor left it, byte for byte, or
@@ -231,6 +233,12 @@ public enum Effect: Equatable, Sendable {
     case stopPreview
     /// Hand `text` to the person's editor on the terminal (never a secret); answered by `.edited`.
     case editExternally([UInt8])
+    /// Walk the tree below a folder (`open --recursive`), dropping any walk under way; the entries
+    /// come as `.input`, the end as `.inputEnded`.
+    case walk(WalkRequest)
+    /// Check the paths `open` would answer (inside the root, of the kind and names asked for);
+    /// answered by `.openChecked`.
+    case checkOpen(OpenCheck)
 
     /// Ends the alert.
     var ends: Bool { if case .finish = self { return true } else { return false } }

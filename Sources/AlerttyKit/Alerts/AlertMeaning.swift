@@ -139,10 +139,18 @@ public enum AlertMeaning: Equatable, Sendable {
         public var notice: String?
         /// The name Save would take (--name, or one typed): Enter on an empty line takes it.
         public var name: String = ""
+        /// `open`: existing entries are chosen (a number chooses a file, or marks it with `multi`).
+        public var opens = false
+        public var multi = false
+        /// `open --multi`: the paths marked so far, anywhere below the root.
+        public var marked: [PathBytes] = []
+        /// `open --recursive`: the tree is still being read.
+        public var loading = false
 
         public static func == (a: BrowserView, b: BrowserView) -> Bool {
             a.title == b.title && a.text == b.text && a.current == b.current && a.atRoot == b.atRoot
                 && a.choosesFolder == b.choosesFolder && a.notice == b.notice && a.name == b.name
+            && a.opens == b.opens && a.multi == b.multi && a.marked == b.marked && a.loading == b.loading
                 && a.entries.map(\.name) == b.entries.map(\.name) && a.entries.map(\.folder) == b.entries.map(\.folder)
         }
     }

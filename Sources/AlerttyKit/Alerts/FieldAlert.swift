@@ -183,7 +183,7 @@ public struct FieldAlert: Alert {
             // (Words for a text since changed are passed over: a run for the new one is coming.)
             if text == field.editor.text { suggestions = Suggestions(configuration.suggestions.words + words) }
             return []
-        case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
+        case .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .openChecked, .documentChanged, .input, .inputEnded, .mouse, .childOutput, .childExited, .tick, .signal, .previewOutput, .previewEnded, .laidOut:
             return []
         }
     }

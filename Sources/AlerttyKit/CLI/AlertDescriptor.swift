@@ -100,7 +100,7 @@ public struct AlertDescriptor: Sendable {
     /// The table: one row per alert, in the order help lists them.
     public static let all: [AlertDescriptor] = [
         MessageAlert.descriptor, ConfirmAlert.descriptor, FieldAlert.inputDescriptor, FieldAlert.passwordDescriptor,
-        SaveAlert.saveDescriptor, SaveAlert.folderDescriptor, ChooseAlert.descriptor, ProgressAlert.descriptor,
+        SaveAlert.saveDescriptor, SaveAlert.folderDescriptor, OpenAlert.descriptor, ChooseAlert.descriptor, ProgressAlert.descriptor,
         FormAlert.descriptor, TextAlert.descriptor, DateAlert.descriptor, NumberAlert.descriptor, TimeAlert.descriptor,
         EditAlert.descriptor,
     ]

@@ -5,7 +5,7 @@
 
 /// The alerts, by name. Each one's facts are its descriptor (AlertDescriptor, in its own file).
 public enum AlertKind: String, CaseIterable, Sendable {
-    case message, confirm, input, password, save, folder, choose, progress, form, text, date, number, time, edit
+    case message, confirm, input, password, save, folder, open, choose, progress, form, text, date, number, time, edit
 }
 
 /// Every flag, by name. The table below gives each its spec; a test checks each has exactly one,
@@ -121,6 +121,11 @@ public enum Flag: String, CaseIterable, Sendable {
     case run
     case task
     case theme
+    case type
+    case glob
+    case recursive
+    case all
+    case peek
 }
 
 /// A positional argument of an alert, in order.

@@ -159,8 +159,10 @@ public final class LineFrontEnd: FrontEnd {
             if !b.atRoot { say(tr("..) the parent folder")) }
             for (i, e) in b.entries.enumerated().prefix(200) { say("\(i + 1)) " + Sanitize.bytes(e.name) + (e.folder ? "/" : "")) }
             if b.entries.count > 200 { say(tr("(%d more: type a name)", b.entries.count - 200)) }
-            if b.entries.isEmpty { say(tr("(empty folder)")) }
-            if b.choosesFolder {
+            if b.entries.isEmpty { say(b.loading ? tr("(loading…)") : tr("(empty folder)")) }
+            if b.opens {
+                openPrompt(b)
+            } else if b.choosesFolder {
                 write(tr("Number or .. to open, +name makes a folder, Enter chooses this folder (q cancels):") + " ")
             } else {
                 let taken = b.name.isEmpty ? "" : " [" + b.name + "]"
@@ -180,6 +182,19 @@ public final class LineFrontEnd: FrontEnd {
             }
         case .progress:
             break
+        }
+    }
+
+    /// `open`: what is marked so far, and what a number, `..`, a path and Enter do.
+    private func openPrompt(_ b: AlertMeaning.BrowserView) {
+        if !b.marked.isEmpty { say(tr("Marked: %s", b.marked.map { Sanitize.bytes($0) }.joined(separator: ", "))) }
+        if b.multi {
+            write(tr("Numbers mark or unmark, .. goes up, a path typed is marked; Enter ends (q cancels):") + " ")
+        } else if b.choosesFolder {
+            write(tr("Number or .. to open, Enter chooses this folder, or type a path (q cancels):") + " ")
+        } else {
+            let taken = b.name.isEmpty ? "" : " [" + b.name + "]"
+            write(tr("Number or .. to open or choose, or type a path%s (q cancels):", taken) + " ")
         }
     }
 
@@ -354,8 +369,13 @@ public final class LineFrontEnd: FrontEnd {
             return [.event(.answer(.items(picks.map { $0 - 1 })))]
         case .browser(let b):
             if answer == "q" || answer == ":cancel" { return [.finish(Outcome(.cancel))] }
-            if answer.isEmpty { return b.choosesFolder || !b.name.isEmpty ? [.event(.answer(.current))] : [] }
+            if answer.isEmpty { return b.choosesFolder || !b.name.isEmpty || b.multi ? [.event(.answer(.current))] : [] }
             if answer == ".." { return [.event(.answer(.parent))] }
+            if b.opens {
+                if b.multi, let picks = Self.numbers(answer, max: b.entries.count) { return [.event(.answer(.items(picks.map { $0 - 1 })))] }
+                if let n = Int(answer), n >= 1, n <= b.entries.count { return [.event(.answer(.open(n - 1)))] }
+                return [.event(.answer(.path(answer)))]
+            }
             if let n = Int(answer), n >= 1, n <= b.entries.count { return [.event(.answer(.open(n - 1)))] }
             if answer.hasPrefix("+") { return [.event(.answer(.makeFolder(String(answer.dropFirst()))))] }
             return [.event(.answer(b.choosesFolder ? .go(answer) : .path(answer)))]

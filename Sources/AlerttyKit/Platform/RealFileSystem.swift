@@ -89,3 +89,56 @@ public struct RealFileSystem: FileSystem {
         Platform.environment("HOME").map { Array($0.utf8) }
     }
 }
+
+/// One folder's entries read a few at a time (the tree walker reads a tree in slices between
+/// keys): the name and what the entry is, a link's target looked up with one stat.
+public final class DirectoryStream {
+    private var dir: OpaquePointer?
+    public let path: PathBytes
+
+    /// nil when the folder cannot be opened (gone, not readable).
+    public init?(_ path: PathBytes) {
+        let opened = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
+        }
+        guard let opened else { return nil }
+        dir = opened
+        self.path = path
+    }
+
+    /// Calls `body` with the next entry's name (without `.` and `..`) and kind; false at the end.
+    public func next(_ body: (UnsafeRawBufferPointer, EntryKind) -> Void) -> Bool {
+        guard let dir else { return false }
+        while let entry = readdir(dir) {
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = .other // looked up below, once the name is known
+            default: kind = .other
+            }
+            let type = Int32(entry.pointee.d_type)
+            var done = false
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
+                if name.count == 1 && name[0] == 46 || name.count == 2 && name[0] == 46 && name[1] == 46 { return }
+                if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
+                    body(name, RealFileSystem().kind(Paths.appending(path, Array(name))) ?? .other)
+                } else {
+                    body(name, kind)
+                }
+                done = true
+            }
+            if done { return true }
+        }
+        close()
+        return false
+    }
+
+    public func close() {
+        if let dir { closedir(dir) }
+        dir = nil
+    }
+
+    deinit { close() }
+}

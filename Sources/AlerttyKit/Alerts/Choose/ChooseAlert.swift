@@ -183,6 +183,17 @@ public struct ChooseAlert: Alert {
         refilter()
     }
 
+    /// Marks `items` of a check list (`open` keeps a person's marks across the folders it shows).
+    mutating func mark(_ items: [Int]) {
+        for item in items where item < store.count { list.setMark(item, true) }
+    }
+
+    /// Focuses `item` (`open` focuses the file it was given, the folder it came up from).
+    mutating func focus(item: Int) {
+        guard item < store.count else { return }
+        list.select(row: list.order == nil ? item : (0..<list.rowCount).first { list.item(atRow: $0) == item } ?? list.selection)
+    }
+
     /// The item Enter, Help and line mode speak of: the focused row, on whichever side.
     var focusedItem: Int? { sides.map { $0.focusedItem } ?? list.selectedItem }
 
@@ -558,7 +569,7 @@ public struct ChooseAlert: Alert {
         case .countdown(let left):
             defaultCountdown = left
             return []
-        case .validated, .suggested, .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .documentChanged, .edited, .childOutput, .childExited, .signal, .strength:
+        case .validated, .suggested, .directoryMade, .saveTargetChecked, .folderResolved, .browsed, .openChecked, .documentChanged, .edited, .childOutput, .childExited, .signal, .strength:
             return []
         }
     }

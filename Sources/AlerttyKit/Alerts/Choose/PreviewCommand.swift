@@ -8,6 +8,9 @@ public struct PreviewCommand: Equatable, Sendable {
     public var position: PreviewPane.Position = .right
     /// The pane's share of the box: columns (right) or rows (bottom), or a percentage.
     public var size: Size = .percent(50)
+    /// Shell text run before the command, as written (no placeholders read in it): `open` goes to
+    /// the folder shown first, whatever bytes its name holds.
+    public var prefix: [UInt8] = []
 
     public enum Size: Equatable, Sendable {
         case cells(Int)
@@ -50,8 +53,8 @@ public struct PreviewCommand: Equatable, Sendable {
     /// The command line for `item`: the template with its placeholders replaced, quoted.
     public func command(for item: Item) -> [UInt8] {
         let bytes = Array(template.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + item.printed.count + 16)
+        var out: [UInt8] = prefix
+        out.reserveCapacity(prefix.count + bytes.count + item.printed.count + 16)
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "{"), let close = bytes[i...].firstIndex(of: UInt8(ascii: "}")) {

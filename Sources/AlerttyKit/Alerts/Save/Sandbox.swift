@@ -189,3 +189,61 @@ public enum Browsed: Equatable, Sendable {
     /// The move could not be made: why. The browser stays where it was.
     case refused(String)
 }
+
+/// The paths `open` would answer, to be checked as of now: each absolute or below the folder
+/// shown, as listed, typed or given by a script.
+public struct OpenCheck: Equatable, Sendable {
+    public var root: PathBytes
+    public var folder: PathBytes
+    public var paths: [PathBytes]
+    public var filter: PathFilter
+    /// One path typed in the box: a folder is gone into rather than refused.
+    public var typed: Bool
+}
+
+public enum OpenChecked: Equatable, Sendable {
+    /// Every path is fine: as printed (absolute, `.` and `..` taken away, links kept as named).
+    case chosen([PathBytes])
+    /// The typed path is a folder inside the root: go there.
+    case folder(PathBytes)
+    case refused(String)
+}
+
+extension Sandbox {
+    /// Each path of `check`, as the kernel would find it now: inside the root as named and once
+    /// every link is followed, there, of the kind asked for, named as the globs say, not hidden
+    /// unless hidden entries are offered. The first that fails says why.
+    public static func check(_ check: OpenCheck, fileSystem: any FileSystem) -> OpenChecked {
+        let root = check.root
+        var chosen: [PathBytes] = []
+        for given in check.paths {
+            let shown = "“" + Sanitize.bytes(given) + "”"
+            guard !given.isEmpty else { return .refused("an empty path names nothing") }
+            if given.contains(0) { return .refused("a path cannot contain NUL") }
+            let path = Paths.normalize(given, base: check.folder)
+            guard Paths.isInside(path, root: root) else { return .refused("\(shown) is outside the root") }
+            guard let real = fileSystem.realPath(path) else { return .refused("\(shown) does not exist") }
+            guard Paths.isInside(real, root: root) else { return .refused("\(shown) leads outside the root") }
+            let isFolder = fileSystem.kind(real) == .directory
+            if check.typed && check.paths.count == 1 && isFolder && check.filter.kind == .file { return .folder(real) }
+            switch (check.filter.kind, isFolder, fileSystem.kind(real)) {
+            case (.file, true, _): return .refused("\(shown) is a folder, not a file")
+            case (.dir, false, _): return .refused("\(shown) is not a folder")
+            case (_, false, let kind) where kind != .file: return .refused("\(shown) is not a regular file")
+            default: break
+            }
+            let below = Array(Paths.components(path).dropFirst(Paths.components(root).count))
+            if !check.filter.showsHidden, below.contains(where: { PathFilter.isHidden($0) }) {
+                return .refused("\(shown) is hidden (--all offers hidden entries)")
+            }
+            let relative = Paths.isInside(path, root: check.folder)
+                ? Array(Paths.components(path).dropFirst(Paths.components(check.folder).count)) : [Paths.lastName(path)]
+            let joined = Array(relative.joined(separator: [Glob.slash]))
+            guard check.filter.admits(path: joined, isFolder: isFolder) else {
+                return .refused("\(shown) does not match " + check.filter.globs.map { "--glob '\($0.text)'" }.joined(separator: " or "))
+            }
+            if !chosen.contains(path) { chosen.append(path) }
+        }
+        return .chosen(chosen)
+    }
+}

@@ -167,7 +167,7 @@ public struct SaveAlert: Alert {
         }
         if let inner = nested { return updateNested(event, inner) }
         switch event {
-        case .start, .browsed, .documentChanged, .edited, .validated, .suggested, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength, .previewOutput, .previewEnded, .laidOut: return []
+        case .start, .browsed, .openChecked, .documentChanged, .edited, .validated, .suggested, .input, .inputEnded, .childOutput, .childExited, .tick, .signal, .countdown, .strength, .previewOutput, .previewEnded, .laidOut: return []
         case .answer(let answer):
             return take(answer)
         case .mouse(let mouse): return click(mouse)

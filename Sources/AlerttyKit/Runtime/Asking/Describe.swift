@@ -101,10 +101,20 @@ enum Describe {
             items = c
             if c.cut { o.put("cut", true) }
             o.putRaw("marked", "[" + c.marked.map { String($0 + 1) }.joined(separator: ",") + "]")
+        case .browser(let b) where b.opens && b.multi:
+            o.put("text", b.text)
+            let path = #"{"type":"string","format":"path","minLength":1}"#
+            o.putRaw("answer", schema(["type": "\"array\"", "items": path, "uniqueItems": "true",
+                                       "minItems": String(command.int(.min) ?? 1), "maxItems": command.int(.max).map(String.init) ?? "null"],
+                                      "existing paths inside the root, one per line"))
+            o.put("root", command.string(.root) ?? "/")
+            o.put("start", String(decoding: b.current, as: UTF8.self))
         case .browser(let b):
             o.put("text", b.text)
-            o.putRaw("answer", schema(["type": "\"string\"", "format": "\"path\"", "root": JSONObject.quoted(command.string(.root) ?? "/")],
-                                      b.choosesFolder ? "a folder's path inside the root" : "a file's path inside the root"))
+            o.putRaw("answer", schema(["type": "\"string\"", "format": "\"path\"", "minLength": b.opens ? "1" : "null",
+                                       "root": JSONObject.quoted(command.string(.root) ?? "/")],
+                                      b.opens ? (b.choosesFolder ? "an existing folder's path inside the root" : "an existing path inside the root")
+                                              : b.choosesFolder ? "a folder's path inside the root" : "a file's path inside the root"))
             o.put("root", command.string(.root) ?? "/")
             o.put("start", String(decoding: b.current, as: UTF8.self))
         case .document(let d):

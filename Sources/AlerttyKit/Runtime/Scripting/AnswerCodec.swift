@@ -43,8 +43,9 @@ enum AnswerCodec {
                 picks.append(i)
             }
             return .answer(.items(picks))
-        case .browser:
-            return .answer(.path(text))
+        case .browser(let b):
+            // open: the whole answer, one path per line; save and folder: one path.
+            return .answer(b.opens ? .text(text) : .path(text))
         }
     }
 

@@ -26,6 +26,8 @@ public final class FileSystemEffects: EventSource {
             results.append(.folderResolved(check, choosing: choosing, Sandbox.resolveFolder(check, fileSystem: fileSystem)))
         case .checkSaveTarget(let check):
             results.append(.saveTargetChecked(check, Sandbox.target(of: check, fileSystem: fileSystem)))
+        case .checkOpen(let check):
+            results.append(.openChecked(check, Sandbox.check(check, fileSystem: fileSystem)))
         case .browse(let request):
             results.append(.browsed(request, Sandbox(fileSystem: fileSystem, root: request.root).walk(request)))
         default:

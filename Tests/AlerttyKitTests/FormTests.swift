@@ -21,7 +21,7 @@ final class FormTests: XCTestCase {
 
     func testGrammarErrorsNameTheFieldAndTheOption() {
         XCTAssertEqual(error([]), "form needs at least one --field NAME KIND LABEL")
-        XCTAssertEqual(error(["--field", "x", "slider", "X"]), "--field x: the kind must be one of text, password, number, switch, choice, not 'slider'")
+        XCTAssertEqual(error(["--field", "x", "slider", "X"]), "--field x: the kind must be one of text, password, number, date, time, switch, choice, multi, not 'slider'")
         XCTAssertEqual(error(["--field", "1x", "text", "X"]), "--field '1x': a name is letters, digits and _ (a shell variable name)")
         XCTAssertEqual(error(["--field", "a", "switch", "A", "--regex", "x"]), "--field a: a switch field takes no --regex")
         XCTAssertEqual(error(["--field", "c", "choice", "C"]), "--field c: a choice needs --options A,B,C")

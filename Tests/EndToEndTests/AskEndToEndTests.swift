@@ -72,6 +72,18 @@ final class AskEndToEndTests: XCTestCase {
         XCTAssertEqual(none.stdoutText, "{\"action\":\"decline\"}\n", "the default No is a decline")
     }
 
+    /// Every MCP elicitation field type has a form field: several choices, a date and a
+    /// boolean among other fields are asked as one form, the answer typed as the schema types it.
+    func testAMultipleChoiceADateAndABooleanAreOneForm() throws {
+        let json = #"{"message":"Release","requestedSchema":{"type":"object","properties":{"# +
+            #""parts":{"type":"array","items":{"enum":["core","docs","tests"]},"minItems":1,"default":["core","tests"]},"# +
+            #""day":{"type":"string","format":"date","default":"2026-12-24"},"# +
+            #""signed":{"type":"boolean","default":true}},"required":["parts"]}}"#
+        let none = try Job(["ask", try file(json), "--non-interactive"])
+        XCTAssertEqual(try none.waitForExit(), 0, none.stderrText)
+        XCTAssertEqual(none.stdoutText, #"{"action":"accept","content":{"parts":["core","tests"],"day":"2026-12-24","signed":true}}"# + "\n")
+    }
+
     /// Bad JSON, unknown shapes and schema features alertty cannot ask: one line naming where,
     /// exit 2, nothing drawn.
     func testWhatCannotBeAskedIsOneLineAndNothingDrawn() throws {
@@ -80,8 +92,8 @@ final class AskEndToEndTests: XCTestCase {
             ("[1,2]", "neither an elicitation"),
             ("{\"message\":\"x\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"format\":\"password\"}}}}",
              "requestedSchema.properties.a.format: the format 'password' cannot be asked"),
-            ("{\"message\":\"x\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\",\"items\":{\"enum\":[\"p\"]}},\"b\":{\"type\":\"boolean\"}}}}",
-             "requestedSchema.properties.a: a multiple choice is asked alone"),
+            ("{\"message\":\"x\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}},\"b\":{\"type\":\"boolean\"}}}}",
+             "requestedSchema.properties.a.items"),
             (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "nested deeper than 64"),
         ] {
             let p = try PTYProcess(["ask", try file(json)])

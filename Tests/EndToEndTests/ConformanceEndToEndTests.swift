@@ -40,6 +40,7 @@ final class ConformanceEndToEndTests: XCTestCase {
     static let root: String = {
         let r = NSTemporaryDirectory() + "alertty-conformance-\(getpid())"
         try? FileManager.default.createDirectory(atPath: r + "/sub", withIntermediateDirectories: true)
+        for name in ["a.txt", "b.txt"] { try? "\(name)\n".write(toFile: r + "/sub/" + name, atomically: true, encoding: .utf8) }
         // Beside the browsers' root, not in it: their cases count what is there.
         try? "line one\nline two\nline three\n".write(toFile: r + "-notes.txt", atomically: true, encoding: .utf8)
         try? "d12|Debian 12|bookworm\nd13|Debian 13|trixie\n".write(toFile: r + "-releases.txt", atomically: true, encoding: .utf8)
@@ -80,6 +81,18 @@ final class ConformanceEndToEndTests: XCTestCase {
             Case(name: "folder", arguments: ["folder", "--root", r, "--dir", r], ready: "sub", byDefault: (r + "\n", 0), defaultKeys: [],
                  answer: Way(keys: [K.down, K.right, "\u{0F}"], lines: ["sub", ""], variable: "sub", stdout: r + "/sub\n"),
                  refused: "/etc"),
+            // open: the start file is its default; an answer is a path below the folder shown first.
+            Case(name: "open", arguments: ["open", "--root", r, "--dir", r + "/sub/a.txt"], ready: "b.txt",
+                 byDefault: (r + "/sub/a.txt\n", 0),
+                 answer: Way(keys: [K.down, K.enter], lines: ["b.txt"], variable: "b.txt", stdout: r + "/sub/b.txt\n"),
+                 refused: "/etc/passwd"),
+            // A form's date, time and multi fields: the date and time alerts' rules, several options marked.
+            Case(name: "form kinds", arguments: ["form", "--field", "day", "date", "Day", "--default", "2026-12-05", "--max", "2026-12-31",
+                                                 "--field", "at", "time", "At", "--default", "9:30",
+                                                 "--field", "parts", "multi", "Parts", "--options", "core,docs,tests", "--default", "core"],
+                 ready: "[x] core", byDefault: ("2026-12-05\n09:30\ncore\n", 0), defaultKeys: [K.enter, K.enter, K.enter], defaultLines: 3,
+                 answer: Way(keys: ["\u{15}2026-12-24", K.enter, K.enter, K.right, K.space, K.enter], lines: ["2026-12-24", "", "1 2"],
+                             variable: nil, stdout: "2026-12-24\n09:30\ncore,docs\n")),
             Case(name: "form", arguments: ["form", "--field", "host", "text", "Host", "--default", "db1",
                                            "--field", "tls", "switch", "TLS", "--default", "on"], ready: "Host",
                  byDefault: ("db1\non\n", 0), defaultKeys: [K.enter, K.enter], defaultLines: 2,
@@ -231,6 +244,55 @@ final class ConformanceEndToEndTests: XCTestCase {
         let form = cases.first { $0.name == "form" }!
         let f = try scripted(form, ["ALERTTY_ANSWER_C_HOST": "db2"])
         XCTAssertEqual(f.stdout, "db2\non\n")
+    }
+
+    /// Each answer alertty accepted — the box's, as printed — validates against the JSON Schema
+    /// its --describe printed for that prompt (a form: each line against its field's).
+    func testEveryAcceptedAnswerValidatesAgainstItsDescribedSchema() throws {
+        try Needs.pythonModule("jsonschema", package: "python3-jsonschema")
+        var checked: [Any] = []
+        for c in cases where !isProgress(c) && c.answer.status == 0 {
+            let d = try box(c, ["--describe"])
+            XCTAssertEqual(try d.waitForExit(), 7, "\(c.name): \(d.stderrText)")
+            let described = try JSONSerialization.jsonObject(with: Data(d.stdoutText.utf8))
+            // What alertty took from a script (a form: what it printed, a line per field).
+            checked.append(["name": c.name, "described": described, "answer": c.answer.variable ?? c.answer.stdout])
+        }
+        let script = #"""
+        import json, sys
+        from jsonschema import Draft202012Validator
+        def as_json(text, schema):
+            kind = schema.get("type")
+            if kind == "array": return [line for line in text.replace(",", "\n").split("\n") if line] if schema.get("items", {}).get("enum") else [line for line in text.split("\n") if line]
+            if kind == "integer": return int(text)
+            if kind == "number": return float(text)
+            if kind == "boolean": return text.strip().lower() in ("on", "yes", "true", "1")
+            return text[:-1] if text.endswith("\n") else text
+        failures = []
+        for case in json.load(sys.stdin):
+            d, answer = case["described"], case["answer"]
+            pairs = [(f["answer"], line) for f, line in zip(d["fields"], answer.split("\n"))] if d.get("fields") else [(d.get("answer"), answer)]
+            for schema, text in pairs:
+                if schema is None: continue
+                value = as_json(text, schema)
+                if not Draft202012Validator(schema).is_valid(value):
+                    failures.append(f"{case['name']}: {value!r} does not validate against {schema}")
+        print("\n".join(failures))
+        """#
+        let input = try JSONSerialization.data(withJSONObject: checked)
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        check.arguments = ["-c", script]
+        let (stdin, stdout) = (Pipe(), Pipe())
+        (check.standardInput, check.standardOutput) = (stdin, stdout)
+        try check.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        XCTAssertEqual(check.terminationStatus, 0)
+        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines), "", "answers their own schema refuses")
+        XCTAssertGreaterThan(checked.count, 15)
     }
 
     // MARK: - A refused answer

@@ -22,6 +22,11 @@ final class DescribeSchemaEndToEndTests: XCTestCase {
         ["time", "--value", "12:30:00", "At?"],
         ["number", "--min", "1", "--max", "10", "--value", "5", "How many?"],
         ["text", "/etc/hostname"],
+        ["open", "--root", "/tmp", "Which file?"],
+        ["open", "--root", "/tmp", "--multi", "--min", "1", "--max", "3", "--glob", "*.txt", "Which files?"],
+        ["form", "--field", "day", "date", "Day", "--default", "2026-12-05", "--min", "2026-01-01",
+         "--field", "at", "time", "At", "--default", "09:30",
+         "--field", "parts", "multi", "Parts", "--options", "core,docs", "--default", "core", "--min", "1", "Parts"],
         ["form", "--field", "name", "text", "Name", "--default", "ann", "--min-length", "2",
          "--field", "pw", "password", "Password", "--min-length", "8",
          "--field", "port", "number", "Port", "--min", "1", "--max", "65535", "--default", "8080",
@@ -33,7 +38,9 @@ final class DescribeSchemaEndToEndTests: XCTestCase {
     import json, sys
     from jsonschema import Draft202012Validator
     def as_json(value, schema):
+        if not isinstance(value, str): return value
         kind = schema.get("type")
+        if kind == "boolean": return value.lower() in ("on", "yes", "true", "1")
         if kind == "array": return [line for line in value.split("\n") if line]
         if kind == "integer": return int(value)
         if kind == "number": return float(value)

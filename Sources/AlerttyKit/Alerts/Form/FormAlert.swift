@@ -1,4 +1,5 @@
-// `alertty form`: several fields in one box — text, password, number, a switch, a choice — each
+// `alertty form`: several fields in one box — text, password, number, date, time, a switch, a
+// choice, several choices (multi) — each
 // with the rules `input` has, behind one smart OK button: OK stays disabled until every field is
 // valid, the focused field's reason shows under the box's fields, and Enter on the last field (or
 // OK) submits only when all are valid, otherwise it jumps to the first invalid field.
@@ -11,6 +12,10 @@ public struct FormField {
     public var on = false
     public var choice = 0
     public var choices: [String] = []
+    /// A multi's marked options (by index), and how many it takes.
+    public var marks: Set<Int> = []
+    var fewest = 0
+    var most: Int?
     /// --validate-cmd (also in `rules`, which run it).
     public var command: String?
     /// The value's rules and the command's verdict, shown as `input` shows them; the verdict's
@@ -67,6 +72,41 @@ public struct FormField {
                 throw UsageError("--field \(d.name): a switch's --default is on or off, not '\(d0)'")
             }
             on = ["on", "yes", "true", "1"].contains(d0)
+        case .date, .time:
+            // The same rules as the date and time alerts: a real day (or time of day), within --min and --max.
+            let isDate = d.kind == .date
+            func parse(_ text: String) -> Int? {
+                isDate ? CalendarDate.parse(text).map(\.dayNumber) : ClockTime.parse(text).map(\.seconds)
+            }
+            let shape = isDate ? "YYYY-MM-DD" : "HH:MM"
+            var bounds: [Int?] = []
+            for key in [FieldOption.min, .max, .default] {
+                guard let v = d.options[key] else { bounds.append(nil); continue }
+                guard let n = parse(v) else { throw UsageError("--field \(d.name): --\(key.rawValue) needs a \(isDate ? "date" : "time") (\(shape)), not '\(v)'") }
+                bounds.append(n)
+            }
+            let low = bounds[0], high = bounds[1]
+            if let low, let high, low > high { throw UsageError("--field \(d.name): --min is after --max") }
+            let (minText, maxText) = (d.options[.min] ?? "", d.options[.max] ?? "")
+            if d.options[.placeholder] == nil { text.placeholder = shape }
+            rules = try Rules()
+            rules?.custom = { text in
+                guard !text.isEmpty else { return isDate ? "type a date" : "type a time" }
+                guard let n = parse(text) else { return isDate ? "a date: YYYY-MM-DD" : "a time: HH:MM or HH:MM:SS" }
+                if let low, n < low { return "not before \(minText)" }
+                if let high, n > high { return "not after \(maxText)" }
+                return nil
+            }
+        case .multi:
+            choices = (d.options[.options] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
+            guard !choices.isEmpty else { throw UsageError("--field \(d.name): a multi needs --options A,B,C") }
+            for v in (d.options[.default] ?? "").split(separator: ",", omittingEmptySubsequences: true) {
+                guard let i = choices.firstIndex(of: String(v)) else { throw UsageError("--field \(d.name): --default '\(v)' is not one of the --options") }
+                marks.insert(i)
+            }
+            fewest = try int(.min) ?? 0
+            most = try int(.max)
+            if let most, most < fewest { throw UsageError("--field \(d.name): --min \(fewest) is more than --max \(most)") }
         case .choice:
             choices = (d.options[.options] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
             guard !choices.isEmpty else { throw UsageError("--field \(d.name): a choice needs --options A,B,C") }
@@ -81,6 +121,11 @@ public struct FormField {
     /// field's --invalid-message, when it has one, says it instead of the rule.
     var reason: String? {
         // The second entry asks one thing: the first again; a refusal once it differs.
+        if kind == .multi {
+            if marks.count < fewest { return tr("choose at least %d", fewest) }
+            if let most, marks.count > most { return tr("choose at most %d", most) }
+            return nil
+        }
         if confirms != nil {
             let typed = text.editor.bytes
             return typed == expected ? nil : expected.starts(with: typed) ? tr("must match the first entry") : tr("the entries did not match; type it again")
@@ -90,11 +135,21 @@ public struct FormField {
 
     var isChecking: Bool { verdict.isChecking }
 
+    /// A multi's marked options, in the order of its --options.
+    var marked: [String] { marks.sorted().map { choices[$0] } }
+
+    /// Edited as a line of text (not toggled or chosen).
+    var isTextual: Bool { ![.switch, .choice, .multi].contains(kind) }
+
     /// The value as text (a switch: on/off).
     var value: String {
         switch kind {
         case .switch: return on ? "on" : "off"
         case .choice: return choices[choice]
+        case .multi: return marked.joined(separator: ",")
+        // A date or a time as the alerts print it: 2026-12-05, 09:30 (seconds when given).
+        case .date: return CalendarDate.parse(text.editor.text)?.iso ?? text.editor.text
+        case .time: return ClockTime.parse(text.editor.text).map { $0.format($0.second == 0 ? "%H:%M" : "%H:%M:%S") } ?? text.editor.text
         default: return text.editor.text
         }
     }
@@ -187,7 +242,7 @@ public struct FormAlert: Alert {
 
     public var hints: [KeyHint] {
         var h = [KeyHint(.submit, isValid ? okLabel : "next"), KeyHint(.cancel, cancelLabel), KeyHint(.focusNext, "next field")]
-        if case .field(let i) = focus, fields[i].kind == .switch || fields[i].kind == .choice { h.insert(KeyHint(.activate, "change"), at: 2) }
+        if case .field(let i) = focus, !fields[i].isTextual { h.insert(KeyHint(.activate, fields[i].kind == .multi ? "mark" : "change"), at: 2) }
         return h
     }
 
@@ -214,7 +269,7 @@ public struct FormAlert: Alert {
         }
         top = max(0, min(top, fields.count - visibleFields))
         let fieldWidth = max(1, area.width - labelWidth - 2)
-        for i in fields.indices where fields[i].kind == .text || fields[i].kind == .password || fields[i].kind == .number {
+        for i in fields.indices where fields[i].isTextual {
             fields[i].text.layout(width: fieldWidth)
         }
     }
@@ -231,6 +286,9 @@ public struct FormAlert: Alert {
         case .choice:
             return .list(.init(title: title, text: label, labels: ItemTexts(f.choices), tags: ItemTexts(f.choices), names: ItemTexts(f.choices), focused: f.choice, multi: false, minimum: 1, maximum: 1,
                                marked: [], reason: nil, defaultItem: f.choice, name: name, hint: f.declaration.options[.hint]))
+        case .multi:
+            return .list(.init(title: title, text: label, labels: ItemTexts(f.choices), tags: ItemTexts(f.choices), names: ItemTexts(f.choices), focused: f.choice, multi: true,
+                               minimum: f.fewest, maximum: f.most, marked: f.marks.sorted(), reason: f.reason, name: name, hint: f.declaration.options[.hint]))
         default:
             let pending = f.isChecking
             let preset = f.declaration.options[.default].flatMap { $0.isEmpty || f.kind == .password ? nil : $0 }
@@ -259,7 +317,7 @@ public struct FormAlert: Alert {
         case .action(let action):
             return handle(action)
         case .paste(let text):
-            guard case .field(let i) = focus, fields[i].kind != .switch, fields[i].kind != .choice else { return [] }
+            guard case .field(let i) = focus, fields[i].isTextual else { return [] }
             if fields[i].text.editor.paste(text) { fields[i].check.edited() }
             return recheck(i)
         case .answer(let answer):
@@ -317,11 +375,17 @@ public struct FormAlert: Alert {
             guard let pick = picks.first, pick >= 0, pick < fields[i].choices.count else { return [] }
             fields[i].choice = pick
             return advance(from: i)
-        case (.text(let text), .text), (.text(let text), .password), (.text(let text), .number):
+        case (.items(let picks), .multi):
+            // Line mode's numbers, a script's names: the marks as given, then checked by --min/--max.
+            guard picks.allSatisfy({ $0 >= 0 && $0 < fields[i].choices.count }) else { return [] }
+            fields[i].marks = Set(picks)
+            fields[i].check.edited()
+            return fields[i].reason == nil ? advance(from: i) : []
+        case (.text(let text), _) where fields[i].isTextual:
             return enter(Array(text.utf8), at: i)
         case (.secret(let typed), .password):
             return typed.takenAsSecretText { enter($0, at: i) }
-        case (.initial, .text), (.initial, .password), (.initial, .number):
+        case (.initial, _) where fields[i].isTextual:
             return enter(Array((fields[i].declaration.options[.default] ?? "").utf8), at: i)
         default:
             return []
@@ -407,6 +471,16 @@ public struct FormAlert: Alert {
                 let n = fields[i].choices.count
                 if action == .right || action == .activate { fields[i].choice = (fields[i].choice + 1) % n }
                 if action == .left { fields[i].choice = (fields[i].choice + n - 1) % n }
+            case .multi:
+                // Left and Right go through the options, Space marks the one under the cursor.
+                let n = fields[i].choices.count
+                if action == .right { fields[i].choice = min(n - 1, fields[i].choice + 1) }
+                if action == .left { fields[i].choice = max(0, fields[i].choice - 1) }
+                if action == .activate {
+                    let c = fields[i].choice
+                    if fields[i].marks.contains(c) { fields[i].marks.remove(c) } else { fields[i].marks.insert(c) }
+                    fields[i].check.edited()
+                }
             default:
                 // Ctrl-E at the end of a text field: its text to the person's editor (never a
                 // password's); before the end, the end, as readline has it.
@@ -522,6 +596,7 @@ public struct FormAlert: Alert {
                 let value: String
                 switch f.kind {
                 case .switch: value = f.on ? "true" : "false"
+                case .multi: value = "[" + f.marked.map { String(decoding: JSON.string(Array($0.utf8)), as: UTF8.self) }.joined(separator: ",") + "]"
                 case .number: value = Double(f.value).map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) } ?? "null"
                 default: value = String(decoding: JSON.string(Array(f.value.utf8)), as: UTF8.self)
                 }
@@ -563,6 +638,16 @@ public struct FormAlert: Alert {
                 let shown = "‹ " + Sanitize.line(f.choices[f.choice]) + " ›"
                 canvas.text(Wrap.truncate(shown, width: fieldWidth), x: fieldX, y: y, style: focused ? theme.selection : theme.text)
                 if focused { cursor = (fieldX + 2, y) }
+            case .multi:
+                // Every option with its mark, in a row; the one under the cursor highlighted.
+                var x = fieldX
+                for (k, option) in f.choices.enumerated() where x < area.maxX {
+                    let shown = (f.marks.contains(k) ? "[x] " : "[ ] ") + Sanitize.line(option)
+                    let style = focused && k == f.choice ? theme.selection : f.marks.contains(k) ? theme.text : theme.muted
+                    canvas.text(Wrap.truncate(shown, width: max(1, area.maxX - x)), x: x, y: y, style: style)
+                    if focused && k == f.choice { cursor = (x + 1, y) }
+                    x += TextWidth.columns(shown) + 2
+                }
             case _ where f.readonly:
                 canvas.text(Wrap.truncate(Sanitize.line(f.value), width: fieldWidth), x: fieldX, y: y, style: theme.text)
             default:

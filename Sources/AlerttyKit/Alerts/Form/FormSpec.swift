@@ -4,7 +4,7 @@
 // the option.
 
 public struct FieldDeclaration: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Sendable { case text, password, number, `switch`, choice }
+    public enum Kind: String, CaseIterable, Sendable { case text, password, number, date, time, `switch`, choice, multi }
 
     public var name: String
     public var kind: Kind
@@ -55,14 +55,14 @@ public enum FormSpec {
         .validateCmd: Option(valueName: "CMD", kinds: textual, help: "/bin/sh -c CMD with the value on stdin; exit 0 means valid"),
         .minLength: Option(valueName: "N", kinds: textual, help: "at least N characters"),
         .maxLength: Option(valueName: "N", kinds: textual, help: "at most N characters"),
-        .invalidMessage: Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while the value is refused, instead of the rule's reason"),
-        .default: Option(valueName: "VALUE", kinds: [.text, .number, .switch, .choice], help: "the initial value (on/off for a switch)"),
-        .placeholder: Option(valueName: "TEXT", kinds: [.text, .password, .number], help: "shown while empty"),
+        .invalidMessage: Option(valueName: "TEXT", kinds: [.text, .password, .number, .date, .time], help: "shown while the value is refused, instead of the rule's reason"),
+        .default: Option(valueName: "VALUE", kinds: [.text, .number, .date, .time, .switch, .choice, .multi], help: "the initial value (on/off for a switch; A,C: the marked options of a multi)"),
+        .placeholder: Option(valueName: "TEXT", kinds: [.text, .password, .number, .date, .time], help: "shown while empty"),
         .hint: Option(valueName: "TEXT", kinds: Set(FieldDeclaration.Kind.allCases), help: "a line shown under the focused field"),
-        .options: Option(valueName: "A,B,C", kinds: [.choice], help: "the choices"),
-        .min: Option(valueName: "N", kinds: [.number], help: "the smallest number allowed"),
-        .max: Option(valueName: "N", kinds: [.number], help: "the largest number allowed"),
-        .readonly: Option(valueName: "", kinds: [.text, .number], help: "shown and printed, not edited (no value follows)"),
+        .options: Option(valueName: "A,B,C", kinds: [.choice, .multi], help: "the choices"),
+        .min: Option(valueName: "MIN", kinds: [.number, .date, .time, .multi], help: "the smallest allowed: a number, a date (YYYY-MM-DD), a time (HH:MM); for a multi, how many at least (default 0)"),
+        .max: Option(valueName: "MAX", kinds: [.number, .date, .time, .multi], help: "the largest allowed; for a multi, how many at most"),
+        .readonly: Option(valueName: "", kinds: [.text, .number, .date, .time], help: "shown and printed, not edited (no value follows)"),
         .confirm: Option(valueName: "", kinds: [.password], help: "asked twice: a second field (NAME_confirm) must match it before OK; only NAME is printed (no value follows)"),
     ]
 

@@ -136,7 +136,14 @@ enum Describe {
             f.put("kind", d.kind.rawValue)
             f.put("label", d.label)
             f.put("variable", variable.map { $0 + "_" + Answerer.shellName(d.name) })
-            f.put("default", d.kind == .password ? nil : field.value)
+            // The default as the schema types it: a switch true or false, a multi a list.
+            switch d.kind {
+            case .password: f.put("default", nil as String?)
+            case .switch: f.put("default", field.value == "on")
+            case .multi:
+                f.putRaw("default", "[" + field.value.split(separator: ",").map { JSONObject.quoted(String($0)) }.joined(separator: ",") + "]")
+            default: f.put("default", field.value)
+            }
             var rules = JSONObject()
             for option in FieldOption.allCases {
                 guard let v = d.options[option] else { continue }
@@ -216,7 +223,26 @@ enum Describe {
     static func fieldSchema(_ d: FieldDeclaration) -> JSONObject {
         var o = JSONObject()
         switch d.kind {
-        case .switch: o.putRaw("type", "\"string\""); o.putRaw("enum", "[\"on\",\"off\"]")
+        // A switch is a boolean (ALERTTY_ANSWER takes on/off, yes/no or true/false for it).
+        case .switch: o.putRaw("type", "\"boolean\"")
+        case .multi:
+            o.putRaw("type", "\"array\"")
+            o.putRaw("items", "{\"type\":\"string\",\"enum\":" + typed(d.options[.options] ?? "", .options) + "}")
+            o.putRaw("uniqueItems", "true")
+            o.putRaw("minItems", d.options[.min].flatMap { Int($0) }.map(String.init) ?? "0")
+            if let v = d.options[.max], let n = Int(v) { o.putRaw("maxItems", String(n)) }
+        case .date:
+            o.putRaw("type", "\"string\"")
+            o.putRaw("format", "\"date\"")
+            if d.options[.min] != nil || d.options[.max] != nil {
+                o.put("description", "a date from \(d.options[.min] ?? "any day") to \(d.options[.max] ?? "any day")")
+            }
+        case .time:
+            o.putRaw("type", "\"string\"")
+            o.put("pattern", "^[0-9]{1,2}[:.][0-9]{1,2}([:.][0-9]{1,2})?$")
+            if d.options[.min] != nil || d.options[.max] != nil {
+                o.put("description", "a time from \(d.options[.min] ?? "00:00") to \(d.options[.max] ?? "23:59:59")")
+            }
         case .choice: o.putRaw("type", "\"string\""); o.putRaw("enum", typed(d.options[.options] ?? "", .options))
         case .number:
             o.putRaw("type", "\"integer\"")

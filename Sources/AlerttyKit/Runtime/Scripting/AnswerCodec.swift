@@ -35,7 +35,9 @@ enum AnswerCodec {
             return .answer(.text(text))
         case .list(let c):
             var picks: [Int] = []
-            for wanted in text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
+            // One per line; a form's multi field also as it prints them, A,C (its options hold no comma).
+            let separators: Set<Character> = c.name != nil && c.multi ? ["\n", ","] : ["\n"]
+            for wanted in text.split(whereSeparator: { separators.contains($0) }).map(String.init) {
                 guard let i = c.index(of: wanted) else {
                     return .refused(c.name.map { "field \($0): one of \(c.labels.joined(separator: ", ")), not \(Sanitize.excerpt(wanted))" }
                                     ?? "no item \(Sanitize.excerpt(wanted))")

@@ -106,7 +106,10 @@ enum QuestionJSON {
             switch property["format"]?.stringValue {
             case nil: break
             case "email": options += ["--validate", "email"]
-            case "date": options += ["--regex", "[0-9]{4}-[0-9]{2}-[0-9]{2}"]
+            case "date":
+                // The date field: a real day, printed YYYY-MM-DD.
+                if let given = property["default"]?.stringValue { options += ["--default", given] }
+                return ["--field", name, "date", label] + options
             case "date-time": options += ["--regex", "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:[0-9]{2})"]
             case "uri": options += ["--regex", "[A-Za-z][A-Za-z0-9+.-]*:[^ ]+"]
             case let other?: throw Refused(path: path + ".format", why: "the format \(Sanitize.excerpt(other)) cannot be asked")
@@ -117,7 +120,16 @@ enum QuestionJSON {
             if let given = property["default"]?.stringValue { options += ["--default", given] }
             return ["--field", name, "text", label] + options
         case "array":
-            throw Refused(path: path, why: "a multiple choice is asked alone, not among other fields")
+            // Several of a set: the multi field, its count bounded as the schema bounds it.
+            guard let items = property["items"] else { throw Refused(path: path + ".items", why: "an enum of strings is needed") }
+            let picks = try choices(of: items, path: path + ".items")
+            guard !picks.contains(where: { $0.contains(",") }) else { throw Refused(path: path, why: "a choice holding a comma cannot be asked") }
+            if let least = number("minItems") { options += ["--min", least] }
+            if let most = number("maxItems") { options += ["--max", most] }
+            if let given = property["default"]?.arrayValue {
+                options += ["--default", given.compactMap(\.stringValue).joined(separator: ",")]
+            }
+            return ["--field", name, "multi", label, "--options", picks.joined(separator: ",")] + options
         default:
             throw Refused(path: path + ".type", why: "a string, number, integer, boolean or array is needed")
         }

@@ -1,7 +1,7 @@
 // Walks the tree below a folder for `open --recursive`, a slice per turn of the loop so keys are
 // read between slices, and hands the entries the filter admits to the alert as its input stream
 // (each path below the folder, a folder's with a `/`, NUL-ended), as `choose --items-from` gets
-// lines. Breadth first, one folder open at a time; a linked folder is listed, never entered (a
+// lines. Depth first, one folder open at a time; a linked folder is listed, never entered (a
 // link cannot lead the walk out of the root or round a loop); hidden entries (`.git` too) are
 // skipped unless asked for. A new walk (another folder entered) drops the one under way; the
 // alert's `.closeInput` (its item limit reached) stops it.
@@ -13,9 +13,10 @@ public struct WalkRequest: Equatable, Sendable {
 }
 
 public final class TreeWalker: EventSource {
-    /// Folders still to read, as paths below the walked folder (empty: the folder itself).
+    /// Folders still to read, as paths below the walked folder (empty: the folder itself): a
+    /// stack, so the walk goes deep first and files show as soon as the first folder holding
+    /// some is read (breadth first read every folder of a level before the first file below it).
     private var queue: [PathBytes] = []
-    private var queueHead = 0
     private var reading: (stream: DirectoryStream, below: PathBytes)?
     private var request: WalkRequest?
     private var walking = false
@@ -34,7 +35,6 @@ public final class TreeWalker: EventSource {
             stop()
             self.request = request
             queue = [[]]
-            queueHead = 0
             walking = true
             return true
         case .closeInput:
@@ -52,17 +52,9 @@ public final class TreeWalker: EventSource {
         var looked = 0
         while looked < Self.sliceEntries {
             if reading == nil {
-                guard queueHead < queue.count else {
+                guard let below = queue.popLast() else {
                     walking = false
-                    queue = []
                     return (out.isEmpty ? [] : [.input(out)]) + [.inputEnded]
-                }
-                let below = queue[queueHead]
-                queue[queueHead] = []
-                queueHead += 1
-                if queueHead > 4096 && queueHead * 2 > queue.count {
-                    queue.removeFirst(queueHead)
-                    queueHead = 0
                 }
                 let path = below.isEmpty ? request.folder : Paths.appending(request.folder, below)
                 if let stream = DirectoryStream(path) { reading = (stream, below) }
@@ -92,7 +84,6 @@ public final class TreeWalker: EventSource {
         reading?.stream.close()
         reading = nil
         queue = []
-        queueHead = 0
         walking = false
     }
 

@@ -189,6 +189,42 @@ final class OpenEndToEndTests: XCTestCase {
         XCTAssertEqual(try none.waitForExit(), 3, none.stderrText)
     }
 
+    /// A job with no terminal (as cron runs it): its open waits for the agent, which shows the
+    /// same box and gives the job the same answer.
+    func testTheAgentDoor() throws {
+        defer { PopupReachEndToEndTests.clearQueue() }
+        let asked = try job(["open", "--root", root, "--glob", "*.conf", "Which configuration?"])
+        try waitForOffers([asked], count: 1)
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("the box takes keys") { !$0.contains("keys in a moment") && $0.contains("conf.d/") }
+        agent.type("conf.d" + K.enter)
+        try agent.waitForText("x.conf")
+        agent.type("x" + K.enter)
+        XCTAssertEqual(try asked.waitForExit(), 0, asked.stderrText)
+        XCTAssertEqual(asked.stdoutText, expected(root))
+        XCTAssertEqual(try agent.waitForExit(), 0)
+    }
+
+    /// 100,000 files below the root: listed while they are read, filtered at the first key, and
+    /// the one typed for chosen.
+    func testRecursiveOverAHundredThousandFiles() throws {
+        let big = try temporaryFolder()
+        for d in 0..<100 {
+            for sub in 0..<10 {
+                let folder = big + "/proj\(d)/part\(sub)"
+                XCTAssertEqual(mkdir(big + "/proj\(d)", 0o755) == 0 || errno == EEXIST, true)
+                XCTAssertEqual(mkdir(folder, 0o755), 0)
+                for f in 0..<100 { close(creat(folder + "/file\(f).txt", 0o644)) }
+            }
+        }
+        let p = try PTYProcess(["open", "--no-animation", "--recursive", "--root", big, "Pick"])
+        try p.waitFor("every file listed") { $0.contains("100,000") && !$0.contains("loading") }
+        p.type("proj42/part7/file99.txt")
+        try p.waitForText("1 of 100,000")
+        p.type(K.enter)
+        try assertEnded(p, status: 0, stdout: URL(fileURLWithPath: big).resolvingSymlinksInPath().path + "/proj42/part7/file99.txt\n")
+    }
+
     func testTheReplayDoor() throws {
         let record = try temporaryFolder() + "/answers"
         let p = try open(["--id", "cfg", "--multi"], environment: ["ALERTTY_RECORD": record])

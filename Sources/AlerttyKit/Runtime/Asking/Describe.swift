@@ -89,10 +89,14 @@ enum Describe {
             o.put("text", c.text)
             // (Valid JSON Schema, draft 2020-12: which strings are items is said by `items`, which
             // no schema keyword can point at; it was `"oneOf":"items"`, not a schema.)
+            // A list of up to 256 items says which strings name one (its tags, labels and 1-based
+            // indices); a longer one says it in words, its items being listed beside.
+            let item = c.labels.count <= 256 ? #"{"type":"string","enum":"# + itemNames(c) + "}" : #"{"type":"string","minLength":1}"#
             o.putRaw("answer", c.multi
-                ? schema(["type": "\"array\"", "items": #"{"type":"string","minLength":1}"#, "uniqueItems": "true",
+                ? schema(["type": "\"array\"", "items": item, "uniqueItems": "true",
                           "minItems": String(c.minimum), "maxItems": c.maximum.map(String.init) ?? "null"],
                          "items (of items), one per line: each its tag, its label or its 1-based index")
+                : c.labels.count <= 256 ? String(item.dropLast()) + #","description":"one item (of items): its tag, its label or its 1-based index"}"#
                 : schema(["type": "\"string\"", "minLength": "1"], "one item (of items): its tag, its label or its 1-based index"))
             o.put("multi", c.multi)
             o.put("min", c.minimum)
@@ -125,6 +129,17 @@ enum Describe {
             o.put("text", p.text)
             o.putRaw("answer", "null")
         }
+    }
+
+    /// Every string that names an item of `c`: its tags, its texts, its labels as shown, and
+    /// its 1-based indices (AlertMeaning.Choice.index(of:) takes each).
+    static func itemNames(_ c: AlertMeaning.Choice) -> String {
+        var names: [String] = []
+        var seen = Set<String>()
+        for list in [c.tags.filter { !$0.isEmpty }, Array(c.names), Array(c.labels), (0..<c.labels.count).map { String($0 + 1) }] {
+            for name in list where seen.insert(name).inserted { names.append(name) }
+        }
+        return "[" + names.map(JSONObject.quoted).joined(separator: ",") + "]"
     }
 
     /// A form's fields: each its name, kind, label, variable, default (never a password's), rules and answer.
@@ -203,13 +218,15 @@ enum Describe {
         if let own = command.alert.descriptor.answerSchema { return own(command) }
         let format: String? = switch command.string(.validate) {
         case "email": "\"email\""
-        case "int": "\"integer\""
         case "number": "\"number\""
         default: nil
         }
+        // A whole number is what its rule takes: digits after an optional sign (a schema's
+        // pattern says so; "integer" is no string format). --regex, when given, is the pattern.
+        let pattern = command.string(.regex) ?? (command.string(.validate) == "int" ? "^[+-]?[0-9]+$" : nil)
         let least = command.int(.minLength) ?? (command.string(.validate) == "nonempty" ? 1 : nil)
         return schema(["type": "\"string\"", "format": format ?? "null", "minLength": least.map(String.init) ?? "null",
-                       "maxLength": command.string(.maxLength) ?? "null", "pattern": command.string(.regex).map(JSONObject.quoted) ?? "null"],
+                       "maxLength": command.string(.maxLength) ?? "null", "pattern": pattern.map(JSONObject.quoted) ?? "null"],
                       multiline ? "text, several lines" : "one line of text, checked by the prompt's rules")
     }
 

@@ -5,7 +5,7 @@ _alertty() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     alert="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "message confirm input password save folder open choose progress form text date number time edit agent ask mcp askpass pinentry whiptail dialog --help --version --print-theme --generate" -- "$cur"))
+        COMPREPLY=($(compgen -W "message confirm input password save folder open choose progress form text date number time edit agent ask mcp askpass pinentry whiptail dialog --help --version --print-theme --print-terminal --generate" -- "$cur"))
         return
     fi
     if [ "$COMP_CWORD" -eq 2 ]; then

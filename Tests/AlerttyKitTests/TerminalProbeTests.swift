@@ -110,3 +110,26 @@ final class LateRepliesAndKittyKeysTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}[0u\u{1B}[1114112u"), [], "no such key")
     }
 }
+
+extension TerminalProbeTests {
+    /// ALERTTY_TERMINAL's line gives back every answer it keeps; `off`, another version or a
+    /// damaged line is no cache (the terminal is asked, or not, as before).
+    func testTheKeptAnswersRoundTrip() {
+        var facts = TerminalFacts()
+        facts.modes = [.set, .reset, nil, .alwaysReset]
+        facts.background = .init(red: 0x1e, green: 0x1e, blue: 0x2e)
+        facts.keyboardFlags = 0
+        facts.version = "WezTerm 20240203;\u{1B}x"
+        facts.answered = true
+        let text = facts.cacheText
+        XCTAssertEqual(text, "v1;modes=1,2,0,4;bg=1e1e2e;keys=0;name=WezTerm 20240203x")
+        var back = facts
+        back.version = "WezTerm 20240203x"
+        XCTAssertEqual(TerminalFacts(cache: text), back)
+        XCTAssertEqual(TerminalFacts(cache: "v1;modes=0,0,0,0;bg=;keys=;name=")?.keyboardFlags, nil)
+        XCTAssertNotNil(TerminalFacts(cache: "v1;modes=2,2,2,2;later=1"), "a later version's key is passed over")
+        for bad in ["off", "0", "", "v2;modes=1,1,1,1", "v1;modes=1,2", "v1;modes=9,9,9,9", "v1;bg=zzzzzz", "v1;keys=-1", "v1;junk"] {
+            XCTAssertNil(TerminalFacts(cache: bad), bad)
+        }
+    }
+}

@@ -221,6 +221,38 @@ final class ZshWidgetEndToEndTests: XCTestCase {
 }
 
 extension TerminalProbeEndToEndTests {
+    /// `alertty --print-terminal` keeps what the terminal says in one line; a prompt given it in
+    /// ALERTTY_TERMINAL asks nothing and acts on it (paste left on, the light look, the keyboard
+    /// protocol pushed and popped); no terminal: exit 3.
+    func testTheAnswersKeptInALERTTY_TERMINALSpareTheQuestion() throws {
+        var answers = Screen.Answers(background: "ffff/ffff/ffff")
+        answers.pasteOn = true
+        answers.kittyKeyboard = true
+        answers.version = "kitty(0.39.1)"
+        let printed = try PTYProcess(["--print-terminal"], answers: answers)
+        XCTAssertEqual(try printed.waitForExit(), 0, printed.stderrText)
+        let kept = printed.stdoutText.trimmingCharacters(in: .newlines)
+        XCTAssertEqual(kept, "v1;modes=1,2,0,0;bg=ffffff;keys=0;name=kitty(0.39.1)", "paste on, sync off, 2027 and 2031 not said")
+        XCTAssertEqual(printed.modeNow, printed.modeBefore)
+
+        let p = try PTYProcess(["confirm", "--no-animation", "Go on?"], environment: ["ALERTTY_TERMINAL": kept], answers: answers)
+        try p.waitForText("Go on?")
+        XCTAssertEqual(p.screen.probesAnswered, 0, "nothing asked: the answers were kept")
+        XCTAssertEqual(p.screen.keyboardStack.count, 1, "the keyboard protocol pushed, as kitty speaks it")
+        p.type(K.enter)
+        try assertEnded(p, status: 0)
+        XCTAssertTrue(p.screen.bracketedPaste, "paste left on, as it was")
+        XCTAssertEqual(p.screen.keyboardStack.count, 0, "and popped")
+
+        let look = try PTYProcess(["--print-theme"], environment: ["ALERTTY_TERMINAL": kept], answers: Screen.Answers(device: false))
+        XCTAssertEqual(try look.waitForExit(), 0)
+        XCTAssertTrue(look.stdoutText.hasPrefix("# alertty's look here: light, because the terminal says its background is #ffffff"), look.stdoutText)
+
+        let none = try Job(["--print-terminal"])
+        XCTAssertEqual(try none.waitForExit(), 3)
+        XCTAssertEqual(none.stderrText, "alertty: --print-terminal: no terminal to ask (/dev/tty)\n")
+    }
+
     /// `alertty --print-theme` with no name says which look this terminal gets and why: the
     /// background the terminal reports, else COLORFGBG, else a theme set; the terminal's mode
     /// as it was after.

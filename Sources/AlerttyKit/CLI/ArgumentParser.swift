@@ -117,6 +117,8 @@ public enum ParseResult: Equatable, Sendable {
     case generate(String)
     /// `alertty --print-theme NAME`: a preset as a theme file to start from.
     case printTheme(String)
+    /// `alertty --print-terminal`: what the terminal says of itself, as ALERTTY_TERMINAL keeps it.
+    case printTerminal
 }
 
 public enum ArgumentParser {
@@ -135,6 +137,9 @@ public enum ArgumentParser {
                 throw UsageError("--generate takes one of \(Docs.generatable.joined(separator: ", "))")
             }
             return .generate(arguments[1])
+        case "--print-terminal":
+            guard arguments.count == 1 else { throw UsageError("--print-terminal takes nothing") }
+            return .printTerminal
         case "--print-theme":
             // With no name: the look this terminal gets, and why.
             if arguments.count == 1 { return .printTheme("") }

@@ -175,7 +175,8 @@ public enum Docs {
         \\fBoff\\fR (or \\fB0\\fR): the box does not ask the terminal what it is as it starts. Otherwise it asks once (its
         modes, background colour, keyboard protocol and name, ended by DA1, 50 ms at most for a terminal that answers
         nothing): bracketed paste left on where it was on, the kitty keyboard protocol used where spoken, and with no
-        theme set the \\fBlight\\fR look on a light background.
+        theme set the \\fBlight\\fR look on a light background. The line \\fBalertty \\-\\-print\\-terminal\\fR prints
+        (\\fBv1;modes=\\&...\\fR) keeps those answers: given in \\fBALERTTY_TERMINAL\\fR, each box takes them and asks nothing.
         .TP
         .B COLORFGBG
         \\fIfg\\fB;\\fIbg\\fR (rxvt, Konsole): a light \\fIbg\\fR (7, 9\\-15) chooses the \\fBlight\\fR look where the terminal says nothing and no theme is set.
@@ -259,7 +260,7 @@ public enum Docs {
             prev="${COMP_WORDS[COMP_CWORD-1]}"
             alert="${COMP_WORDS[1]}"
             if [ "$COMP_CWORD" -eq 1 ]; then
-                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) \(programs.map(\.name).joined(separator: " ")) --help --version --print-theme --generate" -- "$cur"))
+                COMPREPLY=($(compgen -W "\(AlertKind.allCases.map(\.rawValue).joined(separator: " ")) \(programs.map(\.name).joined(separator: " ")) --help --version --print-theme --print-terminal --generate" -- "$cur"))
                 return
             fi
             if [ "$COMP_CWORD" -eq 2 ]; then

@@ -108,7 +108,8 @@ public enum Help {
             ALERTTY_OPTIONS         flags for every call, under the call's own (as DIALOGOPTS)
             ALERTTY_PLAIN, ACCESSIBLE, TERM=dumb   line mode
             NO_COLOR, COLORTERM     colour
-            ALERTTY_TERMINAL=off    do not ask the terminal what it is (its modes, background, keyboard)
+            ALERTTY_TERMINAL=off    do not ask the terminal what it is (its modes, background, keyboard);
+                                    =$(alertty --print-terminal): its answers kept, not asked again
             COLORFGBG               a light background: the light look, where no theme is set
 
         """

@@ -79,6 +79,7 @@ public final class BoxFrontEnd: FrontEnd {
         }
         session.mouse = alert.usesMouse && session.modal
         session.probe = options.probeTerminal
+        session.known = options.knownTerminal
         session.followsScheme = options.followsBackground
         session.enter()
         typedDuringProbe = session.takeTypedDuringProbe()

@@ -57,6 +57,52 @@ public struct TerminalFacts: Equatable, Sendable {
         return false
     }
 
+    // MARK: - ALERTTY_TERMINAL: the answers kept
+
+    /// The answers as one line a script keeps in ALERTTY_TERMINAL (`alertty --print-terminal`), so
+    /// the prompts of a wizard do not each ask again: `v1;modes=1,2,0,2;bg=1e1e1e;keys=0;name=…`
+    /// (a mode's DECRQM state in TerminalProbe.modes' order, 0 for not said; an empty `bg` or
+    /// `keys` for not said; the name without `;` or controls).
+    public var cacheText: String {
+        func hex(_ n: Int) -> String { (n < 16 ? "0" : "") + String(n, radix: 16) }
+        let modes = self.modes.map { String(($0 ?? .unknown).rawValue) }.joined(separator: ",")
+        let bg = background.map { hex($0.red) + hex($0.green) + hex($0.blue) } ?? ""
+        let name = String((version ?? "").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ";" }.prefix(64))
+        return "v1;modes=\(modes);bg=\(bg);keys=\(keyboardFlags.map(String.init) ?? "");name=\(name)"
+    }
+
+    /// The answers read back from `cacheText` (nil: not that line — `off`, or another version).
+    public init?(cache text: String) {
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard parts.first == "v1" else { return nil }
+        var facts = TerminalFacts()
+        for part in parts.dropFirst() {
+            guard let eq = part.firstIndex(of: "=") else { return nil }
+            let key = part[..<eq], value = part[part.index(after: eq)...]
+            switch key {
+            case "modes":
+                let states = value.split(separator: ",", omittingEmptySubsequences: false).map { UInt8($0).flatMap(ModeState.init(rawValue:)) }
+                guard states.count == TerminalProbe.modes.count, states.allSatisfy({ $0 != nil }) else { return nil }
+                facts.modes = states.map { $0 == .unknown ? nil : $0 }
+            case "bg":
+                guard !value.isEmpty else { continue }
+                let bytes = Array(value.utf8)
+                guard bytes.count == 6, let n = Int(String(value), radix: 16) else { return nil }
+                facts.background = Colour(red: n >> 16 & 0xFF, green: n >> 8 & 0xFF, blue: n & 0xFF)
+            case "keys":
+                guard !value.isEmpty else { continue }
+                guard let flags = Int(value), flags >= 0 else { return nil }
+                facts.keyboardFlags = flags
+            case "name":
+                facts.version = value.isEmpty ? nil : String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(64).map(Character.init))
+            default:
+                continue // a later version's key: passed over
+            }
+        }
+        facts.answered = true
+        self = facts
+    }
+
     /// Light or dark, by the background's luminance (nil: not said).
     public var lightBackground: Bool? {
         guard let c = background else { return nil }

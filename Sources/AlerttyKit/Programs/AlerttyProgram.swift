@@ -1,5 +1,5 @@
 // alertty's own command line: an alert with its flags, or --help, --version, --generate and
-// --print-theme. The answer goes to stdout; the status is alertty's.
+// --print-theme and --print-terminal. The answer goes to stdout; the status is alertty's.
 
 struct AlerttyProgram: Program {
     func run(_ arguments: [String], closed: Set<FileDescriptor>) -> Int32 {
@@ -18,6 +18,13 @@ struct AlerttyProgram: Program {
         case .printTheme(let name):
             let text = name.isEmpty ? ThemeChoice.text(environment: Platform.environment) : ThemePresets.text(name) ?? ""
             Platform.writeAll(1, Array(text.utf8))
+        case .printTerminal:
+            // Asked as a box asks as it starts (50 ms at most); no terminal: nothing to keep.
+            guard let facts = ThemeChoice.ask("/dev/tty") else {
+                App.report("--print-terminal: no terminal to ask (/dev/tty)")
+                return ExitStatus.noTerminal.rawValue
+            }
+            Platform.writeAll(1, Array((facts.cacheText + "\n").utf8))
         case .run(let command):
             let ran: Ran
             do { ran = Ask.command(try App.withOptions(command), Asking(closed: closed)) } catch { ran = Ask.usage(error) }

@@ -7,7 +7,8 @@ enum ThemeChoice {
     static func here(environment: (String) -> String?, terminal: String = "/dev/tty") -> (name: String, why: String) {
         if let set = environment("ALERTTY_THEME"), !set.isEmpty { return (set, "ALERTTY_THEME is set") }
         let probe = environment("ALERTTY_TERMINAL") ?? ""
-        if probe != "off" && probe != "0", let facts = ask(terminal), let light = facts.lightBackground, let c = facts.background {
+        let facts = TerminalFacts(cache: probe) ?? (probe != "off" && probe != "0" ? ask(terminal) : nil)
+        if let facts, let light = facts.lightBackground, let c = facts.background {
             let hex = "#" + [c.red, c.green, c.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
             return (light ? "light" : "default", "the terminal says its background is \(hex) (OSC 11)")
         }

@@ -22,7 +22,8 @@ extension Ask {
         }
         options.keep = command.has(.keep) || switchedOn("ALERTTY_KEEP", environment)
         let probe = environment("ALERTTY_TERMINAL") ?? ""
-        options.probeTerminal = probe != "off" && probe != "0"
+        options.knownTerminal = TerminalFacts(cache: probe)
+        options.probeTerminal = probe != "off" && probe != "0" && options.knownTerminal == nil
         options.unicode = Theme.localeIsUTF8(environment: environment)
         options.squareCorners = environment("TERM") == "linux"
         options.backtitle = command.string(.backtitle)

@@ -40,6 +40,8 @@ public struct RunOptions: Sendable {
     public var tmuxPrefixes: [KeyPress] = []
     /// Ask the terminal what it is as the box starts (TerminalProbe): not with ALERTTY_TERMINAL=off.
     public var probeTerminal = false
+    /// The terminal's answers kept in ALERTTY_TERMINAL (`alertty --print-terminal`): not asked again.
+    public var knownTerminal: TerminalFacts?
     /// No theme set: the palette follows the background (the probe's answer, else this, from
     /// COLORFGBG; nil: not known, the default's dark palette).
     public var followsBackground = false

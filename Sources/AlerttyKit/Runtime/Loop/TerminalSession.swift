@@ -45,6 +45,8 @@ public final class TerminalSession {
     /// Ask the terminal what it is, the first time the box enters (the box's choice: not for a
     /// dumb terminal, line mode, or ALERTTY_TERMINAL=off).
     public var probe = false
+    /// What the terminal said before, kept in ALERTTY_TERMINAL: taken instead of asking.
+    public var known: TerminalFacts?
     /// What the terminal said (nil: not asked).
     public private(set) var facts: TerminalFacts?
     /// The keyboard protocol was pushed: popped on leaving.
@@ -76,7 +78,7 @@ public final class TerminalSession {
         // TOSTOP set by the loop while a command runs (TerminalLoan) stays set.
         if let now = Platform.terminalMode(fd) { Platform.keepStopOnBackgroundWrites(from: now, in: &raw) }
         guard Platform.setTerminalMode(fd, raw, discardingInput: !entered) else { return }
-        if probe && !entered { facts = askTerminal() }
+        if !entered { facts = known ?? (probe ? askTerminal() : nil) }
         entered = true
         active = true
         keyboardPushed = facts?.keyboardFlags != nil

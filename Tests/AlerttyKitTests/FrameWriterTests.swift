@@ -106,3 +106,36 @@ final class FrameWriterTests: XCTestCase {
                        Theme(colors: .indexed, unicode: true).flatBackdrop)
     }
 }
+
+extension FrameWriterTests {
+    /// Addresses in a line: whole, without the sentence's punctuation or an unmatched `)`, at
+    /// their columns after wide characters; nothing that is no http(s) address.
+    func testAddressesAreFoundAsTheyEnd() {
+        let found = Links.find("見て https://example.com/a_(b)?q=1#x. and (http://x.org/y), not ftp://z or xhttps://w")
+        XCTAssertEqual(found.map(\.url), ["https://example.com/a_(b)?q=1#x", "http://x.org/y"])
+        XCTAssertEqual(found.map(\.column), [5, 43])
+        XCTAssertEqual(Links.find("https://").count, 0, "a scheme alone")
+        XCTAssertEqual(Links.find("see https://a.b/\u{1B}]8;;evil").map(\.url), ["https://a.b/"], "an escape ends it")
+    }
+
+    /// With hyperlinks on, a linked run is opened before its first cell and closed after its
+    /// last (and at the frame's end); with them off, or in an ASCII-only locale, none is sent.
+    func testHyperlinksAreSentAroundTheirCellsOnlyWhereShown() {
+        var canvas = Canvas(width: 24, height: 1)
+        canvas.text("go https://a.b/c now", x: 0, y: 0)
+        canvas.linkAddresses(in: "go https://a.b/c now", x: 0, y: 0)
+        var on = FrameWriter(colors: .none, mayClearScreen: false)
+        on.hyperlinks = true
+        XCTAssertEqual(shown(on.frame(canvas, cursorAt: nil)),
+                       "\\e[1;1H\\e[mgo \\e]8;;https://a.b/c\\e\\https://a.b/c\\e]8;;\\e\\ now    \\e[?25l")
+        var off = FrameWriter(colors: .none, mayClearScreen: false)
+        XCTAssertFalse(shown(off.frame(canvas, cursorAt: nil)).contains("]8;"))
+        // A link to the last cell is closed at the frame's end.
+        var edge = Canvas(width: 14, height: 1)
+        edge.text("https://a.b/cd", x: 0, y: 0)
+        edge.linkAddresses(in: "https://a.b/cd", x: 0, y: 0)
+        var writer = FrameWriter(colors: .none, mayClearScreen: false)
+        writer.hyperlinks = true
+        XCTAssertTrue(shown(writer.frame(edge, cursorAt: nil)).hasSuffix("\\e]8;;\\e\\\\e[?25l"))
+    }
+}

@@ -221,6 +221,34 @@ final class ZshWidgetEndToEndTests: XCTestCase {
 }
 
 extension TerminalProbeEndToEndTests {
+    /// An address in a message or a text is an OSC 8 hyperlink on a terminal that shows them
+    /// (by its name), drawn as text all the same; a terminal that did not say sends none.
+    func testAddressesAreLinksWhereTheTerminalShowsThem() throws {
+        let open = Array("\u{1B}]8;;https://example.com/docs\u{1B}\\".utf8)
+        for (version, links) in [("kitty(0.39.1)", true), (nil, false)] {
+            var answers = Screen.Answers()
+            answers.version = version
+            let p = try PTYProcess(["message", "--no-animation", "Read https://example.com/docs first."], answers: answers)
+            try p.waitForText("https://example.com/docs first.")
+            XCTAssertEqual(Self.holds(p.screen.raw, open), links, "\(version ?? "a terminal that said nothing")")
+            p.type(K.enter)
+            try assertEnded(p, status: 0)
+        }
+        let file = try temporaryFolder() + "/notes"
+        try "docs: https://example.com/docs\n".write(toFile: file, atomically: false, encoding: .utf8)
+        var answers = Screen.Answers()
+        answers.version = "WezTerm 20240203"
+        let text = try PTYProcess(["text", "--no-animation", file], answers: answers)
+        try text.waitForText("docs: https://example.com/docs")
+        XCTAssertTrue(Self.holds(text.screen.raw, open), "a text's addresses too")
+        text.type("q")
+        try assertEnded(text, status: 0)
+    }
+
+    static func holds(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
     /// `alertty --print-terminal` keeps what the terminal says in one line; a prompt given it in
     /// ALERTTY_TERMINAL asks nothing and acts on it (paste left on, the light look, the keyboard
     /// protocol pushed and popped); no terminal: exit 3.

@@ -103,6 +103,24 @@ public struct TerminalFacts: Equatable, Sendable {
         self = facts
     }
 
+    /// The terminal shows OSC 8 hyperlinks: by the name it gave (kitty, WezTerm, Ghostty, iTerm2,
+    /// foot, Contour, tmux 3.4 and later, which passes them on), else by its environment (VTE
+    /// 0.50 and later, Windows Terminal, iTerm2, WezTerm, Ghostty). Elsewhere none is sent: the
+    /// Linux console and old terminals would show the sequence.
+    public func showsLinks(environment: (String) -> String?) -> Bool {
+        if let version {
+            if ["kitty", "WezTerm", "ghostty", "iTerm2", "foot", "contour"].contains(where: { version.lowercased().hasPrefix($0.lowercased()) }) { return true }
+            if version.hasPrefix("tmux ") {
+                let numbers = version.dropFirst(5).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+                return numbers.count >= 2 && (numbers[0], numbers[1]) >= (3, 4)
+            }
+        }
+        if !(environment("WT_SESSION") ?? "").isEmpty { return true }
+        if ["iTerm.app", "WezTerm", "ghostty"].contains(environment("TERM_PROGRAM") ?? "") { return true }
+        if let vte = environment("VTE_VERSION").flatMap({ Int($0) }), vte >= 5000 { return true }
+        return false
+    }
+
     /// Light or dark, by the background's luminance (nil: not said).
     public var lightBackground: Bool? {
         guard let c = background else { return nil }

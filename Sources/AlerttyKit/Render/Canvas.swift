@@ -18,6 +18,8 @@ public struct Style: Hashable, Sendable {
     public var dim = false
     public var reverse = false
     public var underline = false
+    /// The address of an OSC 8 hyperlink the cell belongs to (a Links address: ASCII, no control).
+    public var link: String?
     public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
                 reverse: Bool = false, underline: Bool = false) {
         self.foreground = foreground
@@ -157,6 +159,17 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Writes text from (x, y), control characters made visible; returns the column after it. Clipped, never wrapped.
+    /// Makes the cells of the addresses in the line drawn at (x, y) hyperlinks to them (the
+    /// frame writer sends them as OSC 8 where the terminal shows links).
+    public mutating func linkAddresses(in line: String, x: Int, y: Int) {
+        guard Links.mayHoldAddress(line) else { return }
+        for found in Links.find(line) {
+            for cx in (x + found.column)..<(x + found.column + found.width) where inClip(cx, y) {
+                cells[y * width + cx].style.link = found.url
+            }
+        }
+    }
+
     @discardableResult
     public mutating func text(_ s: String, x: Int, y: Int, style: Style = .plain) -> Int {
         var cx = x

@@ -22,6 +22,10 @@ public struct FrameWriter: Sendable {
     private var row: Int?
     private var style: Style?
     private var cursorShown: Bool?
+    /// Send cells' hyperlinks (OSC 8): the terminal shows them (TerminalFacts.showsLinks).
+    public var hyperlinks = false
+    /// The link the terminal has open (closed at each frame's end, so nothing else is linked).
+    private var linkOpen: String?
 
     public init(colors: ColorMode, originRow: Int = 0, mayClearScreen: Bool = true, relative: Bool = false,
                 asciiOnly: Bool = false) {
@@ -124,6 +128,10 @@ public struct FrameWriter: Sendable {
             if rowChanged { changedRows += 1 }
         }
 
+        if linkOpen != nil {
+            append("\u{1B}]8;;\u{1B}\\", to: &out)
+            linkOpen = nil
+        }
         if let wanted {
             if cursor == nil || cursor! != wanted { moveCursor(to: wanted, into: &out) }
             if cursorShown != true {
@@ -184,6 +192,15 @@ public struct FrameWriter: Sendable {
     }
 
     private mutating func emitStyle(_ s: Style, into out: inout [UInt8]) {
+        let link = hyperlinks ? s.link : nil
+        if link != linkOpen {
+            // (A Links address: URL characters only, nothing that could end the OSC.)
+            append("\u{1B}]8;;" + (link ?? "") + "\u{1B}\\", to: &out)
+            linkOpen = link
+        }
+        // (The link is not a look: a linked run is drawn with the SGR it had.)
+        var s = s
+        s.link = nil
         if let current = style, current == s { return }
         var params = ["0"]
         if s.bold { params.append("1") }

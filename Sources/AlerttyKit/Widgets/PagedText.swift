@@ -188,6 +188,7 @@ public struct PagedText {
                 if x >= area.maxX { break }
                 x = canvas.put(c, x: x, y: area.y + row, style: marked.contains(i) ? theme.match : theme.text)
             }
+            canvas.linkAddresses(in: String(characters), x: area.x, y: area.y + row)
         }
         Chrome.scrollIndicators(up: !atTop, down: moreBelow, area: area, theme: theme, into: &canvas)
     }

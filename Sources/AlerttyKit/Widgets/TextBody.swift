@@ -105,7 +105,9 @@ public struct TextBody: Equatable, Sendable {
             }
         } else {
             for (i, line) in wrapped.dropFirst(offset).prefix(area.height).enumerated() {
-                canvas.text(Wrap.text(line, in: paragraphs), x: area.x, y: area.y + i, style: theme.text)
+                let text = Wrap.text(line, in: paragraphs)
+                canvas.text(text, x: area.x, y: area.y + i, style: theme.text)
+                canvas.linkAddresses(in: text, x: area.x, y: area.y + i)
             }
         }
         guard canScroll else { return }

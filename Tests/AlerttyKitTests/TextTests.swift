@@ -78,3 +78,18 @@ final class TextTests: XCTestCase {
         }
     }
 }
+
+extension TextTests {
+    /// With mode 2027 on, a cluster takes the columns Unicode's emoji rules give it whole; off,
+    /// the wcwidth terminals' way stays (a skin tone is a pair of its own there).
+    func testGraphemeClustersMeasuredWholeUnderMode2027() {
+        defer { TextWidth.graphemeClusters = false }
+        let thumb: Character = "👍🏽", family: Character = "👨‍👩‍👧", flag: Character = "🇫🇷"
+        let smiley: Character = "\u{263A}\u{FE0F}", heartText: Character = "\u{2764}\u{FE0E}", accented: Character = "e\u{301}"
+        TextWidth.graphemeClusters = false
+        XCTAssertEqual(TextWidth.columns(thumb), 4)
+        TextWidth.graphemeClusters = true
+        XCTAssertEqual([thumb, family, flag, smiley, heartText, accented].map { TextWidth.columns($0) }, [2, 2, 2, 2, 1, 1])
+        XCTAssertEqual(TextWidth.columns("日本"), 4, "wide characters as before")
+    }
+}

@@ -245,6 +245,22 @@ extension TerminalProbeEndToEndTests {
         try assertEnded(text, status: 0)
     }
 
+    /// Mode 2027 on while the box is up where the terminal knows it (and off again after, as it
+    /// was), untouched where it does not.
+    func testGraphemeClustersAreMeasuredWholeWhereTheTerminalCan() throws {
+        for known in [true, false] {
+            var answers = Screen.Answers()
+            answers.graphemes = known
+            let p = try PTYProcess(["input", "--no-animation", "Reaction? 👍🏽"], answers: answers)
+            try p.waitForText("Reaction?")
+            XCTAssertEqual(p.screen.graphemeClusters, known)
+            p.type("ok" + K.enter)
+            try assertEnded(p, status: 0, stdout: "ok\n")
+            XCTAssertFalse(p.screen.graphemeClusters, "as it was")
+            XCTAssertEqual(Self.holds(p.screen.raw, Array("\u{1B}[?2027h".utf8)), known)
+        }
+    }
+
     static func holds(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }

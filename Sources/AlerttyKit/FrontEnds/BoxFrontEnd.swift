@@ -85,6 +85,7 @@ public final class BoxFrontEnd: FrontEnd {
         typedDuringProbe = session.takeTypedDuringProbe()
         session.showsProgress = session.facts?.showsProgress(environment: Platform.environment) ?? false
         writer.hyperlinks = !writer.asciiOnly && session.facts?.showsLinks(environment: Platform.environment) == true
+        TextWidth.graphemeClusters = session.graphemeClusters
         // The palette follows the background the terminal reported, where no theme is set.
         if options.followsBackground, let light = session.facts?.lightBackground, light != (options.lightBackground == true) {
             theme = Self.theme(options, light: light)

@@ -44,6 +44,11 @@ public enum TextWidth {
         }
     }
 
+    /// The terminal measures grapheme clusters whole (mode 2027 on, which the box turns on
+    /// where the probe found it): set once as the box starts, before it is laid out. Off, the
+    /// table below follows what wcwidth terminals (xterm, tmux) draw.
+    nonisolated(unsafe) public static var graphemeClusters = false
+
     /// Columns taken by one grapheme cluster as the canvas draws it: one holding a control
     /// character is measured in its visible form (`^[` is two columns), so layout never disagrees with drawing.
     public static func columns(_ cluster: Character) -> Int {
@@ -52,6 +57,17 @@ public enum TextWidth {
         if !Sanitize.isSafe(cluster) { return columns(Sanitize.line(String(cluster))) }
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        if graphemeClusters && scalars.count > 1 {
+            // Mode 2027: the terminal gives a whole cluster one width, as Unicode's emoji rules
+            // do — VS16 makes an emoji wide, VS15 narrow, a flag and a ZWJ sequence take two
+            // columns, a skin tone or a combining mark adds none.
+            if first.properties.isEmoji {
+                if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+                if scalars.contains(where: { $0.value == 0xFE0E }) { return 1 }
+            }
+            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+            return isWide(first.value) || first.properties.isEmojiPresentation ? 2 : 1
+        }
         if scalars.count > 1 {
             if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 } // a flag: a regional-indicator pair
             // A skin-tone modifier is drawn as a cell pair of its own by wcwidth terminals (xterm,

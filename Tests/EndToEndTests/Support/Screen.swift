@@ -51,7 +51,11 @@ final class Screen {
         var pasteOn = false
         /// Mode 2031 known (colour-scheme reports, as Ghostty, kitty and Contour send them).
         var colourSchemeReports = false
+        /// Mode 2027 known (grapheme clusters measured whole, as Contour, WezTerm and Ghostty do).
+        var graphemes = false
     }
+    /// Mode 2027 turned on by the program.
+    private(set) var graphemeClusters = false
     /// Mode 2031 turned on by the program.
     private(set) var colourSchemeReports = false
     var answers = Answers() {
@@ -280,7 +284,8 @@ final class Screen {
             // DECRQM: the mode's state (1 set, 2 reset, 0 not known).
             guard answers.device, let mode = Int(paramText.dropFirst().dropLast()) else { break }
             let state = mode == 2004 ? (bracketedPaste ? 1 : 2) : mode == 2026 ? (synchronizedOutput ? 1 : 2)
-                : mode == 2031 && answers.colourSchemeReports ? (colourSchemeReports ? 1 : 2) : 0
+                : mode == 2031 && answers.colourSchemeReports ? (colourSchemeReports ? 1 : 2)
+                : mode == 2027 && answers.graphemes ? (graphemeClusters ? 1 : 2) : 0
             probesAnswered += 1
             reply(Array("\u{1B}[?\(mode);\(state)$y".utf8))
         case UInt8(ascii: "c") where paramText.isEmpty || paramText == "0":
@@ -375,6 +380,7 @@ final class Screen {
                     case 2004: bracketedPaste = on
                     case 2026: synchronizedOutput = on
                     case 2031: colourSchemeReports = on
+                    case 2027: graphemeClusters = on
                     case 1000, 1002, 1003: mouseTracking = on
                     case 1006: mouseSGR = on
                     default: break

@@ -85,14 +85,25 @@ public final class TerminalSession {
         // Colour-scheme reports (mode 2031), where the terminal knows the mode and it is off: the
         // palette follows a switch between light and dark while the box is up.
         schemeReports = followsScheme && facts?.state(of: TerminalProbe.colourScheme) == .reset
+        // Grapheme clusters (mode 2027), where the terminal knows the mode: on while the box is
+        // up (off again after, if it was off), so an emoji sequence takes the columns alertty
+        // counts for it.
+        let graphemes = facts?.state(of: TerminalProbe.graphemes)
+        graphemesTurnedOn = graphemes == .reset
+        graphemeClusters = graphemes == .reset || graphemes?.isSet == true
         write(Array((modal ? Self.enterModal : Self.enterInline).utf8) + (mouse ? Array(Self.mouseOn.utf8) : [])
-              + (keyboardPushed ? Array(Self.pushKeyboard.utf8) : []) + (schemeReports ? Array("\u{1B}[?2031h".utf8) : []))
+              + (keyboardPushed ? Array(Self.pushKeyboard.utf8) : []) + (schemeReports ? Array("\u{1B}[?2031h".utf8) : [])
+              + (graphemesTurnedOn ? Array("\u{1B}[?2027h".utf8) : []))
     }
 
     /// The box follows the terminal's colour scheme (no theme set): reports asked for (mode 2031).
     public var followsScheme = false
     /// Mode 2031 was turned on here: off again on leaving.
     private var schemeReports = false
+    /// Mode 2027 was turned on here: off again on leaving.
+    private var graphemesTurnedOn = false
+    /// The terminal measures grapheme clusters whole while the box is up (mode 2027).
+    public private(set) var graphemeClusters = false
 
     /// The probe: its questions in one write, the replies read until DA1's, 50 ms at most. Keys
     /// typed meanwhile are kept for the box, in order.
@@ -171,6 +182,8 @@ public final class TerminalSession {
         if keyboardPushed { bytes += Array(Self.popKeyboard.utf8) }
         if schemeReports { bytes += Array("\u{1B}[?2031l".utf8) }
         schemeReports = false
+        if graphemesTurnedOn { bytes += Array("\u{1B}[?2027l".utf8) }
+        graphemesTurnedOn = false
         keyboardPushed = false
         let paste = pasteOnLeaving
         if modal {

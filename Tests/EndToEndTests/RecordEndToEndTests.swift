@@ -217,7 +217,7 @@ final class DescribeEndToEndTests: XCTestCase {
         let fields = try XCTUnwrap(form["fields"] as? [[String: Any]])
         XCTAssertEqual(fields.map { $0["variable"] as? String }, ["ALERTTY_ANSWER_ACCOUNT_USER", "ALERTTY_ANSWER_ACCOUNT_ADMIN"])
         XCTAssertEqual((fields[0]["options"] as? [String: String])?["validate"], "email")
-        XCTAssertEqual(fields[1]["default"] as? String, "on")
+        XCTAssertEqual(fields[1]["default"] as? Bool, true, "a switch is a boolean (ALERTTY_ANSWER takes on/off)")
     }
 
     /// The default described is what the same prompt gives with no one there, computed by the
@@ -269,7 +269,7 @@ final class DescribeEndToEndTests: XCTestCase {
         XCTAssertEqual((fields[0]["answer"] as? [String: Any])?["type"] as? String, "integer")
         XCTAssertEqual((fields[1]["options"] as? [String: Any])?["options"] as? [String], ["a", "b"])
         XCTAssertEqual((fields[1]["answer"] as? [String: Any])?["enum"] as? [String], ["a", "b"])
-        XCTAssertEqual((fields[2]["answer"] as? [String: Any])?["enum"] as? [String], ["on", "off"])
+        XCTAssertEqual((fields[2]["answer"] as? [String: Any])?["type"] as? String, "boolean")
     }
 
     /// ALERTTY_OPTIONS=--describe lists a script's prompts: no prompt is answered by it, in any

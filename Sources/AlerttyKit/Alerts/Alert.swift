@@ -299,10 +299,6 @@ public protocol Alert {
     /// Wipes any secret it still holds; the runtime calls it on every way out (answer, cancel,
     /// timeout, signal), after the outcome is taken.
     mutating func forget()
-    /// Draws what stays on the screen behind the box (dialog's background boxes), over the backdrop.
-    func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
-    /// Draws what is raised over the box (a background box that has the keys), after the box.
-    func drawOver(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
 }
 
 extension Alert {
@@ -310,8 +306,6 @@ extension Alert {
     public var scrollsInAnyHeight: Bool { false }
 
     public mutating func forget() {}
-    public func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
-    public func drawOver(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int) {}
     public var keyOverrides: [KeyPress: Action] { [:] }
     /// A row for the buttons is the least a box can be (an empty message is just its button).
     public var minimumSize: (width: Int, height: Int) { (12, 1) }

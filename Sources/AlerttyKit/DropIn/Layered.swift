@@ -10,7 +10,17 @@
 // with 254, dialog's "unknown" (its own box was freed under it). Both are dialog's behaviour as
 // scripts see it, so the drop-in keeps them; nothing else builds a Layered.
 
-public struct Layered: Alert {
+/// What only dialog draws around a box: the boxes that stay behind it and the one raised over
+/// it. Not every alert's business, so not the Alert protocol's: the scene draws it for an alert
+/// that has it (a Layered, the drop-in's).
+public protocol DrawsAroundTheBox {
+    /// Draws what stays on the screen behind the box, over the backdrop.
+    func drawBehind(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
+    /// Draws what is raised over the box (a background box that has the keys), after the box.
+    func drawOver(into canvas: inout Canvas, screen: Rect, theme: Theme, padding: Int)
+}
+
+public struct Layered: Alert, DrawsAroundTheBox {
     public struct Layer {
         public var view: TailView
         /// dialog's HEIGHT and WIDTH (nil: sized to the screen).

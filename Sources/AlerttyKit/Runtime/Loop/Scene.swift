@@ -106,7 +106,8 @@ public struct Scene {
             }
         }
         let screen = Rect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)
-        if modal { alert.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
+        // (What only dialog draws around a box: its background boxes, one raised over it.)
+        if modal, let around = alert as? any DrawsAroundTheBox { around.drawBehind(into: &canvas, screen: screen, theme: theme, padding: padding) }
         let full = modal ? theme.place(width: box.width, height: box.height, in: screen, at: origin)
                          : Rect(x: 0, y: 0, width: box.width, height: box.height)
         let content = BoxMetrics.content(of: full, padding: padding, top: top, bottom: bottom)
@@ -133,7 +134,7 @@ public struct Scene {
         canvas.clip = shown.inset(1, 1)
         let cursor = alert.render(into: &canvas, area: content, theme: theme)
         canvas.clip = screen
-        if modal { alert.drawOver(into: &canvas, screen: screen, theme: theme, padding: padding) }
+        if modal, let around = alert as? any DrawsAroundTheBox { around.drawOver(into: &canvas, screen: screen, theme: theme, padding: padding) }
         return (canvas, phase.animating ? nil : cursor, content)
     }
 }

@@ -18,8 +18,9 @@ public struct Style: Hashable, Sendable {
     public var dim = false
     public var reverse = false
     public var underline = false
-    /// The address of an OSC 8 hyperlink the cell belongs to (a Links address: ASCII, no control).
-    public var link: String?
+    /// The OSC 8 hyperlink the cell belongs to, by its number in `Links` (0: none): a number, so
+    /// a style stays plain data, copied without a reference count.
+    public var link: UInt16 = 0
     public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
                 reverse: Bool = false, underline: Bool = false) {
         self.foreground = foreground
@@ -165,7 +166,7 @@ public struct Canvas: Equatable, Sendable {
         guard Links.mayHoldAddress(line) else { return }
         for found in Links.find(line) {
             for cx in (x + found.column)..<(x + found.column + found.width) where inClip(cx, y) {
-                cells[y * width + cx].style.link = found.url
+                cells[y * width + cx].style.link = Links.number(of: found.url)
             }
         }
     }

@@ -25,7 +25,7 @@ public struct FrameWriter: Sendable {
     /// Send cells' hyperlinks (OSC 8): the terminal shows them (TerminalFacts.showsLinks).
     public var hyperlinks = false
     /// The link the terminal has open (closed at each frame's end, so nothing else is linked).
-    private var linkOpen: String?
+    private var linkOpen: UInt16 = 0
 
     public init(colors: ColorMode, originRow: Int = 0, mayClearScreen: Bool = true, relative: Bool = false,
                 asciiOnly: Bool = false) {
@@ -128,9 +128,9 @@ public struct FrameWriter: Sendable {
             if rowChanged { changedRows += 1 }
         }
 
-        if linkOpen != nil {
+        if linkOpen != 0 {
             append("\u{1B}]8;;\u{1B}\\", to: &out)
-            linkOpen = nil
+            linkOpen = 0
         }
         if let wanted {
             if cursor == nil || cursor! != wanted { moveCursor(to: wanted, into: &out) }
@@ -192,15 +192,15 @@ public struct FrameWriter: Sendable {
     }
 
     private mutating func emitStyle(_ s: Style, into out: inout [UInt8]) {
-        let link = hyperlinks ? s.link : nil
+        let link = hyperlinks ? s.link : 0
         if link != linkOpen {
             // (A Links address: URL characters only, nothing that could end the OSC.)
-            append("\u{1B}]8;;" + (link ?? "") + "\u{1B}\\", to: &out)
+            append("\u{1B}]8;;" + Links.address(link) + "\u{1B}\\", to: &out)
             linkOpen = link
         }
         // (The link is not a look: a linked run is drawn with the SGR it had.)
         var s = s
-        s.link = nil
+        s.link = 0
         if let current = style, current == s { return }
         var params = ["0"]
         if s.bold { params.append("1") }

@@ -15,6 +15,23 @@ public enum Links {
 
     static let longest = 2048
 
+    /// The addresses seen, numbered from 1 in the order first seen (a cell holds the number): a
+    /// number stays the same address for the whole run, so frames compare by it. At most 4,096.
+    nonisolated(unsafe) private static var numbered: [String] = []
+    nonisolated(unsafe) private static var numbers: [String: UInt16] = [:]
+
+    /// The number of `url` (0, no link, once 4,096 others were seen).
+    static func number(of url: String) -> UInt16 {
+        if let n = numbers[url] { return n }
+        guard numbered.count < 4096 else { return 0 }
+        numbered.append(url)
+        numbers[url] = UInt16(numbered.count)
+        return UInt16(numbered.count)
+    }
+
+    /// The address numbered `n` ("" for 0: the link closed).
+    static func address(_ n: UInt16) -> String { n == 0 || Int(n) > numbered.count ? "" : numbered[Int(n) - 1] }
+
     /// A quick look before the search: "://" is somewhere in it (most lines have none).
     @inline(__always) static func mayHoldAddress(_ line: String) -> Bool {
         var run = 0

@@ -36,8 +36,24 @@ public struct OpenAlert: Alert {
     public let configuration: OpenConfiguration
     /// The folder shown (a real path inside the root).
     public private(set) var current: PathBytes
-    /// The list of what it holds (or, recursive, of the tree below it).
-    public private(set) var list: ChooseAlert
+    /// The list of what it holds (or, recursive, of the tree below it): held by reference and
+    /// copied on write, so an OpenAlert is a small value to copy (inline, choose's whole state made
+    /// every copy of it 40 KB of code).
+    public private(set) var list: ChooseAlert {
+        get { listBox.alert }
+        _modify {
+            if !isKnownUniquelyReferenced(&listBox) { listBox = ListBox(listBox.alert) }
+            yield &listBox.alert
+        }
+        set {
+            if isKnownUniquelyReferenced(&listBox) { listBox.alert = newValue } else { listBox = ListBox(newValue) }
+        }
+    }
+    private var listBox: ListBox
+    private final class ListBox {
+        var alert: ChooseAlert
+        init(_ alert: ChooseAlert) { self.alert = alert }
+    }
     /// The move asked of the file system and not answered yet (an answer to another is stale).
     private var pendingMove: Browse?
     private var pendingCheck: OpenCheck?
@@ -51,7 +67,6 @@ public struct OpenAlert: Alert {
     /// Where the list goes (below the question and the path row).
     private var area = Rect(x: 0, y: 0, width: 0, height: 0)
     private var pathRow = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var theme: Theme?
 
     public init(title: String, text: String, configuration: OpenConfiguration) {
         self.title = title
@@ -61,7 +76,7 @@ public struct OpenAlert: Alert {
         current = configuration.start
         shownHidden = configuration.filter.showsHidden
         focusing = configuration.startFile.map(Paths.lastName)
-        list = Self.makeList(labels: [], loading: true, configuration: configuration, folder: configuration.start)
+        listBox = ListBox(Self.makeList(labels: [], loading: true, configuration: configuration, folder: configuration.start))
     }
 
     var filter: PathFilter {
@@ -126,7 +141,8 @@ public struct OpenAlert: Alert {
     private mutating func showList(_ labels: [[UInt8]], loading: Bool) {
         list = Self.makeList(labels: labels, loading: loading, configuration: configuration, folder: current)
         applyMarksAndFocus(from: 0)
-        if let theme { list.layout(area, theme: theme) } else { list.layout(area) }
+        // (Laid out in the theme's look with the next frame, as every frame lays the box out.)
+        list.layout(area)
     }
 
     private mutating func applyMarksAndFocus(from first: Int) {
@@ -281,17 +297,22 @@ public struct OpenAlert: Alert {
         return (width, 1 + textRows + 3 + 14)
     }
 
-    public mutating func layout(_ area: Rect, theme: Theme) {
-        self.theme = theme
-        layout(area)
+    public mutating func layout(_ whole: Rect, theme: Theme) {
+        place(whole)
+        list.layout(area, theme: theme)
     }
 
     public mutating func layout(_ whole: Rect) {
+        place(whole)
+        list.layout(area)
+    }
+
+    /// The question's rows, the path row and the list's area in `whole`.
+    private mutating func place(_ whole: Rect) {
         let textRows = min(body.lineCount(width: whole.width), 5, max(0, whole.height - 8))
         body.layout(width: whole.width, rows: textRows)
         pathRow = Rect(x: whole.x, y: whole.y + textRows, width: whole.width, height: 1)
         area = Rect(x: whole.x, y: pathRow.maxY, width: whole.width, height: max(1, whole.maxY - pathRow.maxY))
-        if let theme { list.layout(self.area, theme: theme) } else { list.layout(self.area) }
     }
 
     public var meaning: AlertMeaning {

@@ -123,17 +123,7 @@ extension ChooseAlert {
         configuration.listRows = command.int(.listHeight)
         configuration.centred = command.has(.centerList)
         configuration.letters = command.string(.letters).flatMap(ChooseConfiguration.Letters.init(rawValue:)) ?? (configuration.twoLists ? .jump : .filter)
-        if let template = command.string(.preview) {
-            var preview = PreviewCommand(template: template)
-            preview.position = command.string(.previewPosition).flatMap(PreviewPane.Position.init(rawValue:)) ?? .right
-            if let text = command.string(.previewSize) {
-                guard let size = PreviewCommand.Size(text) else { throw UsageError("--preview-size takes N (columns or rows) or N% (1–100), not '\(text)'") }
-                preview.size = size
-            }
-            configuration.preview = preview
-        } else if command.has(.previewPosition) || command.has(.previewSize) {
-            throw UsageError("--preview-position and --preview-size need --preview")
-        }
+        configuration.preview = try PreviewCommand.from(command, template: command.string(.preview), needs: "--preview")
 
         var format = ItemStore.Format.plain
         if let d = command.string(.delimiter) {

@@ -95,3 +95,22 @@ public struct PreviewCommand: Equatable, Sendable {
         }
     }
 }
+
+extension PreviewCommand {
+    /// The pane a command line asks for (choose's and open's): `template` placed by
+    /// --preview-position and sized by --preview-size; nil without a template, when those two are
+    /// a usage error saying they need `needs`.
+    static func from(_ command: ParsedCommand, template: String?, needs: String) throws(UsageError) -> PreviewCommand? {
+        guard let template else {
+            if command.has(.previewPosition) || command.has(.previewSize) { throw UsageError("--preview-position and --preview-size need \(needs)") }
+            return nil
+        }
+        var preview = PreviewCommand(template: template)
+        preview.position = command.string(.previewPosition).flatMap(PreviewPane.Position.init(rawValue:)) ?? .right
+        if let text = command.string(.previewSize) {
+            guard let size = Size(text) else { throw UsageError("--preview-size takes N (columns or rows) or N% (1–100), not '\(text)'") }
+            preview.size = size
+        }
+        return preview
+    }
+}

@@ -94,17 +94,8 @@ extension OpenAlert {
             throw UsageError("--min \(configuration.minimum) is more than --max \(most): nothing could be chosen")
         }
         if command.has(.peek) && command.has(.preview) { throw UsageError("--peek and --preview fill the same pane: give one") }
-        if let template = command.string(.preview) ?? (command.has(.peek) ? peekCommand : nil) {
-            var preview = PreviewCommand(template: template)
-            preview.position = command.string(.previewPosition).flatMap(PreviewPane.Position.init(rawValue:)) ?? .right
-            if let text = command.string(.previewSize) {
-                guard let size = PreviewCommand.Size(text) else { throw UsageError("--preview-size takes N (columns or rows) or N% (1–100), not '\(text)'") }
-                preview.size = size
-            }
-            configuration.preview = preview
-        } else if command.has(.previewPosition) || command.has(.previewSize) {
-            throw UsageError("--preview-position and --preview-size need --peek or --preview")
-        }
+        configuration.preview = try PreviewCommand.from(command, template: command.string(.preview) ?? (command.has(.peek) ? peekCommand : nil),
+                                                        needs: "--peek or --preview")
         configuration.separator = command.has(.print0) ? 0 : 0x0A
         configuration.okLabel = command.string(.ok) ?? (configuration.multi ? tr("OK") : tr("Open"))
         configuration.cancelLabel = command.string(.cancel) ?? tr("Cancel")

@@ -26,7 +26,7 @@ extension Popup {
     static func reach(_ question: Ask.Prepared, terminal: Bool, stdinTaken: [UInt8], forwardsStdin: Bool,
                       size: @escaping (Tmux) -> (width: Int, height: Int)) -> Reached {
         let (command, environment, timeout) = (question.command, question.environment, question.options.timeout)
-        var place = place(command, terminal: terminal, environment: environment)
+        var place = Reach.place(command, terminal: terminal, environment: environment)
         switch place {
         case .inline: return .inline
         // Without --timeout there is no time to wait for someone: said at once, as ever.
@@ -35,7 +35,7 @@ extension Popup {
         }
         let attempt = Attempt(question, terminal: terminal, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, size: size)
         defer { attempt.leave() }
-        var clientWatch: Platform.FolderWatch?
+        var clientWatches: [Platform.FolderWatch]?
         while true {
             guard attempt.waitTurn() else { return .timedOut }
             let (reached, pause): (Reached?, pause: Double)
@@ -47,14 +47,14 @@ extension Popup {
                 (reached, pause) = attempt.showPopup(at: tmux)
             case .nowhere:
                 // (The folder a client would come to, watched from the first wait for one.)
-                if clientWatch == nil { clientWatch = Popup.clientWatch(command, environment: environment) }
-                (reached, pause) = attempt.offerToAgents(clientWatch: clientWatch)
+                if clientWatches == nil { clientWatches = Reach.arrivals(command, environment: environment) }
+                (reached, pause) = attempt.offerToAgents(clientWatches: clientWatches ?? [])
             }
             if let reached { return reached }
             // (A question an agent shows ends there: its box keeps the time.)
             if attempt.pastDeadline && !attempt.shownByAnAgent { return .timedOut }
             Platform.pause(seconds: pause)
-            place = Popup.place(command, terminal: terminal, environment: environment)
+            place = Reach.place(command, terminal: terminal, environment: environment)
             if case .inline = place { return .inline }
         }
     }
@@ -201,19 +201,19 @@ extension Popup {
         }
 
         /// Offers the question elsewhere (`Reach.elsewhere`) and waits for an answer there, until
-        /// the deadline or a change where a client may come (`watch`): what came of it (nil: look
+        /// the deadline or a change where a client may come (`watches`): what came of it (nil: look
         /// again after the pause returned).
-        func offerToAgents(clientWatch watch: Platform.FolderWatch?) -> (Reached?, pause: Double) {
+        func offerToAgents(clientWatches watches: [Platform.FolderWatch]) -> (Reached?, pause: Double) {
             guard ticket != nil else { return (nil, waitForClient) }
             let channels = offer()
             guard !channels.isEmpty else { return (nil, waitForClient) }
             // Until an answer, the deadline, or a change where a client may come (a tmux server
             // started, a client attached): no look in between where the folder can be watched.
             // With no folder to watch yet (no tmux server ever started), a look each second.
-            let look = Platform.now() + UInt64((watch == nil ? 1 : idleLook) * 1e9)
+            let look = Platform.now() + UInt64((watches.isEmpty ? 1 : idleLook) * 1e9)
             // (Shown by an agent, its box keeps the time: the wait goes on past the deadline.)
             let until = shownByAnAgent ? look : min(look, deadline ?? .max)
-            return (wait(for: channels, until: until, wakers: watch?.descriptor.map { [$0] } ?? []).map { .ran($0) }, 0)
+            return (wait(for: channels, until: until, wakers: watches.compactMap(\.descriptor)).map { .ran($0) }, 0)
         }
 
         /// Shows the question in a popup on `tmux`'s client: what came of it (nil: try again

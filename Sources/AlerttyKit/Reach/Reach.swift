@@ -12,13 +12,32 @@
 //   an answer (killed, its terminal gone, Ctrl-C in an agent), is asked again while the time
 //   lasts; then 124.
 //
-// Hosts draw the question over where the person is (a tmux client: `Popup.place`, the popup's
-// session and conversation). Elsewhere channels answer it from another place while it waits —
+// Hosts draw the question over where the person is (one file each in `Hosts/`: a tmux client,
+// found by `Popup.place`, shown through the popup's session and conversation). Elsewhere channels answer it from another place while it waits —
 // beside a host's popup, or alone while no host has a client.
 
 enum Reach {
-    /// Hosts that draw a question over where the person is, by name (what `ReachTests` holds).
-    static let hosts = ["tmux"]
+    /// Hosts that draw a question over where the person is, asked in turn (`ReachTests` holds the table).
+    static let hosts: [any Host] = [
+        TmuxHost(),
+    ]
+
+    /// Where the question is shown now: the first host with a place for it (or that says it is
+    /// asked inline); when none has one, nowhere, as the first said.
+    static func place(_ command: ParsedCommand, terminal: Bool, environment: (String) -> String?) -> Popup.Place {
+        var first: Popup.Place?
+        for host in hosts {
+            let place = host.place(command, terminal: terminal, environment: environment)
+            if case .nowhere = place { first = first ?? place; continue }
+            return place
+        }
+        return first ?? .nowhere("no host to show a question on")
+    }
+
+    /// What wakes a job waiting for a place (a client attaching to any host).
+    static func arrivals(_ command: ParsedCommand, environment: (String) -> String?) -> [Platform.FolderWatch] {
+        hosts.compactMap { $0.arrivals(command, environment: environment) }
+    }
 
     /// Channels that answer a waiting question from another place, each offered in turn.
     static let elsewhere: [any Elsewhere] = [
@@ -60,6 +79,17 @@ enum Reach {
         /// Seconds left before the deadline (nil: no deadline).
         var left: Double? { deadline.map { Double(Int64(bitPattern: $0 &- Platform.now())) / 1e9 } }
     }
+}
+
+/// A place that draws a question over where the person is: one row of `Reach.hosts`.
+protocol Host: Sendable {
+    /// Its name in the table.
+    var name: String { get }
+    /// Where it would show the question now: over the person's terminal, asked inline (a job's
+    /// own terminal it does not serve), or nowhere yet (and why).
+    func place(_ command: ParsedCommand, terminal: Bool, environment: (String) -> String?) -> Popup.Place
+    /// What wakes a job waiting for it to have a place (a client attaching); nil: nothing to watch.
+    func arrivals(_ command: ParsedCommand, environment: (String) -> String?) -> Platform.FolderWatch?
 }
 
 /// A place that answers a waiting question: one row of `Reach.elsewhere`.

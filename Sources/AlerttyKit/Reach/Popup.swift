@@ -30,7 +30,8 @@ enum Popup {
     enum Place {
         /// Not in tmux, with a terminal: asked inline.
         case inline
-        case tmux(Tmux)
+        /// Somewhere a host shows it (a tmux client).
+        case at(any HostPlace)
         /// No terminal and no tmux client to show a popup on: said why.
         case nowhere(String)
     }
@@ -98,7 +99,7 @@ enum Popup {
                                         : "no client of yours is attached to the tmux server at \(socket ?? "$TMUX") (\(others) of other users)")
         }
         (tmux.client, tmux.columns, tmux.rows, tmux.utf8) = (latest.name, latest.columns, latest.rows, latest.utf8)
-        return .tmux(tmux)
+        return .at(tmux)
     }
 
     /// The socket of the user's own tmux server, where a job with no terminal shows its popup.

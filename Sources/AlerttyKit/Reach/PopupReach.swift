@@ -24,7 +24,7 @@ extension Popup {
     static let idleLook = 5.0
 
     static func reach(_ question: Ask.Prepared, terminal: Bool, stdinTaken: [UInt8], forwardsStdin: Bool,
-                      size: @escaping (Tmux) -> (width: Int, height: Int)) -> Reached {
+                      size: @escaping (_ columns: Int, _ rows: Int) -> (width: Int, height: Int)) -> Reached {
         let (command, environment, timeout) = (question.command, question.environment, question.options.timeout)
         var place = Reach.place(command, terminal: terminal, environment: environment)
         switch place {
@@ -42,9 +42,9 @@ extension Popup {
             switch place {
             case .inline:
                 return .inline
-            case .tmux(let tmux):
+            case .at(let spot):
                 attempt.withdrawOffer()
-                (reached, pause) = attempt.showPopup(at: tmux)
+                (reached, pause) = attempt.show(at: spot)
             case .nowhere:
                 // (The folder a client would come to, watched from the first wait for one.)
                 if clientWatches == nil { clientWatches = Reach.arrivals(command, environment: environment) }
@@ -68,7 +68,8 @@ extension Popup {
         let terminal: Bool
         let stdinTaken: [UInt8]
         let forwardsStdin: Bool
-        let size: (Tmux) -> (width: Int, height: Int)
+        /// The box's size on a screen of so many columns and rows.
+        let size: (_ columns: Int, _ rows: Int) -> (width: Int, height: Int)
         let deadline: UInt64?
         let asker = Asker.current()
         let asked = Platform.now()
@@ -85,7 +86,7 @@ extension Popup {
         var shownByAnAgent: Bool { offered.contains { $0.copy.shown } }
 
         init(_ question: Ask.Prepared, terminal: Bool, stdinTaken: [UInt8], forwardsStdin: Bool,
-             size: @escaping (Tmux) -> (width: Int, height: Int)) {
+             size: @escaping (_ columns: Int, _ rows: Int) -> (width: Int, height: Int)) {
             self.question = question
             (self.terminal, self.stdinTaken, self.forwardsStdin, self.size) = (terminal, stdinTaken, forwardsStdin, size)
             deadline = question.options.timeout.map { Platform.now() + UInt64($0 * 1e9) }
@@ -216,9 +217,9 @@ extension Popup {
             return (wait(for: channels, until: until, wakers: watches.compactMap(\.descriptor)).map { .ran($0) }, 0)
         }
 
-        /// Shows the question in a popup on `tmux`'s client: what came of it (nil: try again
-        /// after the pause returned).
-        func showPopup(at tmux: Tmux) -> (Reached?, pause: Double) {
+        /// Shows the question where a host placed it (a popup on a tmux client): what came of it
+        /// (nil: try again after the pause returned).
+        func show(at spot: any HostPlace) -> (Reached?, pause: Double) {
             let left = left
             if let left, left <= 0 { return (.timedOut, 0) }
             // A job's popup (no terminal of its own) says who asks: the person did not open it.
@@ -233,8 +234,9 @@ extension Popup {
                 ticket?.update(entry + "shown=popup\n")
             }
             let elsewhere = popupOnly ? [] : offer()
-            switch ask(command, asking: asking, at: tmux, size: size(tmux), stdinTaken: stdinTaken,
-                       forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: elsewhere) {
+            let showing = Showing(command: command, asking: asking, size: size(spot.columns, spot.rows), stdinTaken: stdinTaken,
+                                  forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: elsewhere)
+            switch spot.show(showing) {
             case .answered(let ran):
                 // Ctrl-C in a job's popup is the person's cancel: the signal is never sent on to
                 // a process on another terminal (the job's script, which nobody there started).

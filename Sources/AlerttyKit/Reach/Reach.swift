@@ -12,8 +12,9 @@
 //   an answer (killed, its terminal gone, Ctrl-C in an agent), is asked again while the time
 //   lasts; then 124.
 //
-// Hosts draw the question over where the person is (one file each in `Hosts/`: a tmux client,
-// found by `Popup.place`, shown through the popup's session and conversation). Elsewhere channels answer it from another place while it waits —
+// Hosts draw the question over where the person is (one file each in `Hosts/`): a host finds a
+// place (`HostPlace`: a tmux client, found by `Popup.place`) and shows the question there (a
+// popup, through the popup's session and conversation). Elsewhere channels answer it from another place while it waits —
 // beside a host's popup, or alone while no host has a client.
 
 enum Reach {
@@ -90,6 +91,30 @@ protocol Host: Sendable {
     func place(_ command: ParsedCommand, terminal: Bool, environment: (String) -> String?) -> Popup.Place
     /// What wakes a job waiting for it to have a place (a client attaching); nil: nothing to watch.
     func arrivals(_ command: ParsedCommand, environment: (String) -> String?) -> Platform.FolderWatch?
+}
+
+/// Where a host shows a question (a tmux client): its screen's size, and the showing.
+protocol HostPlace {
+    var columns: Int { get }
+    var rows: Int { get }
+    /// Shows the question there and waits for what comes of it.
+    func show(_ showing: Popup.Showing) -> Popup.Shown
+}
+
+extension Popup {
+    /// A question to show where a host placed it: the command, its box's size there, what was read
+    /// of stdin and whether the rest streams, the time left, the title a job's popup gets, and
+    /// its copies elsewhere that the same wait services.
+    struct Showing {
+        let command: ParsedCommand
+        let asking: Asking
+        let size: (width: Int, height: Int)
+        let stdinTaken: [UInt8]
+        let forwardsStdin: Bool
+        let timeout: Double?
+        let title: String?
+        let elsewhere: [any OtherChannel]
+    }
 }
 
 /// A place that answers a waiting question: one row of `Reach.elsewhere`.

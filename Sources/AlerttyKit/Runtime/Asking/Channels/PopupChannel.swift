@@ -30,14 +30,14 @@ struct PopupChannel: Channel {
             stdinTaken += early.bytes
             if early.ended { (forwards, arrived) = (false, early.bytes) }
         }
-        let size = { [stdinForwarded = forwards] (tmux: Popup.Tmux) -> (width: Int, height: Int) in
-            let scene = Scene(columns: tmux.columns, rows: tmux.rows, modal: true, width: options.width, height: options.height,
+        let size = { [stdinForwarded = forwards] (columns: Int, rows: Int) -> (width: Int, height: Int) in
+            let scene = Scene(columns: columns, rows: rows, modal: true, width: options.width, height: options.height,
                               theme: theme, backtitle: options.backtitle)
             var alert = built.makeAlert()
             if let arrived { _ = alert.update(.input(arrived)) + alert.update(.inputEnded) }
             var size = scene.boxSize(for: alert)
             // A list still to stream in is given room for it (a popup keeps the size it opens with).
-            if stdinForwarded { size.height = max(size.height, tmux.rows * 2 / 3) }
+            if stdinForwarded { size.height = max(size.height, rows * 2 / 3) }
             return size
         }
         switch Popup.reach(question, terminal: terminal, stdinTaken: stdinTaken, forwardsStdin: forwards, size: size) {

@@ -40,7 +40,7 @@ public struct OpenAlert: Alert {
     /// copied on write, so an OpenAlert is a small value to copy (inline, choose's whole state made
     /// every copy of it 40 KB of code).
     public private(set) var list: ChooseAlert {
-        get { listBox.alert }
+        _read { yield listBox.alert }
         _modify {
             if !isKnownUniquelyReferenced(&listBox) { listBox = ListBox(listBox.alert) }
             yield &listBox.alert

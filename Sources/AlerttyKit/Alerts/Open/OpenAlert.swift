@@ -20,6 +20,8 @@ public struct OpenConfiguration: Sendable {
     /// --preview CMD, or --peek's command; run in the folder shown.
     public var preview: PreviewCommand?
     public var separator: UInt8 = 0x0A
+    /// HOME, for a path typed or given as `~/…` (read when made: the alert reads nothing itself).
+    public var home: PathBytes?
     public var okLabel = tr("Open")
     public var cancelLabel = tr("Cancel")
 
@@ -413,8 +415,8 @@ public struct OpenAlert: Alert {
     /// `~/x` typed: below HOME (checked against the root as any path).
     private func expandHome(_ typed: [UInt8]) -> [UInt8] {
         guard typed.first == UInt8(ascii: "~"), typed.count == 1 || typed[1] == Glob.slash,
-              let home = Platform.environment("HOME") else { return typed }
-        return Array(home.utf8) + typed.dropFirst()
+              let home = configuration.home else { return typed }
+        return home + typed.dropFirst()
     }
 
     /// An answer from a front end without a box (line mode, the environment, a replay).

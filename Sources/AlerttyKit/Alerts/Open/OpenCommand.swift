@@ -82,6 +82,7 @@ extension OpenAlert {
         }
         var configuration = OpenConfiguration(root: root, start: start)
         configuration.startFile = startFile
+        configuration.home = m.environment("HOME").flatMap { $0.isEmpty ? nil : Array($0.utf8) }
         configuration.filter.kind = command.string(.type).flatMap(PathFilter.Kind.init(rawValue:)) ?? .file
         for pattern in command.strings(.glob) { configuration.filter.globs.append(try Glob(pattern)) }
         configuration.filter.showsHidden = command.has(.all)

@@ -232,7 +232,10 @@ extension Sandbox {
             case (_, false, let kind) where kind != .file: return .refused("\(shown) is not a regular file")
             default: break
             }
-            let below = Array(Paths.components(path).dropFirst(Paths.components(root).count))
+            // Hidden below the folder shown (or the root, for a path elsewhere in it): a folder
+            // shown that is itself hidden (--dir ~/.config) hides nothing in it.
+            let base = Paths.isInside(path, root: check.folder) ? check.folder : root
+            let below = Array(Paths.components(path).dropFirst(Paths.components(base).count))
             if !check.filter.showsHidden, below.contains(where: { PathFilter.isHidden($0) }) {
                 return .refused("\(shown) is hidden (--all offers hidden entries)")
             }

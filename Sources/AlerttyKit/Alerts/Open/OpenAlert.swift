@@ -448,7 +448,13 @@ public struct OpenAlert: Alert {
             }
             return check([path(of: label)], typed: false)
         case .items(let items):
-            for n in items where n >= 0 && n < list.store.count { toggle(path(of: list.store.label(n))) }
+            // Line mode's numbers mark; a folder where files are asked for is gone into instead
+            // (alone), or passed over (among others).
+            let valid = items.filter { $0 >= 0 && $0 < list.store.count }
+            let store = list.store, filesOnly = configuration.filter.kind == .file
+            let isFolderOfFiles = { (n: Int) in filesOnly && Self.isFolderLabel(store.label(n)) }
+            if valid.count == 1, isFolderOfFiles(valid[0]) { return enter(list.store.label(valid[0])) }
+            for n in valid where !isFolderOfFiles(n) { toggle(path(of: list.store.label(n))) }
             return []
         case .parent:
             return goUp()

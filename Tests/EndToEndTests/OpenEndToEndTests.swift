@@ -122,11 +122,14 @@ final class OpenEndToEndTests: XCTestCase {
     }
 
     func testPeekShowsTheStartOfATextFile() throws {
+        XCTAssertEqual(mkfifo(root + "/pipe", 0o600), 0)
         let p = try open(["--peek"], columns: 100)
         try p.waitForText("→ ../outside") // a link: where it points, not what is there
         XCTAssertFalse(p.screen.contains("secret.conf"), p.screen.text)
         p.type("a.conf")
         try p.waitForText("text of root/a.conf")
+        p.type(K.ctrlU + "pipe") // a FIFO is never read: it could block
+        try p.waitForText("not a regular file")
         p.type(K.escape) // clears the filter
         try p.waitForText("type to filter")
         p.type(K.escape)

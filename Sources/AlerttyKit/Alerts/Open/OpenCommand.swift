@@ -26,8 +26,8 @@ extension OpenAlert {
 
     /// --peek's command: a folder's entries, a text file's start (grep -I tells text from binary,
     /// stopping at the first line), else the size; a link only where it points, never what it
-    /// leads to (it may lead out of the root).
-    static let peekCommand = #"p={}; p=${p%/}; if [ -L "$p" ]; then printf '→ %s\n' "$(readlink -- "$p")"; elif [ -d "$p" ]; then ls -Ap -- "$p"; elif [ ! -s "$p" ] || LC_ALL=C grep -qI '' -- "$p" 2>/dev/null; then head -c 65536 -- "$p"; else printf '%s bytes, not text\n' "$(wc -c < "$p")"; fi"#
+    /// leads to (it may lead out of the root); a FIFO or a device is never read (it could block).
+    static let peekCommand = #"p={}; p=${p%/}; if [ -L "$p" ]; then printf '→ %s\n' "$(readlink -- "$p")"; elif [ -d "$p" ]; then ls -Ap -- "$p"; elif [ ! -f "$p" ]; then printf 'not a regular file\n'; elif [ ! -s "$p" ] || LC_ALL=C grep -qI '' -- "$p" 2>/dev/null; then head -c 65536 -- "$p"; else printf '%s bytes, not text\n' "$(wc -c < "$p")"; fi"#
 
     static let descriptor = AlertDescriptor(
         .open, flags: flags, summary: "Choose existing files, inside a root that cannot be left, filtered as you type.",

@@ -1,5 +1,6 @@
 // Cells → canvas. Alerts draw a whole frame into a canvas; the FrameWriter diffs it against
-// the previous one and writes only what changed.
+// the previous one and writes only what changed. A cell may belong to a hyperlink (a number into
+// `Links`), which the writer sends as OSC 8 where the terminal shows links.
 //
 // The canvas is the one way text reaches the terminal, and it cannot hold a control character:
 // `put` draws any grapheme that contains one in its visible form (`^[`, `<9B>`, `<U+202E>`), so

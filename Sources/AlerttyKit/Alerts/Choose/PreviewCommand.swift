@@ -1,7 +1,7 @@
-// choose --preview CMD: the command run for the focused item, and where its pane goes. In CMD,
-// {} is the item as the list prints it, {tag}, {label} and {n} (its 1-based index) the item's
-// parts, {q} the filter's text — each quoted for the shell, so an item holding quotes, $(…) or
-// backticks is one word to the command and runs nothing. Any other {…} stays as written.
+// choose --preview CMD (and open's): the command run for the focused item, and where its pane
+// goes. In CMD, {} is the item as the list prints it, {tag}, {label} and {n} (its 1-based index)
+// the item's parts, {q} the filter's text — each quoted for the shell, so an item holding quotes,
+// $(…) or backticks is one word to the command and runs nothing. Any other {…} stays as written.
 
 public struct PreviewCommand: Equatable, Sendable {
     public var template: String

@@ -1,8 +1,9 @@
-// The save and folder boxes' rules carried out on a file system: where a move leads (never out
-// of the root: not by going up, not through a link, not by a typed name), what a folder holds,
-// where a save would write. The alert never calls it: it asks with effects (`.browse`,
-// `.checkSaveTarget`, `.resolveFolder`, `.makeDirectory`) and the runtime's FileSystemEffects
-// answers through it. Tested on a fake tree.
+// The save, folder and open boxes' rules carried out on a file system: where a move leads (never
+// out of the root: not by going up, not through a link, not by a typed name), what a folder
+// holds, where a save would write, whether the paths open would print may be. The alert never
+// calls it: it asks with effects (`.browse`, `.checkSaveTarget`, `.resolveFolder`,
+// `.makeDirectory`, `.checkOpen`) and the runtime's FileSystemEffects answers through it.
+// Tested on a fake tree.
 
 public struct Sandbox {
     let fileSystem: any FileSystem

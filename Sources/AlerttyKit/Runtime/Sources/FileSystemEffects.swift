@@ -1,5 +1,6 @@
 // Carries out the file-system work alerts ask for as effects (moving between folders and listing
-// them, making a folder, checking where a save would write), through the browsers' Sandbox, so
+// them, making a folder, checking where a save would write or what open would print), through
+// the browsers' Sandbox, so
 // the alerts themselves stay pure. An event source with no descriptors: it answers on the next
 // turn, before the alert is shown again (`readyNow`), so no frame shows a folder half entered.
 

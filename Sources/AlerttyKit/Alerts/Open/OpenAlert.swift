@@ -59,8 +59,11 @@ public struct OpenAlert: Alert {
     /// The move asked of the file system and not answered yet (an answer to another is stale).
     private var pendingMove: Browse?
     private var pendingCheck: OpenCheck?
-    /// --multi: every path marked, in the order marked, the folder shown's among them once synced.
+    /// --multi: every path marked, in the order marked, wherever it is — kept in step with the
+    /// list's marks as they change (Space, Ctrl-A, a click), so what the box counts and line mode
+    /// lists is what an answer takes.
     private var marked: [PathBytes] = []
+    private var markedSet: Set<PathBytes> = []
     /// Why the last move or answer was refused, shown on the path row until the next key.
     public private(set) var notice: String?
     /// The entry to focus once listed (the start file, the folder we came up from).
@@ -126,17 +129,28 @@ public struct OpenAlert: Alert {
 
     private var focusedLabel: [UInt8]? { list.focusedItem.map { list.store.label($0) } }
 
-    /// The marks of the folder shown taken into `marked` (and unmarked ones out of it).
+    private mutating func setMarked(_ path: PathBytes, _ on: Bool) {
+        if on {
+            if markedSet.insert(path).inserted { marked.append(path) }
+        } else if markedSet.remove(path) != nil {
+            marked.removeAll { $0 == path }
+        }
+    }
+
+    /// Every mark of the folder shown taken into `marked` (and every unmarked entry out of it),
+    /// after what may change many (Ctrl-A, a click): in time linear in entries and marks.
     private mutating func syncMarks() {
-        guard configuration.multi else { return }
         let store = list.store
-        let shownMarks = Set(list.list.markedItems)
+        var gone = Set<PathBytes>()
         for item in 0..<store.count {
             let path = path(of: store.label(item))
-            let isMarked = shownMarks.contains(item)
-            if isMarked && !marked.contains(path) { marked.append(path) }
-            if !isMarked, let k = marked.firstIndex(of: path) { marked.remove(at: k) }
+            if list.list.isMarked(item) {
+                if markedSet.insert(path).inserted { marked.append(path) }
+            } else if markedSet.remove(path) != nil {
+                gone.insert(path)
+            }
         }
+        if !gone.isEmpty { marked.removeAll { gone.contains($0) } }
     }
 
     /// A new list for the folder now shown; marks and the focus put back.
@@ -151,7 +165,7 @@ public struct OpenAlert: Alert {
         let store = list.store
         guard first < store.count else { return }
         if configuration.multi && !marked.isEmpty {
-            list.mark((first..<store.count).filter { marked.contains(path(of: store.label($0))) })
+            list.mark((first..<store.count).filter { markedSet.contains(path(of: store.label($0))) })
         }
         if let focusing, let item = (first..<store.count).first(where: {
             let l = store.label($0)
@@ -165,7 +179,6 @@ public struct OpenAlert: Alert {
     // MARK: - Moving
 
     private mutating func move(_ move: Browse.Move, selecting: PathBytes? = nil) -> [Effect] {
-        syncMarks()
         let request = Browse(root: configuration.root, from: current, move: move, keeping: selecting)
         pendingMove = request
         return [.browse(request)]
@@ -217,7 +230,6 @@ public struct OpenAlert: Alert {
         if labels.count == 1, Self.isFolderLabel(labels[0]), configuration.filter.kind == .file {
             return enter(labels[0])
         }
-        syncMarks()
         var paths = configuration.multi ? marked : []
         if paths.isEmpty {
             guard let label = labels.first ?? focusedLabel else { return [] }
@@ -256,8 +268,7 @@ public struct OpenAlert: Alert {
         case .chosen(let paths):
             if request.typed && configuration.multi {
                 // A path typed (or named in line mode) is marked; Enter ends.
-                syncMarks()
-                for path in paths where !marked.contains(path) { marked.append(path) }
+                for path in paths { setMarked(path, true) }
                 showList(labelsNow, loading: list.loading)
                 return []
             }
@@ -295,7 +306,7 @@ public struct OpenAlert: Alert {
         // A steady box: it does not jump as folders of other sizes are shown.
         let inner = list.preferredSize(maxWidth: maxWidth)
         let width = min(maxWidth, max(inner.width, 56, TextWidth.columns(title) + 2))
-        let textRows = min(TextBody(text).lineCount(width: width), 5)
+        let textRows = min(body.lineCount(width: width), 5)
         return (width, 1 + textRows + 3 + 14)
     }
 
@@ -328,14 +339,7 @@ public struct OpenAlert: Alert {
                                             name: configuration.startFile.map { Sanitize.bytes($0) } ?? "")
         view.opens = true
         view.multi = configuration.multi
-        if configuration.multi {
-            var all = marked
-            for item in list.list.markedItems {
-                let p = path(of: store.label(item))
-                if !all.contains(p) { all.append(p) }
-            }
-            view.marked = all
-        }
+        view.marked = marked
         view.loading = list.loading
         return .browser(view)
     }
@@ -355,6 +359,11 @@ public struct OpenAlert: Alert {
             let effects = forward(event)
             applyMarksAndFocus(from: before)
             return effects
+        case .mouse where configuration.multi:
+            // A click may mark (or a double click answer): the marks taken in first.
+            let effects = list.update(event)
+            syncMarks()
+            return taking(effects)
         case .action(let action):
             notice = nil
             return key(action)
@@ -368,8 +377,13 @@ public struct OpenAlert: Alert {
 
     /// The list's effects, its answer taken as `open`'s.
     private mutating func forward(_ event: AlertEvent) -> [Effect] {
+        taking(list.update(event))
+    }
+
+    /// `effects` of the list's, its answer taken as `open`'s.
+    private mutating func taking(_ effects: [Effect]) -> [Effect] {
         var out: [Effect] = []
-        for effect in list.update(event) {
+        for effect in effects {
             if case .finish(let outcome) = effect, outcome.status == .ok {
                 out += take(outcome.items ?? [])
             } else {
@@ -392,13 +406,19 @@ public struct OpenAlert: Alert {
             return goUp()
         case .toggleHidden:
             shownHidden.toggle()
-            syncMarks()
             focusing = focusedLabel.map { Self.isFolderLabel($0) ? Array($0.dropLast()) : $0 }
             return move(.list, selecting: focusing)
         case .activate where configuration.multi && listFocused:
             // A folder holds files to mark: Space goes into it when files are asked for.
             if let label = focusedLabel, Self.isFolderLabel(label), configuration.filter.kind == .file { return enter(label) }
-            return forward(.action(action))
+            guard let item = list.focusedItem else { return forward(.action(action)) }
+            let effects = forward(.action(action))
+            setMarked(path(of: list.store.label(item)), list.list.isMarked(item))
+            return effects
+        case .toggleAll where configuration.multi && listFocused:
+            let effects = forward(.action(action))
+            syncMarks()
+            return effects
         case .submit where listFocused && focusedLabel.map { Self.isFolderLabel($0) && configuration.filter.kind == .file } == true:
             // Enter on a folder goes into it, marks or not: a check list of files ends on a file or OK.
             return enter(focusedLabel!)
@@ -429,10 +449,7 @@ public struct OpenAlert: Alert {
             if !configuration.multi && paths.count > 1 { notice = "one path, not \(paths.count)"; return [] }
             return check(paths.map(expandHome), typed: false)
         case .current:
-            if configuration.multi {
-                syncMarks()
-                if !marked.isEmpty { return check(marked, typed: false) }
-            }
+            if configuration.multi && !marked.isEmpty { return check(marked, typed: false) }
             if let file = configuration.startFile { return check([file], typed: false) }
             if configuration.filter.kind == .dir { return check([current], typed: false) }
             notice = configuration.multi ? "mark at least one" : "choose a file"
@@ -471,8 +488,7 @@ public struct OpenAlert: Alert {
     }
 
     private mutating func toggle(_ path: PathBytes) {
-        syncMarks()
-        if let k = marked.firstIndex(of: path) { marked.remove(at: k) } else { marked.append(path) }
+        setMarked(path, !markedSet.contains(path))
         showList(labelsNow, loading: list.loading)
     }
 
@@ -485,10 +501,7 @@ public struct OpenAlert: Alert {
         }
         let y = pathRow.y
         var right = ""
-        if configuration.multi {
-            let count = meaningMarkCount
-            if count > 0 { right = tr("%d marked", count) }
-        }
+        if configuration.multi && !marked.isEmpty { right = tr("%d marked", marked.count) }
         let rightWidth = TextWidth.columns(right)
         if !right.isEmpty { canvas.text(right, x: whole.maxX - rightWidth, y: y, style: theme.muted) }
         let room = max(1, whole.width - (rightWidth > 0 ? rightWidth + 2 : 0))
@@ -502,9 +515,4 @@ public struct OpenAlert: Alert {
         return list.render(into: &canvas, area: area, theme: theme)
     }
 
-    private var meaningMarkCount: Int {
-        var count = marked.count
-        for item in list.list.markedItems where !marked.contains(path(of: list.store.label(item))) { count += 1 }
-        return count
-    }
 }

@@ -18,30 +18,27 @@ public struct RealFileSystem: FileSystem {
     }
 
     public func list(_ path: PathBytes) -> Result<Listing, FileSystemError> {
-        guard let dir = withPath(path, { opendir($0) }) else {
+        guard let stream = DirectoryStream(path) else {
             return .failure(FileSystemError(Platform.describe(errno: errno)))
         }
-        defer { closedir(dir) }
         var listing = Listing()
-        while let entry = readdir(dir) {
-            let name: PathBytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)]))
-            }
-            if name == [46] || name == [46, 46] { continue }
-            let kind: EntryKind
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): kind = .directory
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_LNK): kind = linkKind(Paths.appending(path, name))
-            case Int32(DT_UNKNOWN): kind = self.kind(Paths.appending(path, name)) ?? .other
-            default: kind = .other
-            }
-            listing.append(name, kind: kind)
-        }
+        while stream.next({ name, kind in listing.append(name, kind: kind) }) {}
         return .success(listing)
     }
 
-    private func linkKind(_ path: PathBytes) -> EntryKind {
+    /// What an entry is, from readdir's type where it says (no stat), else looked up: a link's
+    /// target with one stat, an unknown type with lstat.
+    func entryKind(type: Int32, at path: @autoclosure () -> PathBytes) -> EntryKind {
+        switch type {
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_REG): return .file
+        case Int32(DT_LNK): return linkKind(path())
+        case Int32(DT_UNKNOWN): return kind(path()) ?? .other
+        default: return .other
+        }
+    }
+
+    func linkKind(_ path: PathBytes) -> EntryKind {
         var s = stat()
         guard withPath(path, { stat($0, &s) }) == 0 else { return .link(target: nil) }
         return .link(target: (s.st_mode & S_IFMT) == S_IFDIR ? .directory : .file)
@@ -110,26 +107,14 @@ public final class DirectoryStream {
     public func next(_ body: (UnsafeRawBufferPointer, EntryKind) -> Void) -> Bool {
         guard let dir else { return false }
         while let entry = readdir(dir) {
-            let kind: EntryKind
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): kind = .directory
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = .other // looked up below, once the name is known
-            default: kind = .other
-            }
             let type = Int32(entry.pointee.d_type)
-            var done = false
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            let taken: Bool = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
-                if name.count == 1 && name[0] == 46 || name.count == 2 && name[0] == 46 && name[1] == 46 { return }
-                if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
-                    body(name, RealFileSystem().kind(Paths.appending(path, Array(name))) ?? .other)
-                } else {
-                    body(name, kind)
-                }
-                done = true
+                if name.count == 1 && name[0] == 46 || name.count == 2 && name[0] == 46 && name[1] == 46 { return false }
+                body(name, RealFileSystem().entryKind(type: type, at: Paths.appending(path, Array(name))))
+                return true
             }
-            if done { return true }
+            if taken { return true }
         }
         close()
         return false

@@ -57,11 +57,8 @@ extension OpenAlert {
         let command = m.command
         let fileSystem = RealFileSystem()
         let cwd = fileSystem.currentDirectory ?? [Paths.slash]
-        let rootArgument = Array((command.string(.root) ?? "/").utf8)
-        guard let root = fileSystem.realPath(Paths.normalize(rootArgument, base: cwd)), fileSystem.kind(root) == .directory else {
-            throw UsageError("--root " + BrowserConfiguration.notAFolder(rootArgument, cwd: cwd, fileSystem))
-        }
-        var start = root
+        let (root, here) = try BrowserConfiguration.root(command, cwd: cwd, fileSystem: fileSystem)
+        var start = here
         var startFile: PathBytes?
         if let given = command.string(.dir).map({ Array($0.utf8) }) {
             let path = Paths.normalize(given, base: cwd)
@@ -77,8 +74,6 @@ extension OpenAlert {
             guard Paths.isInside(start, root: root), Paths.isInside(real, root: root) else {
                 throw UsageError("--dir \(Sanitize.bytes(given)) is outside --root \(Sanitize.bytes(root))")
             }
-        } else if let here = fileSystem.realPath(cwd), Paths.isInside(here, root: root) {
-            start = here
         }
         var configuration = OpenConfiguration(root: root, start: start)
         configuration.startFile = startFile

@@ -26,14 +26,22 @@ public struct BrowserConfiguration {
         return fileSystem.kind(Paths.normalize(path, base: cwd)) == nil ? "\(shown) does not exist" : "\(shown) is not a folder"
     }
 
-    public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
-        choosesFolder = command.alert == .folder
-        let cwd = fileSystem.currentDirectory ?? [UInt8(ascii: "/")]
+    /// --root's real path (a folder, or a usage error), and the folder shown when --dir does not
+    /// say: the current one when it lies inside the root, else the root. (save, folder, open)
+    static func root(_ command: ParsedCommand, cwd: PathBytes, fileSystem: any FileSystem) throws(UsageError) -> (root: PathBytes, here: PathBytes) {
         let rootArgument = Array((command.string(.root) ?? "/").utf8)
         guard let root = fileSystem.realPath(Paths.normalize(rootArgument, base: cwd)),
               fileSystem.kind(root) == .directory else {
             throw UsageError("--root " + Self.notAFolder(rootArgument, cwd: cwd, fileSystem))
         }
+        if let here = fileSystem.realPath(cwd), Paths.isInside(here, root: root) { return (root, here) }
+        return (root, root)
+    }
+
+    public init(_ command: ParsedCommand, fileSystem: any FileSystem) throws(UsageError) {
+        choosesFolder = command.alert == .folder
+        let cwd = fileSystem.currentDirectory ?? [UInt8(ascii: "/")]
+        let (root, here) = try Self.root(command, cwd: cwd, fileSystem: fileSystem)
         self.root = root
         if let dirArgument = command.string(.dir).map({ Array($0.utf8) }) {
             guard let dir = fileSystem.realPath(Paths.normalize(dirArgument, base: cwd)),
@@ -44,10 +52,8 @@ public struct BrowserConfiguration {
                 throw UsageError("--dir \(Sanitize.bytes(dirArgument)) is outside --root \(Sanitize.bytes(root))")
             }
             start = dir
-        } else if let here = fileSystem.realPath(cwd), Paths.isInside(here, root: root) {
-            start = here
         } else {
-            start = root
+            start = here
         }
         name = Array((command.string(.name) ?? "").utf8)
         if !name.isEmpty, let problem = Paths.nameProblem(name) {

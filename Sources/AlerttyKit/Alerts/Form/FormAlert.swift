@@ -72,31 +72,12 @@ public struct FormField {
                 throw UsageError("--field \(d.name): a switch's --default is on or off, not '\(d0)'")
             }
             on = ["on", "yes", "true", "1"].contains(d0)
-        case .date, .time:
-            // The same rules as the date and time alerts: a real day (or time of day), within --min and --max.
-            let isDate = d.kind == .date
-            func parse(_ text: String) -> Int? {
-                isDate ? CalendarDate.parse(text).map(\.dayNumber) : ClockTime.parse(text).map(\.seconds)
-            }
-            let shape = isDate ? "YYYY-MM-DD" : "HH:MM"
-            var bounds: [Int?] = []
-            for key in [FieldOption.min, .max, .default] {
-                guard let v = d.options[key] else { bounds.append(nil); continue }
-                guard let n = parse(v) else { throw UsageError("--field \(d.name): --\(key.rawValue) needs a \(isDate ? "date" : "time") (\(shape)), not '\(v)'") }
-                bounds.append(n)
-            }
-            let low = bounds[0], high = bounds[1]
-            if let low, let high, low > high { throw UsageError("--field \(d.name): --min is after --max") }
-            let (minText, maxText) = (d.options[.min] ?? "", d.options[.max] ?? "")
-            if d.options[.placeholder] == nil { text.placeholder = shape }
-            rules = try Rules()
-            rules?.custom = { text in
-                guard !text.isEmpty else { return isDate ? "type a date" : "type a time" }
-                guard let n = parse(text) else { return isDate ? "a date: YYYY-MM-DD" : "a time: HH:MM or HH:MM:SS" }
-                if let low, n < low { return "not before \(minText)" }
-                if let high, n > high { return "not after \(maxText)" }
-                return nil
-            }
+        case .date:
+            rules = try Self.boundedRule(d, CalendarDate.parse, kind: "date", shape: "YYYY-MM-DD", shown: \.iso)
+            if d.options[.placeholder] == nil { text.placeholder = "YYYY-MM-DD" }
+        case .time:
+            rules = try Self.boundedRule(d, ClockTime.parse, kind: "time", shape: "HH:MM or HH:MM:SS", shown: \.iso)
+            if d.options[.placeholder] == nil { text.placeholder = "HH:MM" }
         case .multi:
             choices = (d.options[.options] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
             guard !choices.isEmpty else { throw UsageError("--field \(d.name): a multi needs --options A,B,C") }
@@ -115,6 +96,28 @@ public struct FormField {
                 choice = i
             }
         }
+    }
+
+    /// A date or time field's rule, as the date and time alerts check theirs: a value of its
+    /// kind, within --min and --max, said as they say it (Bounds). Its options are checked now.
+    static func boundedRule<T: Comparable>(_ d: FieldDeclaration, _ parse: @escaping (String) -> T?, kind: String, shape: String,
+                                           shown: @escaping (T) -> String) throws(UsageError) -> Rules {
+        func read(_ key: FieldOption) throws(UsageError) -> T? {
+            guard let given = d.options[key] else { return nil }
+            guard let value = parse(given) else { throw UsageError("--field \(d.name): --\(key.rawValue) needs a \(kind) (\(shape)), not '\(given)'") }
+            return value
+        }
+        let earliest = try read(.min), latest = try read(.max)
+        _ = try read(.default)
+        if let earliest, let latest, earliest > latest {
+            throw UsageError("--field \(d.name): --min \(shown(earliest)) is after --max \(shown(latest))")
+        }
+        var rules = try Rules()
+        rules.custom = { text in
+            guard let value = parse(text) else { return text.isEmpty ? "type a \(kind)" : "not a \(kind): type it as \(shape)" }
+            return Bounds.problem(value, earliest, latest, shown: shown)
+        }
+        return rules
     }
 
     /// Why the value is refused, if it is (a running check counts as not yet valid); the

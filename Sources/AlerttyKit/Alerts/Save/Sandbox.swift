@@ -225,12 +225,12 @@ extension Sandbox {
             guard Paths.isInside(path, root: root) else { return .refused("\(shown) is outside the root") }
             guard let real = fileSystem.realPath(path) else { return .refused("\(shown) does not exist") }
             guard Paths.isInside(real, root: root) else { return .refused("\(shown) leads outside the root") }
-            let isFolder = fileSystem.kind(real) == .directory
+            let kind = fileSystem.kind(real), isFolder = kind == .directory
             if check.typed && check.paths.count == 1 && isFolder && check.filter.kind == .file { return .folder(real) }
-            switch (check.filter.kind, isFolder, fileSystem.kind(real)) {
-            case (.file, true, _): return .refused("\(shown) is a folder, not a file")
-            case (.dir, false, _): return .refused("\(shown) is not a folder")
-            case (_, false, let kind) where kind != .file: return .refused("\(shown) is not a regular file")
+            switch (check.filter.kind, isFolder) {
+            case (.file, true): return .refused("\(shown) is a folder, not a file")
+            case (.dir, false): return .refused("\(shown) is not a folder")
+            case (_, false) where kind != .file: return .refused("\(shown) is not a regular file")
             default: break
             }
             // Hidden below the folder shown (or the root, for a path elsewhere in it): a folder

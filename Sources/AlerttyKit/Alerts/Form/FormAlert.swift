@@ -73,10 +73,12 @@ public struct FormField {
             }
             on = ["on", "yes", "true", "1"].contains(d0)
         case .date:
-            rules = try Self.boundedRule(d, CalendarDate.parse, kind: "date", shape: "YYYY-MM-DD", shown: \.iso)
+            rules = try Self.boundedRule(d, { CalendarDate.parse($0)?.dayNumber }, kind: "date", shape: "YYYY-MM-DD",
+                                         shown: { CalendarDate(dayNumber: $0).iso })
             if d.options[.placeholder] == nil { text.placeholder = "YYYY-MM-DD" }
         case .time:
-            rules = try Self.boundedRule(d, ClockTime.parse, kind: "time", shape: "HH:MM or HH:MM:SS", shown: \.iso)
+            rules = try Self.boundedRule(d, { ClockTime.parse($0)?.seconds }, kind: "time", shape: "HH:MM or HH:MM:SS",
+                                         shown: { ClockTime(wrapping: $0).iso })
             if d.options[.placeholder] == nil { text.placeholder = "HH:MM" }
         case .multi:
             choices = (d.options[.options] ?? "").split(separator: ",", omittingEmptySubsequences: true).map(String.init)
@@ -100,9 +102,10 @@ public struct FormField {
 
     /// A date or time field's rule, as the date and time alerts check theirs: a value of its
     /// kind, within --min and --max, said as they say it (Bounds). Its options are checked now.
-    static func boundedRule<T: Comparable>(_ d: FieldDeclaration, _ parse: @escaping (String) -> T?, kind: String, shape: String,
-                                           shown: @escaping (T) -> String) throws(UsageError) -> Rules {
-        func read(_ key: FieldOption) throws(UsageError) -> T? {
+    /// (Values as their day or second numbers: one function for both kinds, not a copy each.)
+    static func boundedRule(_ d: FieldDeclaration, _ parse: @escaping (String) -> Int?, kind: String, shape: String,
+                            shown: @escaping (Int) -> String) throws(UsageError) -> Rules {
+        func read(_ key: FieldOption) throws(UsageError) -> Int? {
             guard let given = d.options[key] else { return nil }
             guard let value = parse(given) else { throw UsageError("--field \(d.name): --\(key.rawValue) needs a \(kind) (\(shape)), not '\(given)'") }
             return value

@@ -360,10 +360,10 @@ public struct OpenAlert: Alert {
             applyMarksAndFocus(from: before)
             return effects
         case .mouse where configuration.multi:
-            // A click may mark (or a double click answer): the marks taken in first.
-            let effects = list.update(event)
+            // A click may mark (a double click in a check list answers nothing): the marks taken in.
+            let effects = forward(event)
             syncMarks()
-            return taking(effects)
+            return effects
         case .action(let action):
             notice = nil
             return key(action)
@@ -377,13 +377,8 @@ public struct OpenAlert: Alert {
 
     /// The list's effects, its answer taken as `open`'s.
     private mutating func forward(_ event: AlertEvent) -> [Effect] {
-        taking(list.update(event))
-    }
-
-    /// `effects` of the list's, its answer taken as `open`'s.
-    private mutating func taking(_ effects: [Effect]) -> [Effect] {
         var out: [Effect] = []
-        for effect in effects {
+        for effect in list.update(event) {
             if case .finish(let outcome) = effect, outcome.status == .ok {
                 out += take(outcome.items ?? [])
             } else {

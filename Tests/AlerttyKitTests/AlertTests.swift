@@ -15,7 +15,7 @@ final class AlertTests: XCTestCase {
 
     func field(_ args: [String]) throws -> FieldAlert {
         guard case .run(let c) = try ArgumentParser.parse(["input"] + args) else { throw UsageError("") }
-        return try FieldAlert(title: "", text: c.text ?? "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+        return try FieldAlert(title: "", text: c.text ?? "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
     }
 
     func type(_ s: String, _ a: inout FieldAlert) -> [Effect] {
@@ -171,7 +171,7 @@ final class AlertTests: XCTestCase {
 
     func testPasswordMasksAndConfirms() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--confirm", "--min-length", "3"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }), environment: { $0 == "LANG" ? "C.UTF-8" : nil })
+        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()), environment: { $0 == "LANG" ? "C.UTF-8" : nil })
         var f = p
         _ = type2("abc", &f)
         p = f
@@ -195,7 +195,7 @@ final class AlertTests: XCTestCase {
     func testRevealOnlyWithAllowReveal() throws {
         for allow in [false, true] {
             guard case .run(let c) = try ArgumentParser.parse(["password"] + (allow ? ["--allow-reveal"] : [])) else { return XCTFail("the command line did not parse as an alert to run") }
-            var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+            var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
             _ = type("pw", &p)
             _ = p.update(.action(.toggleReveal))
             XCTAssertEqual(draw(&p).lines.joined().contains("pw"), allow)
@@ -205,7 +205,7 @@ final class AlertTests: XCTestCase {
 
     func testPasswordRefusesValueInArgv() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--value", "hunter2"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        XCTAssertThrowsError(try FieldConfiguration(c, secret: true, readStdin: { [] })) { error in
+        XCTAssertThrowsError(try FieldConfiguration(c, secret: true, reads: AlertReads())) { error in
             XCTAssertTrue((error as? UsageError)?.message.contains("process list") == true)
         }
     }
@@ -214,13 +214,13 @@ final class AlertTests: XCTestCase {
     /// zeroes them where they lie (every array sharing the storage).
     func testASecretAnswerIsTakenAsBytesAndZeroedWhereItLay() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--min-length", "3"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
         let typed: [UInt8] = Array("s3cr😀t".utf8)
         let sameStorage = typed
         let effects = p.update(.answer(.secret(typed)))
         XCTAssertEqual(effects, [.finish(Outcome(.ok, answer: Array("s3cr😀t".utf8)))])
         XCTAssertEqual(sameStorage, [UInt8](repeating: 0, count: typed.count), "zeroed where it lay")
-        var short = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+        var short = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
         XCTAssertEqual(short.update(.answer(.secret(Array("ab".utf8)))), [], "refused by the same rules")
         guard case .field(let f) = short.meaning else { return XCTFail("the alert's meaning is not the one expected") }
         XCTAssertNotNil(f.reason)
@@ -228,7 +228,7 @@ final class AlertTests: XCTestCase {
 
     func testHiddenMaskShowsNothingAndCursorStays() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail("the command line did not parse as an alert to run") }
-        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+        var p = try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
         let before = draw(&p)
         _ = type("secret", &p)
         let after = draw(&p)
@@ -239,7 +239,7 @@ final class AlertTests: XCTestCase {
     /// `--mask ''`: typing changes nothing on screen, so each key writes exactly nothing to the terminal.
     func testHiddenMaskWritesNoBytePerKey() throws {
         guard case .run(let c) = try ArgumentParser.parse(["password", "--mask", ""]) else { return XCTFail("the command line did not parse as an alert to run") }
-        var alert: any Alert = try FieldAlert(title: "Sign in", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+        var alert: any Alert = try FieldAlert(title: "Sign in", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
         let scene = Scene(columns: 80, rows: 24, theme: Theme(colors: .truecolor, unicode: true))
         var writer = FrameWriter(colors: .truecolor)
         let first = scene.render(&alert)

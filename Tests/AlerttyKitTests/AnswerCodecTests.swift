@@ -13,7 +13,7 @@ final class AnswerCodecTests: XCTestCase {
 
     /// The outcome of `words` answered by `lookup` (a field's name, nil for the prompt itself).
     func scripted(_ command: ParsedCommand, _ lookup: @escaping (String?) -> String?) throws -> Outcome {
-        let built = try AlertFactory.make(command, environment: { _ in nil }, readStdin: { [] })
+        let built = try AlertFactory.make(command, environment: { _ in nil }, reads: AlertReads())
         var refused: String?
         guard case .ended(let outcome, _, _) = Ask.scripted(built, answers: ScriptedAnswers(.environment(lookup)), promptName: "p",
                                                             report: { refused = $0 }) else {
@@ -79,7 +79,7 @@ final class AnswerCodecTests: XCTestCase {
     func testDescribeSaysEachAnswerInTheSameVocabulary() throws {
         func answer(_ words: [String]) throws -> String {
             let command = try command(words)
-            let built = try AlertFactory.make(command, environment: { _ in nil }, readStdin: { [] })
+            let built = try AlertFactory.make(command, environment: { _ in nil }, reads: AlertReads())
             var items: AlertMeaning.Choice?
             let json = Describe.json(command, built: built, items: &items)
             let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]

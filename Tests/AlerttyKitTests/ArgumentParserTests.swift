@@ -56,7 +56,7 @@ final class ArgumentParserTests: XCTestCase {
             if calls > 1 { throw UsageError("only one argument can be read from stdin (`-`)") }
             return Array("v\n".utf8)
         }
-        XCTAssertThrowsError(try AlertFactory.make(try parse(["input", "--value", "-", "-"]), environment: { _ in nil }, readStdin: read))
+        XCTAssertThrowsError(try AlertFactory.make(try parse(["input", "--value", "-", "-"]), environment: { _ in nil }, reads: AlertReads(stdin: read)))
     }
 
     func testEveryFlagHasExactlyOneSpecPerAlert() {

@@ -256,7 +256,7 @@ final class ChooseTests: XCTestCase {
 
     func choose(_ args: [String]) throws -> ChooseAlert {
         guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
-        let built = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
+        let built = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads())
         return built.makeAlert() as! ChooseAlert
     }
 
@@ -361,7 +361,7 @@ final class ChooseTests: XCTestCase {
         func error(_ args: [String]) -> String? {
             do {
                 guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { return nil }
-                _ = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
+                _ = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads())
                 return nil
             } catch { return error.message }
         }

@@ -12,7 +12,7 @@ final class FormTests: XCTestCase {
 
     func form(_ args: [String]) throws -> FormAlert {
         guard case .run(let c) = try ArgumentParser.parse(["form"] + args) else { throw UsageError("") }
-        return try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, readStdin: { [] }).makeAlert() as! FormAlert
+        return try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, reads: AlertReads()).makeAlert() as! FormAlert
     }
 
     func error(_ args: [String]) -> String? {
@@ -171,7 +171,7 @@ final class FormTests: XCTestCase {
         let form = try bytesPerChar { try self.form(tenFields) }
         let input = try bytesPerChar {
             guard case .run(let c) = try ArgumentParser.parse(["input"]) else { throw UsageError("") }
-            return try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, readStdin: { [] }))
+            return try FieldAlert(title: "", text: "", configuration: FieldConfiguration(c, secret: c.alert == .password, reads: AlertReads()))
         }
         XCTAssertLessThanOrEqual(form, input, "form \(form) B/char, input \(input) B/char")
     }

@@ -13,7 +13,7 @@ final class SnapshotTests: XCTestCase {
     func fieldAlert(_ args: [String], alert: String = "input") throws -> FieldAlert {
         guard case .run(let c) = try ArgumentParser.parse([alert] + args) else { throw UsageError("") }
         return try FieldAlert(title: c.string(.title) ?? "", text: c.text ?? "",
-                              configuration: FieldConfiguration(c, secret: alert == "password", readStdin: { Array("s3cret".utf8) }),
+                              configuration: FieldConfiguration(c, secret: alert == "password", reads: AlertReads(stdin: { Array("s3cret".utf8) })),
                               environment: { $0 == "LANG" ? "C.UTF-8" : nil })
     }
 
@@ -215,7 +215,7 @@ final class SnapshotTests: XCTestCase {
             "--field", "pw", "password", "Password", "--min-length", "8",
             "--field", "admin", "switch", "Administrator", "--default", "on",
             "--field", "shell", "choice", "Shell", "--options", "bash,zsh,fish"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        var form = try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, readStdin: { [] }).makeAlert()
+        var form = try AlertFactory.make(c, environment: { $0 == "LANG" ? "C.UTF-8" : nil }, reads: AlertReads()).makeAlert()
         for s in "Ann".unicodeScalars { _ = form.update(.action(.insert(s))) }
         _ = form.update(.action(.focusNext))
         for s in "ann@".unicodeScalars { _ = form.update(.action(.insert(s))) }
@@ -223,7 +223,7 @@ final class SnapshotTests: XCTestCase {
         guard case .run(let d) = try ArgumentParser.parse(["form", "--help-button", "Help", "--extra-button", "Save draft",
             "--field", "host", "text", "Host", "--default", "db01", "--readonly",
             "--field", "user", "text", "User", "--default", "ann"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, readStdin: { [] }).makeAlert())
+        try snapshot("form-readonly-buttons", try AlertFactory.make(d, environment: { _ in nil }, reads: AlertReads()).makeAlert())
     }
 
     func testChooseTree() throws {
@@ -253,7 +253,7 @@ final class SnapshotTests: XCTestCase {
         // One box with most parts in it: a title, rows with marks, a focused row, buttons, hints.
         guard case .run(let c) = try ArgumentParser.parse(["choose", "--multi", "--title", "Components", "--marked", "docs",
                                                            "Install which?", "core", "docs", "extras"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        let alert = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+        let alert = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert()
         for name in ThemePresets.names {
             try snapshot("theme-\(name)", alert, theme: try ThemeFile.load(name))
         }
@@ -275,8 +275,8 @@ final class SnapshotTests: XCTestCase {
             Localization.catalog = try CatalogTests.catalog(language)
             guard case .run(let c) = try ArgumentParser.parse(["confirm", "--title", "Setup", "Continue?"]),
                   case .run(let l) = try ArgumentParser.parse(["choose", "--multi", "Install which?", "core", "docs"]) else { return XCTFail("the command line did not parse as an alert to run") }
-            try snapshot("translated-confirm-\(language)", try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert())
-            try snapshot("translated-choose-\(language)", try AlertFactory.make(l, environment: { _ in nil }, readStdin: { [] }).makeAlert())
+            try snapshot("translated-confirm-\(language)", try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert())
+            try snapshot("translated-choose-\(language)", try AlertFactory.make(l, environment: { _ in nil }, reads: AlertReads()).makeAlert())
         }
     }
 

@@ -50,7 +50,7 @@ final class TimeTests: XCTestCase {
                                 (["date", "--min", "2025-01-01", "--max", "2025-12-31", "--value", "2026-05-05"], "--value 2026-05-05: the latest is 2025-12-31"),
                                 (["number", "--min", "5", "--max", "10", "--value", "12"], "--value 12: from 5 to 10")] {
             guard case .run(let c) = try ArgumentParser.parse(args) else { return XCTFail("the command line did not parse as an alert to run") }
-            XCTAssertThrowsError(try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }), "\(args)") { error in
+            XCTAssertThrowsError(try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()), "\(args)") { error in
                 XCTAssertEqual((error as? UsageError)?.message, message)
             }
         }

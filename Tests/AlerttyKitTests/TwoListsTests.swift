@@ -85,7 +85,7 @@ final class TwoListsTests: XCTestCase {
 
     func choose(_ args: [String]) throws -> ChooseAlert {
         guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
-        var alert = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert() as! ChooseAlert
+        var alert = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert() as! ChooseAlert
         alert.layout(Rect(x: 0, y: 0, width: 50, height: 14))
         return alert
     }

@@ -81,7 +81,7 @@ final class VerdictTests: XCTestCase {
         let edit: any Alert = EditAlert(title: "", text: "ann", rules: try rules(command: "true"))
         guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "user", "text", "User", "--default", "ann",
                                                            "--validate-cmd", "true"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        let form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+        let form = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert()
         for alert in [input, edit, form] {
             var a = alert
             let g = try start(&a)
@@ -101,7 +101,7 @@ final class VerdictTests: XCTestCase {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--dialog-keys", "--field", "user", "text", "User",
                                                            "--validate-cmd", "true", "--field", "host", "text", "Host"]) else { return XCTFail("the command line did not parse as an alert to run") }
         for keys in [false, true] {
-            var form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+            var form = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert()
             _ = form.update(.start)
             let typed = keys
                 ? "ann".unicodeScalars.flatMap { form.update(.action(.insert($0))) } + form.update(.action(.submit))
@@ -126,7 +126,7 @@ final class VerdictTests: XCTestCase {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "user", "text", "User", "--validate-cmd", "true",
                                                            "--field", "host", "text", "Host"]) else { return XCTFail("the command line did not parse as an alert to run") }
         for (verdict, edit) in [(Validity.valid, false), (.invalid("no such user"), false), (.valid, true)] {
-            var form = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert()
+            var form = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert()
             _ = form.update(.start)
             let typed = "ann".unicodeScalars.flatMap { form.update(.action(.insert($0))) }
             let g = try XCTUnwrap(typed.compactMap { if case .validate(_, let g) = $0 { g } else { nil } }.last)
@@ -156,7 +156,7 @@ final class VerdictTests: XCTestCase {
         guard case .run(let c) = try ArgumentParser.parse(["form", "--field", "pw", "password", "Password", "--confirm",
                                                            "--field", "user", "text", "User", "--default", "ann",
                                                            "--validate-cmd", "true"]) else { return XCTFail("the command line did not parse as an alert to run") }
-        let built = try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] })
+        let built = try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads())
         var alert = built.makeAlert()
         let g = try XCTUnwrap(generation(alert.update(.start)))
         let runners = built.sources.compactMap { $0 as? ValidationRunner }

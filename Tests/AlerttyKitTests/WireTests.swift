@@ -75,8 +75,14 @@ final class WireTests: XCTestCase {
         command.suggestsFlags = false
         let request = Popup.Request(command: command, theme: "[colors]\nbox = red\n", directory: "/tmp/a b",
                                     environment: [("LANG", "C"), ("EMPTY", ""), ("GONE", nil)],
-                                    caller: 4_000_000, callerStart: UInt64(Int64.max), deadline: 1)
+                                    caller: 4_000_000, callerStart: UInt64(Int64.max), deadline: 1,
+                                    read: [AlertReads.File(path: "fields 1,\u{1B}]2;x\u{7}", bytes: Array("3:a,b\u{0}\n".utf8) + [0xFF, 0x2C]),
+                                           AlertReads.File(path: "", bytes: [])])
+        // Every field of the request is set and compared here: one added to it fails this until it is.
+        XCTAssertEqual(Mirror(reflecting: request).children.map(\.label), ["command", "theme", "directory", "environment", "caller",
+                                                                            "callerStart", "deadline", "read"])
         let back = try Popup.Request.unwired(request.wire())
+        XCTAssertEqual(back.read, request.read)
         XCTAssertEqual(back.command, command)
         XCTAssertEqual(back.theme, request.theme)
         XCTAssertEqual(back.directory, request.directory)

@@ -113,6 +113,39 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         }
     }
 
+    /// The agent shows the question the job made: a form's fields and a field's suggestions from
+    /// the files the job read, carried with it — though both files have gone by the time the
+    /// person is there (nothing of the job's is read again where it is shown).
+    func testTheAgentShowsWhatTheJobRead() throws {
+        let folder = try temporaryFolder()
+        let (fields, names) = (folder + "/fields", folder + "/names")
+        try "host text Host --default db1\nport number Port --default 22\n".write(toFile: fields, atomically: true, encoding: .utf8)
+        try "annabel\nbob\n".write(toFile: names, atomically: true, encoding: .utf8)
+        let form = try job(["form", "--fields-from", fields, "New host"])
+        try waitForOffers([form], count: 1)
+        let input = try job(["input", "--suggest-from", names, "Who?"])
+        // (In the queue, its turn after the form's: its file was read.)
+        let deadline = Date().addingTimeInterval(10)
+        while !PopupReachEndToEndTests.queued(input.pid) && Date() < deadline {
+            usleep(20_000) // polling the queue's state, not a synchronisation sleep
+        }
+        try FileManager.default.removeItem(atPath: fields)
+        try FileManager.default.removeItem(atPath: names)
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("the form as the job read it") { !$0.contains("keys in a moment") && $0.contains("Host") && $0.contains("Port") }
+        agent.type(K.tab + K.tab + K.enter)
+        XCTAssertEqual(try form.waitForExit(), 0, form.stderrText)
+        XCTAssertEqual(form.stdoutText, "db1\n22\n")
+        try waitForOffers([input], count: 1)
+        try agent.waitFor("the input") { !$0.contains("keys in a moment") && $0.contains("Who?") }
+        agent.type("ann")
+        try agent.waitForText("annabel")
+        agent.type(K.tab + K.enter)
+        XCTAssertEqual(try input.waitForExit(), 0, input.stderrText)
+        XCTAssertEqual(input.stdoutText, "annabel\n", "the suggestion taken, from the words the job read")
+        XCTAssertEqual(try agent.waitForExit(), 0)
+    }
+
     /// askpass (ssh-add from a job) and the dialog drop-in reach the agent too, each answered as
     /// its caller expects; the box says who asks, in the agent's own locale.
     func testAskpassAndTheDropInReachTheAgent() throws {

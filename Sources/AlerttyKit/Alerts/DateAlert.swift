@@ -259,7 +259,7 @@ extension DateAlert {
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
             let given = try AlertFactory.bounded(command, CalendarDate.parse, what: "a date (YYYY-MM-DD)", shown: \.iso)
-            let now = Platform.localNow()
+            let now = m.reads.now
             let value = given.value ?? CalendarDate(year: now.year, month: now.month, day: now.day) ?? CalendarDate(dayNumber: 0)
             let alert = DateAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%Y-%m-%d", okLabel: command.string(.ok) ?? tr("OK"),

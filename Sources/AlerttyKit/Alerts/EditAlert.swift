@@ -199,30 +199,22 @@ extension EditAlert {
     static let editLimit = Limits.stdin
 
     static func make(_ m: AlertMaking) throws(UsageError) -> BuiltAlert {
-        let command = m.command, title = m.title, readStdin = m.readStdin
+        let command = m.command, title = m.title
         var bytes: [UInt8] = []
         var shownTitle = title
         if let path = command.text {
             guard command.string(.value) == nil else { throw UsageError("edit starts from FILE or --value, not both") }
             if path == "-" {
-                bytes = try readStdin()
+                bytes = try m.reads.stdin()
             } else {
-                let fd: FileDescriptor
-                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
-                defer { Platform.close(fd) }
-                switch Platform.kind(of: fd) {
-                case .directory?: throw UsageError("\(path) is a folder, not a file")
-                case .regular(let size)? where size > editLimit:
-                    throw UsageError("\(path) is over \(editLimit >> 20) MiB: edit holds the whole text (show it with `alertty text`)")
-                default: break
-                }
-                do throws(PlatformError) { bytes = try Platform.readToEnd(fd, limit: editLimit) } catch {
-                    throw UsageError(error.isTooBig ? "\(path) is over \(editLimit >> 20) MiB: edit holds the whole text" : error.message)
+                do throws(PlatformError) { bytes = try m.reads.file(path, limit: editLimit, streams: true) } catch {
+                    throw UsageError(error.isTooBig ? "\(path) is over \(editLimit >> 20) MiB: edit holds the whole text (show it with `alertty text`)"
+                                                    : error.message)
                 }
                 if title.isEmpty { shownTitle = path }
             }
         } else if let value = command.string(.value) {
-            bytes = command.readsStdin(value) ? try readStdin() : Array(value.utf8)
+            bytes = command.readsStdin(value) ? try m.reads.stdin() : Array(value.utf8)
         }
         // Kept as the bytes it is, shown visibly (EditUnits): OK gives it back as it came, but for what was typed.
         let checked = command.has(.minLength) || command.has(.maxLength) || command.has(.validateCmd) || command.has(.invalidMessage)

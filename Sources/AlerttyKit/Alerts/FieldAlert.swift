@@ -482,7 +482,7 @@ extension FieldAlert {
             keys: [KeyUse([.focusNext, .focusPrevious], "move between the field and the buttons")] + AlertDescriptor.lineEditing + keys,
             withoutAPerson: withoutAPerson, hasDefault: { $0.has(.value) }, examples: examples,
             make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
-                let field = try FieldConfiguration(m.command, secret: kind == .password, readStdin: m.readStdin)
+                let field = try FieldConfiguration(m.command, secret: kind == .password, reads: m.reads)
                 let alert = AlertFactory.styled(try FieldAlert(title: m.title, text: m.text, configuration: field, environment: m.environment),
                                                 m.command, m.text)
                 var sources: [any EventSource] = []

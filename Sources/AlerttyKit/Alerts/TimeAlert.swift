@@ -186,7 +186,7 @@ extension TimeAlert {
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
             let given = try AlertFactory.bounded(command, ClockTime.parse, what: "a time (HH:MM[:SS])", shown: \.iso)
-            let value = given.value ?? ClockTime(wrapping: Platform.localNow().secondsSinceMidnight)
+            let value = given.value ?? ClockTime(wrapping: m.reads.now.secondsSinceMidnight)
             let alert = TimeAlert(title: m.title, text: m.text, value: value, earliest: given.earliest, latest: given.latest,
                                   format: command.string(.format) ?? "%H:%M:%S", okLabel: command.string(.ok) ?? tr("OK"),
                                   cancelLabel: command.string(.cancel) ?? tr("Cancel"), extraLabel: command.string(.extraButton),

@@ -109,13 +109,14 @@ public struct AlertDescriptor: Sendable {
 }
 
 /// What making an alert from a command line has to work with: the command, its title and text
-/// (TEXT already read from stdin for the alerts that take it so), and the environment.
+/// (TEXT already read from stdin for the alerts that take it so), the environment, and what it
+/// may read (`reads`: its only way to stdin, files and the clock).
 struct AlertMaking {
     let command: ParsedCommand
     let title: String
     let text: String
     let environment: (String) -> String?
-    let readStdin: () throws(UsageError) -> [UInt8]
+    let reads: AlertReads
 }
 
 extension AlertKind {

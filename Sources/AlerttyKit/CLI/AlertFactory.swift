@@ -26,6 +26,9 @@ public struct BuiltAlert {
     public var fieldNames: [String] = []
     /// It asks for one line of text (input, password): systemd's password agents can answer it.
     public var asksOneLine = false
+    /// The whole files making it read: a process that shows the question for this one is given
+    /// them (it shows what was read here, and reads nothing again).
+    var read: [AlertReads.File] = []
 
     /// The alert reads stdin as a stream while it is up (items or a file from `-`, a gauge's
     /// numbers, a command given our stdin): a popup's alertty is handed it.
@@ -36,8 +39,7 @@ public struct BuiltAlert {
 }
 
 public enum AlertFactory {
-    public static func make(_ command: ParsedCommand, environment: @escaping (String) -> String?,
-                            readStdin: @escaping () throws(UsageError) -> [UInt8]) throws(UsageError) -> BuiltAlert {
+    static func make(_ command: ParsedCommand, environment: @escaping (String) -> String?, reads: AlertReads) throws(UsageError) -> BuiltAlert {
         if let id = command.string(.id),
            id.isEmpty || !id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }) {
             throw UsageError("--id takes letters, digits, _ and - (it names ALERTTY_ANSWER_<ID>), not '\(id)'")
@@ -45,11 +47,13 @@ public enum AlertFactory {
         var text = command.text ?? ""
         // (a FILE's `-` is read by the alert: text as a stream, edit as bytes kept as they are)
         if command.readsStdin(text) && !command.alert.descriptor.takesFile {
-            text = String(decoding: try readStdin(), as: UTF8.self).trimmingTrailingNewlines()
+            text = String(decoding: try reads.stdin(), as: UTF8.self).trimmingTrailingNewlines()
         }
         let title = command.string(.title) ?? ""
-        return try command.alert.descriptor.make(AlertMaking(command: command, title: title, text: text, environment: environment,
-                                                             readStdin: readStdin))
+        var built = try command.alert.descriptor.make(AlertMaking(command: command, title: title, text: text, environment: environment,
+                                                                  reads: reads))
+        built.read = reads.files
+        return built
     }
 }
 

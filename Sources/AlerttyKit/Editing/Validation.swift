@@ -147,7 +147,7 @@ public struct FieldConfiguration {
     }
 
     /// From a command line: `secret`, the alert asks for a secret (password's).
-    public init(_ command: ParsedCommand, secret: Bool, readStdin: () throws(UsageError) -> [UInt8]) throws(UsageError) {
+    init(_ command: ParsedCommand, secret: Bool, reads: AlertReads) throws(UsageError) {
         self.secret = secret
         placeholder = command.string(.placeholder) ?? ""
         okLabel = command.string(.ok) ?? tr("OK")
@@ -167,8 +167,8 @@ public struct FieldConfiguration {
             var words = command.strings(.suggest)
             if let path = command.string(.suggestFrom) {
                 let bytes: [UInt8]
-                if path == "-" { bytes = try readStdin() } else {
-                    do { bytes = try Platform.readFile(path, limit: Limits.fieldsFile, streams: true) } catch {
+                if path == "-" { bytes = try reads.stdin() } else {
+                    do { bytes = try reads.file(path, limit: Limits.fieldsFile, streams: true) } catch {
                         throw UsageError("--suggest-from: " + error.message)
                     }
                 }
@@ -179,7 +179,7 @@ public struct FieldConfiguration {
             if let kind = command.string(.complete) {
                 guard kind == "path" || kind.hasPrefix("path:") else { throw UsageError("--complete takes path or path:ROOT, not \(Sanitize.excerpt(kind))") }
                 let root = kind == "path" ? nil : String(kind.dropFirst(5))
-                if let root, Platform.linkStatus(root)?.kind != .folder { throw UsageError("--complete: \(Sanitize.excerpt(root)) is not a folder") }
+                if let root, reads.fileSystem.kind(Array(root.utf8)) != .directory { throw UsageError("--complete: \(Sanitize.excerpt(root)) is not a folder") }
                 dynamicSuggestions = .paths(root: root)
             }
         }
@@ -191,7 +191,7 @@ public struct FieldConfiguration {
         initialValue = []
         if let value = command.string(.value) {
             if command.readsStdin(value) {
-                var bytes = try readStdin()
+                var bytes = try reads.stdin()
                 while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }
                 initialValue = bytes
             } else if secret && !command.has(.secretInArguments) {

@@ -251,7 +251,8 @@ public enum Platform {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw PlatformError(operation: "cannot read \(path)", code: errno) }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: break
+        // A file's size is known: one over the limit is not read first.
+        case S_IFREG: if Int(info.st_size) > limit { throw PlatformError(explaining: "\(path) is over \(Limits.size(limit))", code: EFBIG) }
         case _ where streams && info.st_mode & S_IFMT != S_IFDIR: break
         case S_IFDIR: throw PlatformError(explaining: "\(path) is a folder, not a file", code: EISDIR)
         case S_IFIFO: throw PlatformError(explaining: "\(path) is a FIFO, not a file", code: EINVAL)

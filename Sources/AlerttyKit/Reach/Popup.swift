@@ -218,6 +218,9 @@ enum Popup {
         /// When the caller stops waiting (CLOCK_MONOTONIC nanoseconds, the machine's one clock;
         /// 0: never): the question may wait a while for an agent, and its --timeout counts from here.
         var deadline: UInt64 = 0
+        /// The whole files the caller read to make it (a form's --fields-from, edit's FILE): the
+        /// alert is made from these where it is shown, never from that host's files.
+        var read: [AlertReads.File] = []
     }
 
     /// The popup's alertty gets the caller's environment (a command progress runs sees what it

@@ -35,7 +35,8 @@ extension Popup {
 
         /// `environment`: what the serving alertty is to have (a job's popup's is the person's
         /// locale on the client's character set).
-        convenience init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, environment: [(String, String?)] = Popup.environment()) {
+        convenience init?(_ command: ParsedCommand, asking: Asking, read: [AlertReads.File], timeout: Double?,
+                          environment: [(String, String?)] = Popup.environment()) {
             var child = command
             // The serving alertty draws on its own terminal, modal; it never pops up again.
             for flag: Flag in [.popup, .tty, .inline, .tmuxSocket] { child.remove(flag) }
@@ -56,7 +57,7 @@ extension Popup {
             let me = Int32(Platform.processID)
             self.init(request: Request(command: child, theme: asking.theme?.text, directory: Platform.currentDirectory() ?? "/",
                                        environment: environment, caller: me, callerStart: Platform.processStart(me) ?? 0,
-                                       deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0))
+                                       deadline: timeout.map { Platform.now() + UInt64(max(0.01, $0) * 1e9) } ?? 0, read: read))
         }
 
         /// `request` offered as it is (a remote question, relayed: `alertty agent --ssh`).
@@ -101,11 +102,11 @@ extension Popup {
 
     /// Asks `command` in a popup at `tmux`, within `timeout` seconds if given, `title` on its
     /// border (nil: borderless, alertty's box is the border).
-    static func ask(_ command: ParsedCommand, asking: Asking, at tmux: Tmux, size: (width: Int, height: Int),
-                    stdinTaken: [UInt8], forwardsStdin: Bool, timeout: Double?, title: String?,
-                    elsewhere: [any OtherChannel] = []) -> Shown {
+    static func ask(_ showing: Showing, at tmux: Tmux) -> Shown {
+        let (size, title) = (showing.size, showing.title)
         // A job's popup (titled: the person did not open it) is drawn as the person's client shows it.
-        guard let offer = Offer(command, asking: asking, timeout: timeout, environment: title == nil ? environment() : environment(forJobOn: tmux)),
+        guard let offer = Offer(showing.command, asking: showing.asking, read: showing.read, timeout: showing.timeout,
+                                environment: title == nil ? environment() : environment(forJobOn: tmux)),
               let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)
         // A title needs tmux's border (3.3 and later draw one with a title); else the box is the border.
@@ -120,7 +121,8 @@ extension Popup {
             App.report("tmux could not be run to show a popup")
             return .unavailable
         }
-        return converse(offer, shownBy: (shown, tmux), stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, elsewhere: elsewhere)
+        return converse(offer, shownBy: (shown, tmux), stdinTaken: showing.stdinTaken, forwardsStdin: showing.forwardsStdin,
+                        elsewhere: showing.elsewhere)
     }
 
     /// The caller's side of serving `offer` in the popup `shownBy`: writes the request, hands on
@@ -252,7 +254,8 @@ extension Popup {
         }
         // How many more wait, on the box's border, kept current (tmux's title is set once).
         let waiting = WaitingCount(queue: QuestionQueue.folderPath, asker: request.caller, start: request.callerStart)
-        let ran = Ask.here(command, Asking(theme: theme, sources: [caller, waiting], servedFor: agent.map { .agent(asker: $0) } ?? .popup))
+        let ran = Ask.here(command, Asking(theme: theme, sources: [caller, waiting], servedFor: agent.map { .agent(asker: $0) } ?? .popup),
+                           read: request.read)
         defer { if caller.gone { Platform.removePrivateFolder(folder) } }
         // Ctrl-C in an agent stops the agent, not the job: nothing is sent back, so the question
         // is given back and waits for its next turn; the agent sees the status and stops.

@@ -160,7 +160,7 @@ extension ParsedCommand: WireValue {
 }
 
 extension Popup.Request: WireValue {
-    static let version = "alertty-popup 5"
+    static let version = "alertty-popup 6"
 
     func put(into w: inout WireWriter) {
         w.put(Self.version)
@@ -175,6 +175,11 @@ extension Popup.Request: WireValue {
         }
         command.put(into: &w)
         w.put(theme)
+        w.put(read.count)
+        for file in read {
+            w.put(file.path)
+            w.put(file.bytes)
+        }
     }
 
     static func take(from r: inout WireReader) throws(WireError) -> Popup.Request {
@@ -186,7 +191,10 @@ extension Popup.Request: WireValue {
         var environment: [(String, String?)] = []
         for _ in 0..<(try r.count()) { environment.append((try r.string(), try r.optionalString())) }
         let command = try ParsedCommand.take(from: &r)
-        return Popup.Request(command: command, theme: try r.optionalString(), directory: directory, environment: environment,
-                             caller: caller, callerStart: callerStart, deadline: deadline)
+        let theme = try r.optionalString()
+        var read: [AlertReads.File] = []
+        for _ in 0..<(try r.count()) { read.append(AlertReads.File(path: try r.string(), bytes: try r.field())) }
+        return Popup.Request(command: command, theme: theme, directory: directory, environment: environment,
+                             caller: caller, callerStart: callerStart, deadline: deadline, read: read)
     }
 }

@@ -28,6 +28,6 @@ extension XCTestCase {
     /// `alertty choose ARGS…` as the factory builds it, for the tests that drive a list.
     func chooseAlert(_ args: [String]) throws -> ChooseAlert {
         guard case .run(let c) = try ArgumentParser.parse(["choose"] + args) else { throw UsageError("") }
-        return try AlertFactory.make(c, environment: { _ in nil }, readStdin: { [] }).makeAlert() as! ChooseAlert
+        return try AlertFactory.make(c, environment: { _ in nil }, reads: AlertReads()).makeAlert() as! ChooseAlert
     }
 }

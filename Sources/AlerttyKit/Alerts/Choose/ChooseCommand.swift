@@ -146,11 +146,11 @@ extension ChooseAlert {
         if let path = command.string(.itemsFrom) {
             let fd: FileDescriptor
             if path == "-" {
-                if Platform.isTerminal(0) { throw UsageError("--items-from - reads stdin, but stdin is the terminal; pipe the items in") }
+                if m.reads.stdinIsTerminal { throw UsageError("--items-from - reads stdin, but stdin is the terminal; pipe the items in") }
                 fd = 0
             } else {
                 // A FIFO nobody writes to yet must not hold the box back (open(2) would wait).
-                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+                do throws(PlatformError) { fd = try m.reads.stream(path) } catch { throw UsageError(error.message) }
             }
             // A file's size is known: the store takes room for it once instead of growing by copies.
             if case .regular(let size)? = Platform.kind(of: fd) { store.reserve(bytes: min(size, Limits.items)) }

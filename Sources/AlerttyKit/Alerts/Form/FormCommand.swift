@@ -37,7 +37,7 @@ extension FormAlert {
             var declarations = try FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
             if let path = command.string(.fieldsFrom) {
                 let bytes: [UInt8]
-                do throws(PlatformError) { bytes = try Platform.readFile(path, limit: Limits.fieldsFile, streams: true) } catch {
+                do throws(PlatformError) { bytes = try m.reads.file(path, limit: Limits.fieldsFile, streams: true) } catch {
                     throw UsageError("--fields-from: " + error.message)
                 }
                 declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations

@@ -55,7 +55,7 @@ extension OpenAlert {
 
     static func make(_ m: AlertMaking) throws(UsageError) -> BuiltAlert {
         let command = m.command
-        let fileSystem = RealFileSystem()
+        let fileSystem = m.reads.fileSystem
         let cwd = fileSystem.currentDirectory ?? [Paths.slash]
         let (root, here) = try BrowserConfiguration.root(command, cwd: cwd, fileSystem: fileSystem)
         var start = here

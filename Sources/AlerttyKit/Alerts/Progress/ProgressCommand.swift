@@ -64,7 +64,7 @@ extension ProgressAlert {
             for flag in [Flag.stdin, .percentFrom, .showOutput, .noErrorBox, .tail] where command.has(flag) {
                 throw UsageError("--\(flag.rawValue) needs a command: progress [TEXT] -- COMMAND [ARG...]")
             }
-            if Platform.isTerminal(0) { throw UsageError("progress reads its gauge from stdin, but stdin is the terminal; pipe numbers in, or run a command after --") }
+            if m.reads.stdinIsTerminal { throw UsageError("progress reads its gauge from stdin, but stdin is the terminal; pipe numbers in, or run a command after --") }
         }
         if configuration.erase && !configuration.inline { throw UsageError("--erase goes with --inline") }
         let alert = ProgressAlert(title: m.title, text: m.text, configuration: configuration)

@@ -59,7 +59,7 @@ extension SaveAlert {
                           KeyUse(literal: "letters", "jump to the first entry starting with them")],
             withoutAPerson: withoutAPerson, hasDefault: hasDefault, examples: examples,
             make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
-                let fileSystem = RealFileSystem()
+                let fileSystem = m.reads.fileSystem
                 let browser = try BrowserConfiguration(m.command, fileSystem: fileSystem)
                 return BuiltAlert(makeAlert: { AlertFactory.styled(SaveAlert(title: m.title, text: m.text, configuration: browser),
                                                                    m.command, m.text) },

@@ -51,10 +51,10 @@ extension TextAlert {
             guard let path = command.text else { throw UsageError("text needs a FILE (`-` for stdin) or --run CMD") }
             let fd: FileDescriptor
             if path == "-" {
-                if Platform.isTerminal(0) { throw UsageError("text - reads stdin, but stdin is the terminal; pipe the text in or name a file") }
+                if m.reads.stdinIsTerminal { throw UsageError("text - reads stdin, but stdin is the terminal; pipe the text in or name a file") }
                 fd = 0
             } else {
-                do throws(PlatformError) { fd = try Platform.openForReadingAtOnce(path) } catch { throw UsageError(error.message) }
+                do throws(PlatformError) { fd = try m.reads.stream(path) } catch { throw UsageError(error.message) }
                 if title.isEmpty { shownTitle = path }
             }
             switch Platform.kind(of: fd) {

@@ -9,7 +9,7 @@ struct AgentsElsewhere: Elsewhere {
     func takes(_ question: Reach.Waiting) -> Bool { question.queued }
 
     func offer(_ question: Reach.Waiting) -> (any OtherChannel)? {
-        Popup.AgentOffer(question.command, asking: question.asking, timeout: question.left,
+        Popup.AgentOffer(question.command, asking: question.asking, read: question.built.read, timeout: question.left,
                          stdinTaken: question.stdinTaken, forwardsStdin: question.forwardsStdin)
     }
 }
@@ -29,8 +29,8 @@ extension Popup {
         /// found gone and the claim released).
         private var claimPending = false
 
-        init?(_ command: ParsedCommand, asking: Asking, timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool) {
-            guard let offer = Offer(command, asking: asking, timeout: timeout) else { return nil }
+        init?(_ command: ParsedCommand, asking: Asking, read: [AlertReads.File], timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool) {
+            guard let offer = Offer(command, asking: asking, read: read, timeout: timeout) else { return nil }
             self.offer = offer
             talk = Conversation(offer, popup: nil, stdinTaken: stdinTaken, forwardsStdin: forwardsStdin, platform: .system)
             watch = Platform.FolderWatch(offer.folder)

@@ -17,7 +17,6 @@ struct TmuxHost: Host {
 /// A tmux client: the question is shown in a popup over it (`Popup.ask`).
 extension Popup.Tmux: HostPlace {
     func show(_ showing: Popup.Showing) -> Popup.Shown {
-        Popup.ask(showing.command, asking: showing.asking, at: self, size: showing.size, stdinTaken: showing.stdinTaken,
-                  forwardsStdin: showing.forwardsStdin, timeout: showing.timeout, title: showing.title, elsewhere: showing.elsewhere)
+        Popup.ask(showing, at: self)
     }
 }

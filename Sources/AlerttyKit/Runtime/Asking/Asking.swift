@@ -80,9 +80,10 @@ enum Ask {
 
     /// Asked on this terminal, as the caller that routed it said: by the alertty a popup runs or
     /// an agent's (it never pops up again; nothing is recorded or answered by name here).
-    static func here(_ command: ParsedCommand, _ asking: Asking) -> Ran {
+    /// `read`: the files the asking process read, made from as they were.
+    static func here(_ command: ParsedCommand, _ asking: Asking, read: [AlertReads.File]) -> Ran {
         let question: Prepared
-        do { question = try prepare(command, asking) } catch { return usage(error) }
+        do { question = try prepare(command, asking, read: read) } catch { return usage(error) }
         return ask(question, through: TerminalChannel(line: plainMode(command, environment: question.environment)), keepsRecord: false)
     }
 
@@ -153,8 +154,9 @@ enum Ask {
     }
 
     /// The command made into a question: the answers file read, the alert built (every usage
-    /// error found here, before anything is drawn), who answers it.
-    static func prepare(_ command: ParsedCommand, _ asking: Asking) throws(UsageError) -> Prepared {
+    /// error found here, before anything is drawn), who answers it. `read`: whole files given
+    /// with a question asked for another process, taken rather than read again.
+    static func prepare(_ command: ParsedCommand, _ asking: Asking, read: [AlertReads.File] = []) throws(UsageError) -> Prepared {
         // A reader that went away (`alertty … | head -c0`, a popup's caller killed) gets a clear
         // error and exit 4, not a silent SIGPIPE death before anything is cleaned up.
         Platform.ignoreBrokenPipes()
@@ -176,7 +178,7 @@ enum Ask {
                 throw UsageError(error.message)
             }
         }
-        let built = try AlertFactory.make(command, environment: environment, readStdin: readStdin)
+        let built = try AlertFactory.make(command, environment: environment, reads: AlertReads(given: read, stdin: readStdin))
         return Prepared(command: command, asking: asking, built: built, options: built.options,
                         answerer: try Answerer(command, fieldNames: built.fieldNames, environment: environment),
                         answersFile: answersFile, environment: environment, stdin: stdin)

@@ -58,9 +58,36 @@ final class RelayTests: XCTestCase {
             (["password", "Key?"], "a secret is shown from db1 only with --allow-secrets db1"),
         ]
         for (words, expected) in rows {
-            XCTAssertEqual(RemoteAgent.refusal(try command(words), host: "db1", allowSecrets: ["db2"]), expected, "\(words)")
+            XCTAssertEqual(RemoteAgent.refusal(try request(words), host: "db1", allowSecrets: ["db2"]), expected, "\(words)")
         }
-        XCTAssertNil(RemoteAgent.refusal(try command(["password", "Key?"]), host: "db2", allowSecrets: ["db2"]))
+        XCTAssertNil(RemoteAgent.refusal(try request(["password", "Key?"]), host: "db2", allowSecrets: ["db2"]))
+    }
+
+    func request(_ words: [String], read: [AlertReads.File] = []) throws -> Popup.Request {
+        Popup.Request(command: try command(words), theme: nil, directory: "/", environment: [], read: read)
+    }
+
+    /// A file the job read whole goes with its question, and is shown from what was read: a
+    /// form's fields from a file, a field's suggestions. Its fields are read as the job's were.
+    func testAFileReadWithTheQuestionIsShownFromWhatWasRead() throws {
+        let fields = AlertReads.File(path: "fields.txt", bytes: Array("host text Host\nport number Port\n".utf8))
+        let words = AlertReads.File(path: "/srv/names", bytes: Array("ann\nbob\n".utf8))
+        XCTAssertNil(RemoteAgent.refusal(try request(["form", "--fields-from", "fields.txt", "New host"], read: [fields]), host: "db1", allowSecrets: []))
+        XCTAssertNil(RemoteAgent.refusal(try request(["input", "--suggest-from", "/srv/names", "Who?"], read: [words]), host: "db1", allowSecrets: []))
+        XCTAssertEqual(RemoteAgent.refusal(try request(["input", "--suggest-from", "/srv/names", "Who?"]), host: "db1", allowSecrets: []),
+                       "it names a file or a command of its host (--suggest-from)", "a file not carried is its host's")
+        let secret = AlertReads.File(path: "f", bytes: Array("pw password Password\n".utf8))
+        XCTAssertEqual(RemoteAgent.refusal(try request(["form", "--fields-from", "f", "Sign in"], read: [secret]), host: "db1", allowSecrets: []),
+                       "a secret is shown from db1 only with --allow-secrets db1")
+        XCTAssertNil(RemoteAgent.refusal(try request(["form", "--fields-from", "f", "Sign in"], read: [secret]), host: "db1", allowSecrets: ["db1"]))
+        XCTAssertEqual(RemoteAgent.refusal(try request(["form", "--field", "pw", "password", "Password", "Sign in"]), host: "db1", allowSecrets: []),
+                       "a secret is shown from db1 only with --allow-secrets db1")
+        let runs = AlertReads.File(path: "f", bytes: Array("n text Name --validate-cmd \"rm -rf ~\"\n".utf8))
+        XCTAssertEqual(RemoteAgent.refusal(try request(["form", "--fields-from", "f", "Who?"], read: [runs]), host: "db1", allowSecrets: []),
+                       "it names a file or a command of its host (--validate-cmd)")
+        let garbled = AlertReads.File(path: "f", bytes: Array("n \"text\n".utf8))
+        XCTAssertEqual(RemoteAgent.refusal(try request(["form", "--fields-from", "f", "Who?"], read: [garbled]), host: "db1", allowSecrets: []),
+                       "its fields could not be read")
     }
 
     func testTheAgentsWordsAndTheSshItRuns() {

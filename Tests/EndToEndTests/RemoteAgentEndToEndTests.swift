@@ -117,6 +117,25 @@ final class RemoteAgentEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 
+    /// A form whose fields the job read from a file of its host's: the file goes with the
+    /// question and the box here is made from it (the file has gone from the server by the time
+    /// the person answers; nothing of the host's is read here).
+    func testAFormFromAFileOfTheHostsIsAnsweredHere() throws {
+        let fields = dir + "/fields"
+        try "host text Host --default db1\nport number Port --default 22\n".write(toFile: fields, atomically: true, encoding: .utf8)
+        chmod(fields, 0o644)
+        let form = try job(on: "db1", ["form", "--fields-from", fields, "New host"])
+        try waitForQueued("db1")
+        try FileManager.default.removeItem(atPath: fields)
+        let agent = try self.agent(["db1"])
+        try waitForQuestion(agent, "Port")
+        XCTAssertTrue(agent.screen.contains("Host"), agent.screen.text)
+        agent.type("0" + K.tab + K.tab + K.enter)
+        XCTAssertEqual(try form.waitForExit(), 0, form.stderrText)
+        XCTAssertEqual(form.stdoutText, "db10\n22\n")
+        XCTAssertEqual(try agent.waitForExit(), 0)
+    }
+
     /// A password from a server is shown only where the person allowed that host's secrets.
     func testAPasswordIsShownOnlyWithAllowSecrets() throws {
         let asked = try job(on: "db1", ["password", "--title", "Vault", "Key?"])

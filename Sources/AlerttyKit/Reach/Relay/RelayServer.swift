@@ -178,6 +178,11 @@ enum RelayServer {
                 release()
                 return "it reads more than \(Relay.stdinLimit) bytes of stdin, or a stream"
             }
+            // The files it read go with it, on one line of the relay's.
+            guard request.read.reduce(0, { $0 + $1.bytes.count }) <= Relay.stdinLimit else {
+                release()
+                return "it read more than \(Relay.stdinLimit) bytes of its host's files"
+            }
             // What the agent can use of it: no process, folder or environment of this host's,
             // and the time left rather than this machine's clock.
             request.caller = 0

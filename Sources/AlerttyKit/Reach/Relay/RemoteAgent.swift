@@ -3,8 +3,9 @@
 // server, port or daemon of alertty's), lists what waits there, and shows the oldest across all
 // hosts as a local agent shows a local one: the question's request is offered here as a local
 // offer whose alertty (a process of its own on this terminal) asks it, and the answer goes back
-// through the relay to the job. Nothing from a host is run or read here: a question that names a
-// file or a command of its host, or browses its files, is asked only there; a secret is shown
+// through the relay to the job. Nothing from a host is run or read here: a file the job read whole
+// comes with its question (the box is made from those bytes); a question that names a command of
+// its host, a file it streams, or browses its files, is asked only there; a secret is shown
 // only from a host the person allowed (--allow-secrets HOST), and every remote question carries
 // its host in its title.
 
@@ -55,24 +56,38 @@ struct RemoteAgent {
         return options
     }
 
-    /// Why a question relayed from `host` is not shown here (nil: it may be).
-    static func refusal(_ command: ParsedCommand, host: String, allowSecrets: Set<String>) -> String? {
-        let asked: Set<AlertKind> = [.message, .confirm, .input, .password, .choose, .number, .date, .time]
+    /// Why a question relayed from `host` is not shown here (nil: it may be). A file the job read
+    /// whole is carried with the question (`request.read`) and shown as it was read there.
+    static func refusal(_ request: Popup.Request, host: String, allowSecrets: Set<String>) -> String? {
+        let command = request.command
+        let asked: Set<AlertKind> = [.message, .confirm, .input, .password, .choose, .number, .date, .time, .form]
         guard asked.contains(command.alert), command.command == nil else {
             return "a \(command.alert.rawValue) is answered only on its own host"
         }
+        let carried = Set(request.read.map(\.path))
         if let flag = command.order.first(where: { flag in
             guard let spec = CommandSpec.spec(flag, for: command.alert) else { return true }
             switch spec.value {
             // (`-`, the job's stdin, is relayed with the question.)
-            case .file: return command.values[flag]?.contains { $0 != "-" } ?? false
+            case .file: return command.values[flag]?.contains { $0 != "-" && !carried.contains($0) } ?? false
             case .directory, .command, .theme: return true
             default: return false
             }
         }) {
             return "it names a file or a command of its host (--\(flag.rawValue))"
         }
-        if command.alert == .password && !allowSecrets.contains(host) {
+        var secret = command.alert == .password
+        if command.alert == .form {
+            // A form's fields, as its job declared them: a command in one is its host's; a
+            // password field is a secret.
+            let declared = request.read.filter { $0.path == command.string(.fieldsFrom) }
+            guard let fields = try? FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
+                                    + declared.flatMap({ file throws(UsageError) in try FormSpec.parseFile(String(decoding: file.bytes, as: UTF8.self)) })
+            else { return "its fields could not be read" }
+            if fields.contains(where: { $0.options[.validateCmd] != nil }) { return "it names a file or a command of its host (--validate-cmd)" }
+            secret = fields.contains { $0.kind == .password }
+        }
+        if secret && !allowSecrets.contains(host) {
             return "a secret is shown from \(host) only with --allow-secrets \(host)"
         }
         return nil
@@ -210,7 +225,7 @@ struct RemoteAgent {
             return 0
         }
         var local = request
-        if let why = Self.refusal(request.command, host: host.name, allowSecrets: options.allowSecrets) {
+        if let why = Self.refusal(request, host: host.name, allowSecrets: options.allowSecrets) {
             _ = host.send(.release(id: question.id))
             passedOver[key] = .max
             say("\(host.name): \(question.alert) from \(Sanitize.line(question.program)) (pid \(question.pid)) not shown here: \(why)")

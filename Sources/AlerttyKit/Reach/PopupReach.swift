@@ -234,7 +234,7 @@ extension Popup {
                 ticket?.update(entry + "shown=popup\n")
             }
             let elsewhere = popupOnly ? [] : offer()
-            let showing = Showing(command: command, asking: asking, read: question.built.read, size: size(spot.columns, spot.rows), stdinTaken: stdinTaken,
+            let showing = Showing(question: question, size: size(spot.columns, spot.rows), stdinTaken: stdinTaken,
                                   forwardsStdin: forwardsStdin, timeout: left, title: title, elsewhere: elsewhere)
             switch spot.show(showing) {
             case .answered(let ran):

@@ -105,7 +105,8 @@ extension Popup {
     static func ask(_ showing: Showing, at tmux: Tmux) -> Shown {
         let (size, title) = (showing.size, showing.title)
         // A job's popup (titled: the person did not open it) is drawn as the person's client shows it.
-        guard let offer = Offer(showing.command, asking: showing.asking, read: showing.read, timeout: showing.timeout,
+        let question = showing.question
+        guard let offer = Offer(question.command, asking: question.asking, read: question.built.read, timeout: showing.timeout,
                                 environment: title == nil ? environment() : environment(forJobOn: tmux)),
               let executable = Platform.executablePath() else { return .unavailable }
         let shell = "exec env \(folderVariable)=" + Shell.quoted(offer.folder) + " " + Shell.quoted(executable)

@@ -102,14 +102,12 @@ protocol HostPlace {
 }
 
 extension Popup {
-    /// A question to show where a host placed it: the command and the files read for it, its box's size there, what was read
+    /// A question to show where a host placed it: the question as prepared (its command, what
+    /// the asking program adds, the files read for it), its box's size there, what was read
     /// of stdin and whether the rest streams, the time left, the title a job's popup gets, and
     /// its copies elsewhere that the same wait services.
     struct Showing {
-        let command: ParsedCommand
-        let asking: Asking
-        /// The whole files read to make it (made from these where it is shown).
-        let read: [AlertReads.File]
+        let question: Ask.Prepared
         let size: (width: Int, height: Int)
         let stdinTaken: [UInt8]
         let forwardsStdin: Bool

@@ -80,10 +80,13 @@ struct RemoteAgent {
         if command.alert == .form {
             // A form's fields, as its job declared them: a command in one is its host's; a
             // password field is a secret.
-            let declared = request.read.filter { $0.path == command.string(.fieldsFrom) }
-            guard let fields = try? FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
-                                    + declared.flatMap({ file throws(UsageError) in try FormSpec.parseFile(String(decoding: file.bytes, as: UTF8.self)) })
-            else { return "its fields could not be read" }
+            var fields: [FieldDeclaration]
+            do throws(UsageError) {
+                fields = try FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
+                for file in request.read where file.path == command.string(.fieldsFrom) {
+                    fields += try FormSpec.parseFile(String(decoding: file.bytes, as: UTF8.self))
+                }
+            } catch { return "its fields could not be read" }
             if fields.contains(where: { $0.options[.validateCmd] != nil }) { return "it names a file or a command of its host (--validate-cmd)" }
             secret = fields.contains { $0.kind == .password }
         }

@@ -171,6 +171,45 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 
+    /// How often `pid` has slept, once it stops waking for a moment (or after three seconds).
+    func settledWakes(_ pid: pid_t) -> Int {
+        var before = PopupReachEndToEndTests.wakes(pid)
+        let bound = Date().addingTimeInterval(3)
+        while Date() < bound {
+            usleep(300_000) // polling its count until it settles, not a synchronisation sleep
+            let now = PopupReachEndToEndTests.wakes(pid)
+            if now == before { break }
+            before = now
+        }
+        return before
+    }
+
+    /// A job waiting its turn sleeps on the job before it — its entry and its process (a pidfd)
+    /// — and looks at nothing meanwhile; that job killed with SIGKILL, which leaves its entry
+    /// behind, wakes it, and its question is offered next.
+    func testAJobWaitingItsTurnSleepsUntilTheOneBeforeItGoes() throws {
+        let first = try job(["input", "First?"])
+        try waitForOffers([first], count: 1)
+        let second = try job(["input", "Second?"])
+        let deadline = Date().addingTimeInterval(10)
+        while !PopupReachEndToEndTests.queued(second.pid) && Date() < deadline {
+            usleep(20_000) // polling the queue's state, not a synchronisation sleep
+        }
+        // (Settled into its wait: it has made its first look.)
+        let before = settledWakes(second.pid)
+        let window = Date().addingTimeInterval(3)
+        while Date() < window { usleep(100_000) }
+        XCTAssertLessThanOrEqual(PopupReachEndToEndTests.wakes(second.pid) - before, 1, "a job waiting its turn looks again and again")
+        kill(first.pid, SIGKILL)
+        _ = try? first.waitForExit()
+        try waitForOffers([second], count: 1)
+        let list = try Job(["agent", "--list"])
+        XCTAssertEqual(try list.waitForExit(), 0)
+        XCTAssertFalse(list.stdoutText.contains("\(first.pid)"), "the killed job's question is cleared: \(list.stdoutText)")
+        kill(second.pid, SIGTERM)
+        _ = try? second.waitForExit()
+    }
+
     /// A job killed with SIGKILL while its question is offered: the next look at the queue
     /// takes its question and the offer's private folder away.
     func testAJobKilledWhileOfferedLeavesNothing() throws {
@@ -216,6 +255,37 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
             XCTAssertEqual(job.stdoutText, "db7\n", "claim '\(claim)'")
             XCTAssertEqual(try agent.waitForExit(), 0)
         }
+    }
+
+    /// A claim naming a live process that has not taken the question up: the job sleeps on that
+    /// process (a pidfd), not looking again and again; killed, its claim is released at once and
+    /// the next agent answers.
+    func testAJobSleepsOnTheAgentThatClaimedItsQuestion() throws {
+        let job = try job(["input", "Host name?"])
+        try waitForOffers([job], count: 1)
+        let queue = PopupReachEndToEndTests.queue
+        let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
+        let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
+        let folder = try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7)
+        let claimer = try Job(["600"], executable: "/bin/sleep")
+        let stat = try String(contentsOfFile: "/proc/\(claimer.pid)/stat", encoding: .utf8)
+        let start = try XCTUnwrap(stat.split(separator: ")").last?.split(separator: " ")[19])
+        try "\(claimer.pid) \(start)".write(toFile: folder + "/claimed", atomically: false, encoding: .utf8)
+        // (Its claim seen: it settles into its wait.)
+        let before = settledWakes(job.pid)
+        let window = Date().addingTimeInterval(2)
+        while Date() < window { usleep(100_000) }
+        // (It looks each second for a tmux server to come, none having ever started here; a look
+        // at the claim each quarter second would be eight more.)
+        XCTAssertLessThanOrEqual(PopupReachEndToEndTests.wakes(job.pid) - before, 4, "a job with a pending claim looks again and again")
+        kill(claimer.pid, SIGKILL)
+        _ = try? claimer.waitForExit()
+        let agent = try PTYProcess(["agent"])
+        try agent.waitFor("the question, taken up after all") { $0.contains("Host name?") && !$0.contains("keys in a moment") }
+        agent.type("db8" + PTYProcess.Keys.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "db8\n")
+        XCTAssertEqual(try agent.waitForExit(), 0)
     }
 
     /// pinentry (a gpg-agent started from a timer, ALERTTY_POPUP=1) reaches the agent: the

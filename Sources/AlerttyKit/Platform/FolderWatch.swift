@@ -41,12 +41,12 @@ extension Platform {
         /// waiting is a timed look).
         public var descriptor: FileDescriptor? { fd }
 
-        /// Waits until the folder changes, `other` turns readable (a signal's pipe) or `ms` pass
-        /// (a watch that could not be made waits a quarter of a second at most, and says it may
-        /// have); whether anything happened. What the watch reported is read away.
+        /// Waits until the folder changes, one of `others` turns readable (a signal's pipe, a
+        /// process ending) or `ms` pass (a watch that could not be made waits a quarter of a
+        /// second at most, and says it may have); whether anything happened. What the watch
+        /// reported is read away.
         @discardableResult
-        public func wait(ms: Int32, orReadable other: FileDescriptor? = nil) -> Bool {
-            let others = other.map { [$0] } ?? []
+        public func wait(ms: Int32, orReadable others: [FileDescriptor] = []) -> Bool {
             guard let fd else {
                 // No watch here: a look a quarter of a second on, as if it might have changed.
                 _ = Platform.poll(others, timeoutMs: min(ms, 250))

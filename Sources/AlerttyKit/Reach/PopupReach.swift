@@ -115,8 +115,9 @@ extension Popup {
 
         /// Waits while questions asked before it wait; false when its time ran out meanwhile.
         /// Each waiting job watches only the question just before it: its going (answered,
-        /// withdrawn, timed out) wakes that one job, not the crowd. Besides, a look each second
-        /// at whether its process still runs (a job killed with SIGKILL leaves its entry).
+        /// withdrawn, timed out) wakes that one job, not the crowd, and so does its process
+        /// ending (a job killed with SIGKILL leaves its entry behind), through a pidfd. Where
+        /// either cannot be watched, a look each second; else one a minute, a bound, not a loop.
         func waitTurn() -> Bool {
             guard let ticket, var previous = ticket.previous() else { return true }
             // A job stopped while it waits (cron's timeout, systemd stopping a unit, Ctrl-C in
@@ -133,8 +134,9 @@ extension Popup {
                 if pastDeadline { return false }
                 let path = ticket.queue.folder + "/" + previous.name
                 var watch = Platform.FolderWatch(path, file: true)
+                let ending = Platform.ProcessWatch(previous.pid, start: previous.start)
                 // (Watched before looking again: gone between the look and the watch is not missed.)
-                while previous.asking && !pastDeadline && Platform.linkStatus(path) != nil {
+                while !ending.goneAlready && previous.asking && !pastDeadline && Platform.linkStatus(path) != nil {
                     // Instances free up as a crowd is answered: a job that had none takes one then
                     // (and looks once more before it sleeps on it).
                     if watch.descriptor == nil {
@@ -144,11 +146,12 @@ extension Popup {
                             continue
                         }
                     }
-                    let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? 1000
-                    // A change to the file (rewritten: watched anew). Without a watch (inotify's
-                    // instances are 128 a user by default: a crowd runs out), it looks again here,
-                    // a file's status and a process's, never the whole queue.
-                    if watch.wait(ms: Int32(max(1, min(1000, untilDeadline))), orReadable: signals) {
+                    let look: Int64 = watch.descriptor == nil || ending.descriptor == nil ? 1000 : 60_000
+                    let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? look
+                    // A change to the file (rewritten: watched anew), or its process ended. Without
+                    // a watch (inotify's instances are 128 a user by default: a crowd runs out), it
+                    // looks again here, a file's status and a process's, never the whole queue.
+                    if watch.wait(ms: Int32(max(1, min(look, untilDeadline))), orReadable: [signals, ending.descriptor].compactMap { $0 }) {
                         stopped()
                         if watch.descriptor != nil { break }
                     }

@@ -25,9 +25,12 @@ extension Popup {
         private(set) var lost = false
         /// The offer's folder: a claim made or released wakes the caller (no look in between).
         private let watch: Platform.FolderWatch
-        /// An agent claimed it and has not opened its ends yet: looked at until it does (or is
+        /// An agent claimed it and has not opened its ends yet: watched until it does (or is
         /// found gone and the claim released).
         private var claimPending = false
+        /// The claiming agent's process, while its claim is pending: its ending (killed before it
+        /// took the question up) wakes the wait.
+        private var claimer: (claim: Claim, watch: Platform.ProcessWatch)?
 
         init?(_ command: ParsedCommand, asking: Asking, read: [AlertReads.File], timeout: Double?, stdinTaken: [UInt8], forwardsStdin: Bool) {
             guard let offer = Offer(command, asking: asking, read: read, timeout: timeout) else { return nil }
@@ -44,18 +47,19 @@ extension Popup {
         var reads: [FileDescriptor] {
             guard !lost else { return [] }
             talk.closeWrittenEnds()
-            return talk.reads + (watch.descriptor.map { [$0] } ?? [])
+            return talk.reads + [watch.descriptor, claimPending ? claimer?.watch.descriptor : nil].compactMap { $0 }
         }
         var writes: [FileDescriptor] { lost ? [] : talk.writes }
         /// Without a watch (inotify's instances run out in a crowd), a look each quarter second;
-        /// with one, only while a claim is pending (a claimer gone is seen by no event).
-        var lookAgainIn: Double? { !lost && (watch.descriptor == nil || claimPending) ? 0.25 : nil }
+        /// with one, only while a claim is pending that names no process it can watch.
+        var lookAgainIn: Double? { !lost && (watch.descriptor == nil || claimPending && claimer?.watch.descriptor == nil) ? 0.25 : nil }
 
         func service(_ polled: (readable: Set<FileDescriptor>, writable: Set<FileDescriptor>)) -> Ran? {
             guard !lost else { return nil }
             if let fd = watch.descriptor, polled.readable.contains(fd) { watch.drain() }
             if !talk.ready { releaseAnAbandonedClaim() }
             claimPending = !talk.ready && Platform.linkStatus(offer.folder + "/claimed") != nil
+            if !claimPending { claimer = nil }
             talk.exchange(polled)
             switch talk.progress() {
             case .going:
@@ -111,7 +115,11 @@ extension Popup {
                 if let status = Platform.linkStatus(path), Platform.wallClock() - status.modified >= 2 { Platform.removeFile(path) }
                 return
             }
-            if Platform.processStart(claim.pid) != claim.start { Platform.removeFile(path) }
+            if claimer?.claim != claim { claimer = (claim, Platform.ProcessWatch(claim.pid, start: claim.start)) }
+            if claimer?.watch.goneAlready == true || Platform.processStart(claim.pid) != claim.start {
+                Platform.removeFile(path)
+                claimer = nil
+            }
         }
     }
 }

@@ -171,8 +171,18 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         _ = try? agent.waitForExit()
     }
 
-    /// How often `pid` has slept, once it stops waking for a moment (or after three seconds).
-    func settledWakes(_ pid: pid_t) -> Int {
+    /// The private folder `job`'s question is offered in, once it is (its queue record names it).
+    func offerFolder(_ job: Job) throws -> String {
+        try waitForOffers([job], count: 1)
+        let queue = PopupReachEndToEndTests.queue
+        let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
+        let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
+        return String(try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7))
+    }
+
+    /// How often `pid` wakes in a window of `seconds`, once settled into its wait (it stops
+    /// waking for a moment, or three seconds pass).
+    func wakesWhileWaiting(_ pid: pid_t, seconds: Double) -> Int {
         var before = PopupReachEndToEndTests.wakes(pid)
         let bound = Date().addingTimeInterval(3)
         while Date() < bound {
@@ -181,7 +191,9 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
             if now == before { break }
             before = now
         }
-        return before
+        let window = Date().addingTimeInterval(seconds)
+        while Date() < window { usleep(100_000) } // the measured window
+        return PopupReachEndToEndTests.wakes(pid) - before
     }
 
     /// A job waiting its turn sleeps on the job before it — its entry and its process (a pidfd)
@@ -195,11 +207,7 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         while !PopupReachEndToEndTests.queued(second.pid) && Date() < deadline {
             usleep(20_000) // polling the queue's state, not a synchronisation sleep
         }
-        // (Settled into its wait: it has made its first look.)
-        let before = settledWakes(second.pid)
-        let window = Date().addingTimeInterval(3)
-        while Date() < window { usleep(100_000) }
-        XCTAssertLessThanOrEqual(PopupReachEndToEndTests.wakes(second.pid) - before, 1, "a job waiting its turn looks again and again")
+        XCTAssertLessThanOrEqual(wakesWhileWaiting(second.pid, seconds: 3), 1, "a job waiting its turn looks again and again")
         kill(first.pid, SIGKILL)
         _ = try? first.waitForExit()
         try waitForOffers([second], count: 1)
@@ -238,11 +246,7 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         // and writing it), seconds old: each released, and the next agent answers.
         for (claim, age) in [("2147483646 1", 0), ("", 10)] {
             let job = try job(["input", "Host name?"])
-            try waitForOffers([job], count: 1)
-            let queue = PopupReachEndToEndTests.queue
-            let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
-            let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
-            let folder = try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7)
+            let folder = try offerFolder(job)
             try claim.write(toFile: folder + "/claimed", atomically: false, encoding: .utf8)
             if age > 0 {
                 var times = [timeval(tv_sec: time(nil) - age, tv_usec: 0), timeval(tv_sec: time(nil) - age, tv_usec: 0)]
@@ -262,22 +266,14 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
     /// the next agent answers.
     func testAJobSleepsOnTheAgentThatClaimedItsQuestion() throws {
         let job = try job(["input", "Host name?"])
-        try waitForOffers([job], count: 1)
-        let queue = PopupReachEndToEndTests.queue
-        let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: queue).first { $0.contains("-\(job.pid)-") })
-        let record = try String(contentsOfFile: queue + "/" + entry, encoding: .utf8)
-        let folder = try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7)
+        let folder = try offerFolder(job)
         let claimer = try Job(["600"], executable: "/bin/sleep")
         let stat = try String(contentsOfFile: "/proc/\(claimer.pid)/stat", encoding: .utf8)
         let start = try XCTUnwrap(stat.split(separator: ")").last?.split(separator: " ")[19])
         try "\(claimer.pid) \(start)".write(toFile: folder + "/claimed", atomically: false, encoding: .utf8)
-        // (Its claim seen: it settles into its wait.)
-        let before = settledWakes(job.pid)
-        let window = Date().addingTimeInterval(2)
-        while Date() < window { usleep(100_000) }
         // (It looks each second for a tmux server to come, none having ever started here; a look
         // at the claim each quarter second would be eight more.)
-        XCTAssertLessThanOrEqual(PopupReachEndToEndTests.wakes(job.pid) - before, 4, "a job with a pending claim looks again and again")
+        XCTAssertLessThanOrEqual(wakesWhileWaiting(job.pid, seconds: 2), 4, "a job with a pending claim looks again and again")
         kill(claimer.pid, SIGKILL)
         _ = try? claimer.waitForExit()
         let agent = try PTYProcess(["agent"])

@@ -439,6 +439,24 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
     }
 
+    /// The popup shows the question the job made: a form from the file the job read, though the
+    /// file has gone by the time a client attaches (the popup's alertty reads none of it again).
+    func testAPopupShowsWhatTheJobRead() throws {
+        let tmux = try Tmux(command: "echo pane-marker", asTmuxDoes: true)
+        try tmux.waitFor("the pane's marker") { $0.contains("pane-marker\n$") }
+        let fields = try temporaryFolder() + "/fields"
+        try "host text Host --default db1\nport number Port --default 22\n".write(toFile: fields, atomically: true, encoding: .utf8)
+        let job = try cronJob(["form", "--popup", "--timeout", "60", "--fields-from", fields, "New host"], tmux)
+        let queued = Date().addingTimeInterval(10)
+        while !Self.queued(job.pid) && Date() < queued { usleep(20_000) } // polling the queue's state
+        try FileManager.default.removeItem(atPath: fields)
+        let client = try tmux.attach()
+        try client.waitForPopup("Port")
+        client.type(K.tab + K.tab + K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+        XCTAssertEqual(job.stdoutText, "db1\n22\n")
+    }
+
     func testNoOneToAskWaitsForTheTimeoutAndRecordsNothing() throws {
         let (tmux, client) = try server()
         let record = try temporaryFolder() + "/answers"

@@ -245,7 +245,8 @@ extension Popup {
         // another question) — and when its caller does (killed, even with SIGKILL): nobody
         // would get the answer.
         let (pid, start) = (request.caller, request.callerStart)
-        let caller = CallerWatch(gone: { Platform.linkStatus(folder) == nil || pid > 0 && Platform.processStart(pid) != start })
+        let caller = CallerWatch(gone: { Platform.linkStatus(folder) == nil || pid > 0 && Platform.processStart(pid) != start },
+                                 folder: folder, process: pid > 0 ? (pid, start) : nil)
         var command = request.command
         if plain { command.add(.plain, "") }
         // The time left now, not when it was offered: it may have waited for an agent.
@@ -285,24 +286,37 @@ extension Popup {
 }
 
 /// A watch on what a shown question depends on — the process that asks, a request not yet
-/// withdrawn: when it has gone, the box hangs up as a terminal would, and goes.
+/// withdrawn: when it has gone, the box hangs up as a terminal would, and goes. The offer's
+/// folder going and the caller's process ending wake it at once where they can be watched
+/// (inotify, a pidfd); else it looks each quarter second.
 final class CallerWatch: EventSource {
     private let isGone: () -> Bool
     private(set) var gone = false
     private var next = Platform.now()
+    private let folder: Platform.FolderWatch?
+    private let process: Platform.ProcessWatch?
+    /// Every way it can go wakes the loop: no look is needed.
+    private let watched: Bool
 
-    init(gone: @escaping () -> Bool) { isGone = gone }
+    init(gone: @escaping () -> Bool, folder: String? = nil, process: (pid: Int32, start: UInt64)? = nil) {
+        isGone = gone
+        self.folder = folder.map { Platform.FolderWatch($0) }
+        self.process = process.map { Platform.ProcessWatch($0.pid, start: $0.start) }
+        watched = self.folder?.descriptor != nil && (process == nil || self.process?.descriptor != nil)
+    }
 
-    var readDescriptors: [FileDescriptor] { [] }
+    var readDescriptors: [FileDescriptor] { gone ? [] : [folder?.descriptor, process?.descriptor].compactMap { $0 } }
     var writeDescriptors: [FileDescriptor] { [] }
-    var nextDeadline: UInt64? { gone ? nil : next }
+    var nextDeadline: UInt64? { gone || watched ? nil : next }
     /// A watch, not work: the alert is never waiting for it.
     var settled: Bool { true }
     func accept(_ effect: Effect, now: UInt64) -> Bool { false }
     func shutdown() {}
 
     func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
-        guard !gone, now >= next else { return [] }
+        let woken = readDescriptors.contains { readable.contains($0) }
+        guard !gone, woken || !watched && now >= next else { return [] }
+        folder?.drain()
         next = now + 250_000_000
         if isGone() {
             gone = true

@@ -288,14 +288,15 @@ extension Popup {
 /// A watch on what a shown question depends on — the process that asks, a request not yet
 /// withdrawn: when it has gone, the box hangs up as a terminal would, and goes. The offer's
 /// folder going and the caller's process ending wake it at once where they can be watched
-/// (inotify, a pidfd); else it looks each quarter second.
+/// (inotify, a pidfd), and it looks each second besides (a folder someone holds open says it
+/// was removed only once they close it); else it looks each quarter second.
 final class CallerWatch: EventSource {
     private let isGone: () -> Bool
     private(set) var gone = false
     private var next = Platform.now()
     private let folder: Platform.FolderWatch?
     private let process: Platform.ProcessWatch?
-    /// Every way it can go wakes the loop: no look is needed.
+    /// Every way it can go wakes the loop: a look each second is a bound, not the way it learns.
     private let watched: Bool
 
     init(gone: @escaping () -> Bool, folder: String? = nil, process: (pid: Int32, start: UInt64)? = nil) {
@@ -307,7 +308,7 @@ final class CallerWatch: EventSource {
 
     var readDescriptors: [FileDescriptor] { gone ? [] : [folder?.descriptor, process?.descriptor].compactMap { $0 } }
     var writeDescriptors: [FileDescriptor] { [] }
-    var nextDeadline: UInt64? { gone || watched ? nil : next }
+    var nextDeadline: UInt64? { gone ? nil : next }
     /// A watch, not work: the alert is never waiting for it.
     var settled: Bool { true }
     func accept(_ effect: Effect, now: UInt64) -> Bool { false }
@@ -315,9 +316,9 @@ final class CallerWatch: EventSource {
 
     func service(now: UInt64, readable: Set<FileDescriptor>, writable: Set<FileDescriptor>) -> [AlertEvent] {
         let woken = readDescriptors.contains { readable.contains($0) }
-        guard !gone, woken || !watched && now >= next else { return [] }
+        guard !gone, woken || now >= next else { return [] }
         folder?.drain()
-        next = now + 250_000_000
+        next = now + (watched ? 1_000_000_000 : 250_000_000)
         if isGone() {
             gone = true
             Platform.send(ourselves: .hangup)

@@ -180,22 +180,6 @@ final class AnsweredFromAnywhereEndToEndTests: XCTestCase {
         return String(try XCTUnwrap(record.split(separator: "\n").first { $0.hasPrefix("folder=") }).dropFirst(7))
     }
 
-    /// How often `pid` wakes in a window of `seconds`, once settled into its wait (it stops
-    /// waking for a moment, or three seconds pass).
-    func wakesWhileWaiting(_ pid: pid_t, seconds: Double) -> Int {
-        var before = PopupReachEndToEndTests.wakes(pid)
-        let bound = Date().addingTimeInterval(3)
-        while Date() < bound {
-            usleep(300_000) // polling its count until it settles, not a synchronisation sleep
-            let now = PopupReachEndToEndTests.wakes(pid)
-            if now == before { break }
-            before = now
-        }
-        let window = Date().addingTimeInterval(seconds)
-        while Date() < window { usleep(100_000) } // the measured window
-        return PopupReachEndToEndTests.wakes(pid) - before
-    }
-
     /// A job waiting its turn sleeps on the job before it — its entry and its process (a pidfd)
     /// — and looks at nothing meanwhile; that job killed with SIGKILL, which leaves its entry
     /// behind, wakes it, and its question is offered next.

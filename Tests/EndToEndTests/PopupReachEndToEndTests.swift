@@ -439,6 +439,18 @@ final class PopupReachEndToEndTests: XCTestCase {
         XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
     }
 
+    /// A job whose question a tmux popup shows sleeps until something comes of it: the popup's
+    /// tmux process ending wakes it (a pidfd), as its FIFOs and pipes do; it looked ten times a
+    /// second for that process to end.
+    func testAJobWhosePopupIsShownSleeps() throws {
+        let (tmux, client) = try server()
+        let job = try cronJob(["confirm", "--popup", "--timeout", "60", "Sleeping?"], tmux)
+        try client.waitForPopup("Sleeping?")
+        XCTAssertLessThanOrEqual(wakesWhileWaiting(job.pid, seconds: 2), 4, "the job looks again and again while its popup is shown")
+        client.type(K.enter)
+        XCTAssertEqual(try job.waitForExit(), 0, job.stderrText)
+    }
+
     /// The popup shows the question the job made: a form from the file the job read, though the
     /// file has gone by the time a client attaches (the popup's alertty reads none of it again).
     func testAPopupShowsWhatTheJobRead() throws {

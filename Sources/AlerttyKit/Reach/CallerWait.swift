@@ -74,7 +74,7 @@ extension Popup {
             if let until, platform.now() >= until { return end(nil) }
             if wakers.contains(where: readable.contains) { return end(nil) }
             // (Asked after servicing: a claim seen just now is looked at again soon.)
-            let look = ([talk == nil ? nil : 0.1] + elsewhere.map(\.lookAgainIn)).compactMap { $0 }.min()
+            let look = ([talk?.needsLooks == true ? 0.1 : nil] + elsewhere.map(\.lookAgainIn)).compactMap { $0 }.min()
             nextLook = look.map { now + UInt64($0 * 1e9) } ?? .max
             return []
         }

@@ -17,6 +17,9 @@ extension Popup {
         private var tmuxSaid: [UInt8] = []
         private var tmuxOpen: Set<FileDescriptor>
         private var tmuxStatus: Int32?
+        /// The tmux process showing the popup ending wakes the wait (a pidfd); nil: none, or it
+        /// cannot be watched and is looked at each tenth of a second.
+        private let tmuxExit: Platform.ProcessWatch?
         private let platform: LoopPlatform
         /// Where the serving alertty's stderr goes as it comes: the caller's (a relay sends it on
         /// to the job it serves).
@@ -35,7 +38,12 @@ extension Popup {
             pending = ["control": framed.bytes, "in": stdinTaken]
             forwarding = forwardsStdin
             tmuxOpen = popup.map { [$0.process.stdoutRead, $0.process.stderrRead] } ?? []
+            tmuxExit = popup.map { Platform.ProcessWatch($0.process.pid, start: Platform.processStart($0.process.pid) ?? 0) }
         }
+
+        /// It must be looked at again though nothing woke the wait: a popup whose tmux process
+        /// cannot be watched (its end is seen by a look, not an event).
+        var needsLooks: Bool { popup != nil && tmuxStatus == nil && tmuxExit?.descriptor == nil }
 
         /// Hands the offer its ends back, closes tmux's pipes and ends a popup still running.
         func close() {
@@ -58,7 +66,7 @@ extension Popup {
         }
 
         var reads: [FileDescriptor] {
-            var reads = [ends["err"], ends["result"]].compactMap { $0 } + Array(tmuxOpen)
+            var reads = [ends["err"], ends["result"], tmuxStatus == nil ? tmuxExit?.descriptor : nil].compactMap { $0 } + Array(tmuxOpen)
             // Stdin is read only as fast as the serving alertty takes it.
             if forwarding && (pending["in"]?.count ?? 0) < 65536 { reads.append(0) }
             return reads

@@ -11,6 +11,22 @@ extension XCTestCase {
         return try Job([arguments[0], "--popup", "--timeout", "60"] + arguments.dropFirst(), environment: ["TMUX_TMPDIR": empty], stdin: stdin, cron: true)
     }
 
+    /// How often `pid` wakes in a window of `seconds`, once settled into its wait (it stops
+    /// waking for a moment, or three seconds pass).
+    func wakesWhileWaiting(_ pid: pid_t, seconds: Double) -> Int {
+        var before = PopupReachEndToEndTests.wakes(pid)
+        let bound = Date().addingTimeInterval(3)
+        while Date() < bound {
+            usleep(300_000) // polling its count until it settles, not a synchronisation sleep
+            let now = PopupReachEndToEndTests.wakes(pid)
+            if now == before { break }
+            before = now
+        }
+        let window = Date().addingTimeInterval(seconds)
+        while Date() < window { usleep(100_000) } // the measured window
+        return PopupReachEndToEndTests.wakes(pid) - before
+    }
+
     /// Waits until `count` questions of these jobs are offered to agents (their records name a folder).
     func waitForOffers(_ jobs: [Job], count: Int) throws {
         let deadline = Date().addingTimeInterval(10)

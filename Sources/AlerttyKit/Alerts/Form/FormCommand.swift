@@ -34,13 +34,10 @@ extension FormAlert {
                    "    --field shell choice \"Shell\" --options bash,zsh,fish)\""],
         make: { (m: AlertMaking) throws(UsageError) -> BuiltAlert in
             let command = m.command
-            var declarations = try FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
-            if let path = command.string(.fieldsFrom) {
-                let bytes: [UInt8]
-                do throws(PlatformError) { bytes = try m.reads.file(path, limit: Limits.fieldsFile, streams: true) } catch {
+            let declarations = try FormSpec.declarations(command) { path throws(UsageError) in
+                do throws(PlatformError) { return try m.reads.file(path, limit: Limits.fieldsFile, streams: true) } catch {
                     throw UsageError("--fields-from: " + error.message)
                 }
-                declarations = try FormSpec.parseFile(String(decoding: bytes, as: UTF8.self)) + declarations
             }
             let output = FormAlert.Output(rawValue: command.string(.output) ?? "lines") ?? .lines
             var alert = try FormAlert(title: m.title, text: m.text, fields: declarations, output: output,

@@ -114,6 +114,14 @@ public enum FormSpec {
         return fields
     }
 
+    /// A form's fields as its command declares them: --fields-from's (its bytes got from `file`)
+    /// first, then --field's. (The form's own make, and a remote agent judging a relayed form.)
+    static func declarations(_ command: ParsedCommand, file: (String) throws(UsageError) -> [UInt8]) throws(UsageError) -> [FieldDeclaration] {
+        let declared = try parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
+        guard let path = command.string(.fieldsFrom) else { return declared }
+        return try parseFile(String(decoding: try file(path), as: UTF8.self)) + declared
+    }
+
     /// `--fields-from FILE`: the same declarations, one field per line (shell-like quoting; # comments).
     public static func parseFile(_ text: String) throws(UsageError) -> [FieldDeclaration] {
         var words: [String] = []

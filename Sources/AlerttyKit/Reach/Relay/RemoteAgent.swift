@@ -80,12 +80,10 @@ struct RemoteAgent {
         if command.alert == .form {
             // A form's fields, as its job declared them: a command in one is its host's; a
             // password field is a secret.
-            var fields: [FieldDeclaration]
+            // (Its --fields-from is carried: a file not carried was refused above.)
+            let fields: [FieldDeclaration]
             do throws(UsageError) {
-                fields = try FormSpec.parse(command.fieldWords, secretDefaults: command.has(.secretInArguments))
-                for file in request.read where file.path == command.string(.fieldsFrom) {
-                    fields += try FormSpec.parseFile(String(decoding: file.bytes, as: UTF8.self))
-                }
+                fields = try FormSpec.declarations(command) { path in request.read.first { $0.path == path }?.bytes ?? [] }
             } catch { return "its fields could not be read" }
             if fields.contains(where: { $0.options[.validateCmd] != nil }) { return "it names a file or a command of its host (--validate-cmd)" }
             secret = fields.contains { $0.kind == .password }

@@ -42,14 +42,13 @@ extension Platform {
         public var descriptor: FileDescriptor? { fd }
 
         /// Waits until the folder changes, one of `others` turns readable (a signal's pipe, a
-        /// process ending) or `ms` pass (a watch that could not be made waits a quarter of a
-        /// second at most, and says it may have); whether anything happened. What the watch
-        /// reported is read away.
+        /// process ending) or `ms` pass; whether anything happened. A watch that could not be
+        /// made waits for `others` or `ms` and says the folder may have changed (its caller
+        /// waits less, to look). What the watch reported is read away.
         @discardableResult
         public func wait(ms: Int32, orReadable others: [FileDescriptor] = []) -> Bool {
             guard let fd else {
-                // No watch here: a look a quarter of a second on, as if it might have changed.
-                _ = Platform.poll(others, timeoutMs: min(ms, 250))
+                _ = Platform.poll(others, timeoutMs: ms)
                 return true
             }
             let ready = Platform.poll([fd] + others, timeoutMs: ms)

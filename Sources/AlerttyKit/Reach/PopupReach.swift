@@ -146,18 +146,19 @@ extension Popup {
                             continue
                         }
                     }
-                    let look: Int64 = watch.descriptor == nil || ending.descriptor == nil ? 1000 : 60_000
-                    let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? look
-                    let (ms, others) = (Int32(max(1, min(look, untilDeadline))), [signals, ending.descriptor].compactMap { $0 })
                     // A change to the file (rewritten: watched anew), or its process ended. Without
                     // a watch on the file (inotify's instances are 128 a user by default: a crowd
                     // runs out), its process's end still wakes it, and a look each second finds
                     // an entry left by a process that goes on (a pinentry asking again): a file's
-                    // status and a process's, never the whole queue. (With neither, a look each
-                    // quarter second.)
-                    let woke = watch.descriptor == nil && ending.descriptor != nil ? !Platform.poll(others, timeoutMs: ms).isEmpty
-                                                                                    : watch.wait(ms: ms, orReadable: others)
-                    if woke {
+                    // status and a process's, never the whole queue. With neither, a look each
+                    // quarter second; with both, one a minute.
+                    let look: Int64 = switch (watch.descriptor != nil, ending.descriptor != nil) {
+                    case (true, true): 60_000
+                    case (false, false): 250
+                    default: 1000
+                    }
+                    let untilDeadline = deadline.map { Int64(bitPattern: $0 &- Platform.now()) / 1_000_000 + 1 } ?? look
+                    if watch.wait(ms: Int32(max(1, min(look, untilDeadline))), orReadable: [signals, ending.descriptor].compactMap { $0 }) {
                         stopped()
                         if watch.descriptor != nil { break }
                     }

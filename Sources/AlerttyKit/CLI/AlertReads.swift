@@ -22,8 +22,6 @@ final class AlertReads {
         (self.given, files, readStdin) = (given, [], stdin)
     }
 
-    deinit { for i in files.indices { files[i].bytes.resetBytes() } }
-
     /// What stdin holds (once; a second `-` is an error of the command).
     func stdin() throws(UsageError) -> [UInt8] { try readStdin() }
 

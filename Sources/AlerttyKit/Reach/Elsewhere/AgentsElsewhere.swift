@@ -115,8 +115,15 @@ extension Popup {
                 if let status = Platform.linkStatus(path), Platform.wallClock() - status.modified >= 2 { Platform.removeFile(path) }
                 return
             }
-            if claimer?.claim != claim { claimer = (claim, Platform.ProcessWatch(claim.pid, start: claim.start)) }
-            if claimer?.watch.goneAlready == true || Platform.processStart(claim.pid) != claim.start {
+            // (A claim seen anew is looked at by its watch's making; one seen before, here.)
+            let gone: Bool
+            if let claimer, claimer.claim == claim {
+                gone = Platform.processStart(claim.pid) != claim.start
+            } else {
+                let watch = Platform.ProcessWatch(claim.pid, start: claim.start)
+                (claimer, gone) = ((claim, watch), watch.goneAlready)
+            }
+            if gone {
                 Platform.removeFile(path)
                 claimer = nil
             }
